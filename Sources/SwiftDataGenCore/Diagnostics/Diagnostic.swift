@@ -1,0 +1,78 @@
+/// One problem found in the user's input, printed the way compilers do so Xcode and editors link it.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// A pointer at the other place involved (the inverse, the earlier version).
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var location: SourceLocation?
+
+        public init(_ message: String, at location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    public var location: SourceLocation?
+    public var notes: [Note]
+
+    public init(
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String,
+        at location: SourceLocation?, notes: [Note] = []
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    public static func error(
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation?, notes: [Note] = []
+    ) -> Diagnostic {
+        Diagnostic(.error, code, message, at: location, notes: notes)
+    }
+
+    public static func warning(
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation?, notes: [Note] = []
+    ) -> Diagnostic {
+        Diagnostic(.warning, code, message, at: location, notes: notes)
+    }
+
+    public var isError: Bool { severity == .error }
+
+    /// `path:line:col: error: message [SDG101]` followed by one line per note.
+    public var rendered: String {
+        var lines = ["\(Self.prefix(location))\(severity.rawValue): \(message) [\(code.rawValue)]"]
+        for note in notes {
+            lines.append("\(Self.prefix(note.location))note: \(note.message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func prefix(_ location: SourceLocation?) -> String {
+        location.map { "\($0.description): " } ?? ""
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.isError } }
+
+    /// Stable order for printing: by file, line, column, then code.
+    public func sortedForDisplay() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            switch (la, lb) {
+            case let (x?, y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,74 @@
+/// Stable diagnostic codes. The hundreds digit names the pipeline stage that finds the problem;
+/// codes are never reused for a different meaning, so users can search for them.
+public enum DiagnosticCode: String, Sendable, CaseIterable {
+    // Loading YAML (SDG0xx)
+    case unreadableFile = "SDG001"
+    case yamlSyntax = "SDG002"
+    case duplicateKey = "SDG003"
+    case undefinedAlias = "SDG004"
+    case aliasExpansionLimit = "SDG005"
+    case nestingTooDeep = "SDG006"
+    case invalidEncoding = "SDG007"
+    case emptyDocument = "SDG008"
+    case multipleDocuments = "SDG009"
+    case mergeKeyUnsupported = "SDG010"
+    case unsupportedTag = "SDG011"
+    case fileTooLarge = "SDG012"
+
+    // Decoding the DSL (SDG1xx)
+    case unknownKey = "SDG101"
+    case missingKey = "SDG102"
+    case wrongNodeKind = "SDG103"
+    case invalidValue = "SDG104"
+    case invalidTypeSpelling = "SDG105"
+    case invalidVersion = "SDG106"
+    case invalidIdentifier = "SDG107"
+    case reservedName = "SDG108"
+    case duplicateName = "SDG109"
+
+    // Relationships (SDG2xx)
+    case unknownType = "SDG201"
+    case inverseNotFound = "SDG202"
+    case inverseMismatch = "SDG203"
+    case inverseNotRelationship = "SDG204"
+    case nullifyOntoRequired = "SDG205"
+    case missingInverse = "SDG206"
+    case invalidCount = "SDG207"
+    case relationshipOptionOnAttribute = "SDG208"
+    case attributeOptionOnRelationship = "SDG209"
+
+    // Attributes, uniqueness and indexes (SDG3xx)
+    case transientNeedsDefault = "SDG301"
+    case externalStorageNeedsData = "SDG302"
+    case unknownKeyPathProperty = "SDG303"
+    case uniqueNeedsNewerPlatform = "SDG304"
+    case indexNeedsNewerPlatform = "SDG305"
+    case defaultTypeMismatch = "SDG306"
+    case conflictingDefaults = "SDG307"
+    case transientOption = "SDG308"
+    case duplicateKeyPathGroup = "SDG309"
+
+    // Inheritance (SDG4xx)
+    case inheritanceNeedsNewerPlatform = "SDG401"
+    case unknownSuperclass = "SDG402"
+    case inheritanceCycle = "SDG403"
+    case overridesInheritedProperty = "SDG404"
+
+    // CloudKit (SDG5xx)
+    case cloudKitUnique = "SDG501"
+    case cloudKitRequiredAttribute = "SDG502"
+    case cloudKitRequiredRelationship = "SDG503"
+    case cloudKitDeny = "SDG504"
+
+    // Versions and history (SDG6xx)
+    case duplicateVersion = "SDG601"
+    case schemaNameMismatch = "SDG602"
+    case identicalVersions = "SDG603"
+    case missingConfig = "SDG604"
+    case noVersions = "SDG605"
+
+    // Writing output (SDG7xx)
+    case outputNotOwned = "SDG701"
+    case outputWriteFailed = "SDG702"
+    case templateError = "SDG703"
+}

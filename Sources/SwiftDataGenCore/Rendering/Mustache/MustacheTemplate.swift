@@ -1,0 +1,288 @@
+/// A Mustache template (the spec's core modules: interpolation, sections, inverted sections,
+/// comments, partials, set delimiters), parsed once and rendered many times.
+public struct MustacheTemplate: Sendable {
+    public enum Escaping: Sendable {
+        /// The spec's default: `{{name}}` escapes `& " < >`.
+        case html
+        /// For generated source: the view model has already escaped what needs escaping.
+        case none
+    }
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var line: Int
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    indirect enum Node: Sendable {
+        case text(String)
+        case variable(name: String, escaped: Bool)
+        case section(name: String, inverted: Bool, children: [Node])
+        case partial(name: String, indent: String)
+    }
+
+    let nodes: [Node]
+
+    public init(_ source: String) throws(ParseError) {
+        var parser = MustacheParser(Array(source.utf8))
+        nodes = try parser.parse()
+    }
+
+    /// Renders with `partials` looked up by name; a missing partial renders as nothing (spec).
+    public func render(
+        _ data: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .html
+    ) throws(ParseError) -> String {
+        var renderer = MustacheRenderer(partialSources: partials, escaping: escaping)
+        var output = ""
+        try renderer.render(nodes, stack: [data], into: &output)
+        return output
+    }
+}
+
+private struct MustacheParser {
+    let bytes: [UInt8]
+    var position = 0
+    var open: [UInt8] = Array("{{".utf8)
+    var close: [UInt8] = Array("}}".utf8)
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    private struct OpenSection {
+        var name: String
+        var inverted: Bool
+        var line: Int
+        var children: [MustacheTemplate.Node] = []
+    }
+
+    mutating func parse() throws(MustacheTemplate.ParseError) -> [MustacheTemplate.Node] {
+        var sections: [OpenSection] = [OpenSection(name: "", inverted: false, line: 0)]
+        var textStart = 0
+
+        func append(_ node: MustacheTemplate.Node) {
+            sections[sections.count - 1].children.append(node)
+        }
+        func flushText(upTo end: Int) {
+            if end > textStart {
+                append(.text(String(decoding: bytes[textStart..<end], as: UTF8.self)))
+            }
+        }
+
+        while let tagStart = find(open, from: position) {
+            let contentStart = tagStart + open.count
+            guard contentStart <= bytes.count else { break }
+            let sigil: UInt8? = contentStart < bytes.count ? bytes[contentStart] : nil
+            var closing = close
+            if sigil == UInt8(ascii: "{") { closing = [UInt8(ascii: "}")] + close }
+            if sigil == UInt8(ascii: "=") { closing = [UInt8(ascii: "=")] + close }
+            guard let closeStart = find(closing, from: contentStart + (sigil == UInt8(ascii: "=") || sigil == UInt8(ascii: "{") ? 1 : 0)) else {
+                throw error("unclosed tag", at: tagStart)
+            }
+            let tagEnd = closeStart + closing.count
+            var content = String(decoding: bytes[contentStart..<closeStart], as: UTF8.self)
+            let kind: UInt8
+            switch sigil {
+            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "/"), UInt8(ascii: ">"),
+                UInt8(ascii: "!"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "{"):
+                kind = sigil!
+                content.removeFirst()
+            default:
+                kind = 0
+            }
+            let name = content.trimmingWhitespace()
+
+            let canStandAlone = kind != 0 && kind != UInt8(ascii: "&") && kind != UInt8(ascii: "{")
+            let standalone = canStandAlone ? standaloneLine(tagStart: tagStart, tagEnd: tagEnd) : nil
+            if let standalone {
+                flushText(upTo: standalone.lineStart)
+                textStart = standalone.nextLine
+                position = standalone.nextLine
+            } else {
+                flushText(upTo: tagStart)
+                textStart = tagEnd
+                position = tagEnd
+            }
+
+            switch kind {
+            case UInt8(ascii: "#"), UInt8(ascii: "^"):
+                sections.append(OpenSection(name: name, inverted: kind == UInt8(ascii: "^"), line: line(of: tagStart)))
+            case UInt8(ascii: "/"):
+                guard sections.count > 1, let section = sections.popLast() else {
+                    throw error("closing tag '\(name)' without an open section", at: tagStart)
+                }
+                guard section.name == name else {
+                    throw error("section '\(section.name)' closed by '\(name)'", at: tagStart)
+                }
+                append(.section(name: section.name, inverted: section.inverted, children: section.children))
+            case UInt8(ascii: ">"):
+                let indent = standalone.map { String(decoding: bytes[$0.lineStart..<tagStart], as: UTF8.self) } ?? ""
+                append(.partial(name: name, indent: indent))
+            case UInt8(ascii: "!"):
+                break
+            case UInt8(ascii: "="):
+                let parts = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard parts.count == 2 else { throw error("set-delimiter tag needs two delimiters", at: tagStart) }
+                open = Array(parts[0].utf8)
+                close = Array(parts[1].utf8)
+            case UInt8(ascii: "&"), UInt8(ascii: "{"):
+                append(.variable(name: name, escaped: false))
+            default:
+                append(.variable(name: name, escaped: true))
+            }
+        }
+        flushText(upTo: bytes.count)
+        if sections.count > 1, let unclosed = sections.last {
+            throw MustacheTemplate.ParseError(message: "section '\(unclosed.name)' is never closed", line: unclosed.line)
+        }
+        return sections[0].children
+    }
+
+    /// When the tag is alone on its line (apart from spaces and tabs), the range of that line.
+    private func standaloneLine(tagStart: Int, tagEnd: Int) -> (lineStart: Int, nextLine: Int)? {
+        var lineStart = tagStart
+        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") {
+            guard isBlank(bytes[lineStart - 1]) else { return nil }
+            lineStart -= 1
+        }
+        var end = tagEnd
+        while end < bytes.count && isBlank(bytes[end]) { end += 1 }
+        if end == bytes.count { return (lineStart, end) }
+        if bytes[end] == UInt8(ascii: "\n") { return (lineStart, end + 1) }
+        if bytes[end] == UInt8(ascii: "\r") && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "\n") {
+            return (lineStart, end + 2)
+        }
+        return nil
+    }
+
+    private func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, start <= bytes.count - needle.count else { return nil }
+        var i = start
+        let first = needle[0]
+        while i <= bytes.count - needle.count {
+            if bytes[i] == first {
+                var j = 1
+                while j < needle.count && bytes[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func line(of offset: Int) -> Int {
+        bytes[0..<offset].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
+    private func error(_ message: String, at offset: Int) -> MustacheTemplate.ParseError {
+        MustacheTemplate.ParseError(message: message, line: line(of: offset))
+    }
+}
+
+private struct MustacheRenderer {
+    let partialSources: [String: String]
+    let escaping: MustacheTemplate.Escaping
+    var parsedPartials: [String: [MustacheTemplate.Node]] = [:]
+    var depth = 0
+
+    init(partialSources: [String: String], escaping: MustacheTemplate.Escaping) {
+        self.partialSources = partialSources
+        self.escaping = escaping
+    }
+
+    mutating func render(
+        _ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String
+    ) throws(MustacheTemplate.ParseError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let name, let escaped):
+                let text = lookup(name, in: stack)?.interpolated ?? ""
+                output += escaped && escaping == .html ? Self.escapeHTML(text) : text
+            case .section(let name, let inverted, let children):
+                let value = lookup(name, in: stack) ?? .null
+                if inverted {
+                    if value.isFalsey { try render(children, stack: stack, into: &output) }
+                } else if case .list(let items) = value {
+                    for item in items { try render(children, stack: stack + [item], into: &output) }
+                } else if !value.isFalsey {
+                    try render(children, stack: stack + [value], into: &output)
+                }
+            case .partial(let name, let indent):
+                guard let source = partialSources[name] else { continue }
+                // Recursive partials are legal; a runaway recursion is a template bug.
+                guard depth < 100 else {
+                    throw MustacheTemplate.ParseError(message: "partial '\(name)' recurses too deeply", line: 0)
+                }
+                let key = indent + "\u{0}" + name
+                let nodes: [MustacheTemplate.Node]
+                if let cached = parsedPartials[key] {
+                    nodes = cached
+                } else {
+                    nodes = try MustacheTemplate(Self.indent(source, with: indent)).nodes
+                    parsedPartials[key] = nodes
+                }
+                depth += 1
+                try render(nodes, stack: stack, into: &output)
+                depth -= 1
+            }
+        }
+    }
+
+    private func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue? {
+        if name == "." { return stack.last }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first else { return nil }
+        var value: MustacheValue?
+        for context in stack.reversed() {
+            if let found = context[first] {
+                value = found
+                break
+            }
+        }
+        for part in parts.dropFirst() {
+            value = value?[part]
+        }
+        return value
+    }
+
+    private static func indent(_ source: String, with indent: String) -> String {
+        guard !indent.isEmpty else { return source }
+        var result = ""
+        var atLineStart = true
+        for character in source {
+            if atLineStart {
+                result += indent
+                atLineStart = false
+            }
+            result.append(character)
+            if character == "\n" || character == "\r\n" { atLineStart = true }
+        }
+        return result
+    }
+
+    static func escapeHTML(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "\"": result += "&quot;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

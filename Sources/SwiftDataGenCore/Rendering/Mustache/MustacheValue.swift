@@ -1,0 +1,71 @@
+/// The data a template sees. View models convert themselves into this, so templates never reach
+/// into generator types.
+public enum MustacheValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([MustacheValue])
+    case dictionary([String: MustacheValue])
+
+    /// Mustache's falsiness: sections skip null, false and empty lists.
+    var isFalsey: Bool {
+        switch self {
+        case .null: return true
+        case .bool(let b): return !b
+        case .list(let items): return items.isEmpty
+        default: return false
+        }
+    }
+
+    var interpolated: String {
+        switch self {
+        case .null: return ""
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d):
+            if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+            return String(d)
+        case .string(let s): return s
+        case .list, .dictionary: return ""
+        }
+    }
+
+    subscript(key: String) -> MustacheValue? {
+        if case .dictionary(let d) = self { return d[key] }
+        return nil
+    }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+/// A type that a template can render.
+public protocol MustacheRepresentable {
+    var mustacheValue: MustacheValue { get }
+}
+
+extension String: MustacheRepresentable {
+    public var mustacheValue: MustacheValue { .string(self) }
+}
+
+extension Bool: MustacheRepresentable {
+    public var mustacheValue: MustacheValue { .bool(self) }
+}
+
+extension Optional: MustacheRepresentable where Wrapped: MustacheRepresentable {
+    public var mustacheValue: MustacheValue { self?.mustacheValue ?? .null }
+}
+
+extension Array: MustacheRepresentable where Element: MustacheRepresentable {
+    public var mustacheValue: MustacheValue { .list(map(\.mustacheValue)) }
+}
