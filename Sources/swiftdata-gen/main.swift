@@ -1,1 +1,85 @@
-print("stub")
+import Foundation
+import SwiftDataGenCore
+
+enum ExitCode: Int32 {
+    case success = 0, diagnostics = 1, usage = 2
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+func report(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics.sortedForDisplay() { printError(diagnostic.rendered) }
+}
+
+func run(_ arguments: CommandLineArguments) -> ExitCode {
+    guard let command = arguments.command else {
+        print(CommandLineArguments.overview)
+        return arguments.showHelp ? .success : .usage
+    }
+    if arguments.showHelp {
+        print(CommandLineArguments.help(for: command))
+        return .success
+    }
+    guard let schemaDirectory = arguments.schemaDirectory else {
+        printError("error: missing <schema-dir>\n\n" + CommandLineArguments.help(for: command))
+        return .usage
+    }
+    if command != .validate && arguments.outputDirectory == nil {
+        printError("error: \(command.rawValue) needs --output <dir>\n\n" + CommandLineArguments.help(for: command))
+        return .usage
+    }
+    let sources: SchemaSources
+    switch SchemaLoader.read(directory: schemaDirectory) {
+    case .success(let read): sources = read
+    case .failure(let diagnostic):
+        report([diagnostic])
+        return .diagnostics
+    }
+    if command == .validate {
+        let (_, diagnostics) = Generator.validate(sources)
+        report(diagnostics)
+        return diagnostics.hasErrors ? .diagnostics : .success
+    }
+    let templates: TemplateSet
+    switch SchemaLoader.templates(overrideDirectory: arguments.templatesDirectory) {
+    case .success(let set): templates = set
+    case .failure(let diagnostic):
+        report([diagnostic])
+        return .diagnostics
+    }
+    let output = Generator.generate(sources, templates: templates)
+    report(output.diagnostics)
+    guard !output.diagnostics.hasErrors, let outputDirectory = arguments.outputDirectory else { return .diagnostics }
+    let (planned, conflicts) = OutputWriter.changes(for: output.files, in: outputDirectory)
+    guard let changes = planned else {
+        report(conflicts)
+        return .diagnostics
+    }
+    if command == .check {
+        for change in changes.changes {
+            let path = outputDirectory + "/" + change.name
+            print(UnifiedDiff.diff(old: change.old ?? "", new: change.new ?? "", oldName: change.old == nil ? "/dev/null" : path, newName: change.new == nil ? "/dev/null" : path), terminator: "")
+        }
+        if !changes.isEmpty {
+            printError("error: \(changes.changes.count) generated file(s) in \(outputDirectory) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)")
+            return .diagnostics
+        }
+        return .success
+    }
+    let failures = OutputWriter.apply(changes, in: outputDirectory)
+    report(failures)
+    if !arguments.quiet {
+        print("swiftdata-gen: \(changes.changes.count) file(s) changed, \(changes.unchanged.count) unchanged in \(outputDirectory)")
+    }
+    return failures.isEmpty ? .success : .diagnostics
+}
+
+do {
+    let arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
+    exit(run(arguments).rawValue)
+} catch {
+    printError("error: \(error.message)\n\n" + CommandLineArguments.overview)
+    exit(ExitCode.usage.rawValue)
+}

@@ -1,5 +1,5 @@
 /// One problem found in the user's input, printed the way compilers do so Xcode and editors link it.
-public struct Diagnostic: Hashable, Sendable {
+public struct Diagnostic: Error, Hashable, Sendable {
     public enum Severity: String, Sendable {
         case error, warning
     }

@@ -1,0 +1,183 @@
+/// The DSL as written, before names are resolved: every value keeps where it was written so the
+/// validator can point at it.
+public struct Located<Value: Sendable>: Sendable {
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+extension Located: Equatable where Value: Equatable {}
+
+/// `major.minor.patch`, the shape `Schema.Version` takes.
+public struct SemanticVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+
+    public init(_ major: Int, _ minor: Int, _ patch: Int) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// Accepts `3`, `3.1` and `3.1.2`; nil for anything else.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 6, part.allSatisfy(\.isASCIIDigit), let n = Int(part) else { return nil }
+            numbers.append(n)
+        }
+        while numbers.count < 3 { numbers.append(0) }
+        self.init(numbers[0], numbers[1], numbers[2])
+    }
+
+    public var description: String { "\(major).\(minor).\(patch)" }
+
+    public static func < (a: SemanticVersion, b: SemanticVersion) -> Bool {
+        (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+    }
+}
+
+/// A type as spelled in the DSL: `String`, `Trip?`, `[Stop]`, `[String]?`.
+public struct TypeSpelling: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var isArray: Bool
+    public var isOptional: Bool
+
+    public init(name: String, isArray: Bool = false, isOptional: Bool = false) {
+        self.name = name
+        self.isArray = isArray
+        self.isOptional = isOptional
+    }
+
+    /// Parses the spellings above; nil for anything else (dictionaries, nested optionals, generics).
+    public init?(parsing raw: String) {
+        var text = Substring(raw.trimmingWhitespace())
+        var optional = false
+        if text.hasSuffix("?") {
+            optional = true
+            text = text.dropLast()
+        }
+        var array = false
+        if text.hasPrefix("[") && text.hasSuffix("]") {
+            array = true
+            text = text.dropFirst().dropLast()
+        }
+        let name = String(text).trimmingWhitespace()
+        guard Identifier.isValid(name) else { return nil }
+        self.init(name: name, isArray: array, isOptional: optional)
+    }
+
+    public var description: String {
+        let base = isArray ? "[\(name)]" : name
+        return isOptional ? base + "?" : base
+    }
+}
+
+public enum Platform: String, CaseIterable, Sendable, Hashable {
+    case iOS, macOS, tvOS, watchOS, visionOS
+}
+
+public enum AccessLevel: String, CaseIterable, Sendable {
+    case `internal`, `public`, `package`
+}
+
+public enum DeleteRule: String, CaseIterable, Sendable {
+    case cascade, nullify, deny, noAction
+}
+
+/// The `Schema.Attribute.Option`s that take no argument, as the DSL spells them.
+public enum AttributeFlag: String, CaseIterable, Sendable {
+    case externalStorage, spotlight, preserveValueOnDeletion, allowsCloudEncryption, ephemeral
+}
+
+public struct NamingConfig: Sendable, Equatable {
+    /// `Trips` + `Schema` gives `TripsSchema` (the current-version alias) and `TripsSchemaV3`.
+    public var schemaSuffix = "Schema"
+    public var versionPrefix = "V"
+    public var migrationPlanSuffix = "MigrationPlan"
+    /// Suffix of the stored property that holds an enum's raw value.
+    public var rawValueSuffix = "RawValue"
+
+    public init() {}
+}
+
+public struct ConfigFile: Sendable {
+    public var file: String
+    public var platforms: [Platform: Located<SemanticVersion>] = [:]
+    public var cloudKit = false
+    public var access: AccessLevel = .internal
+    public var naming = NamingConfig()
+
+    public init(file: String) { self.file = file }
+}
+
+public struct VersionFile: Sendable {
+    public var file: String
+    public var schema: Located<String>
+    public var version: Located<SemanticVersion>
+    public var enums: [EnumAST]
+    public var models: [ModelAST]
+}
+
+public struct EnumAST: Sendable {
+    public struct Case: Sendable {
+        public var name: Located<String>
+        /// The raw value as written, or nil when it is the case name.
+        public var rawValue: Located<String>?
+    }
+
+    public var name: Located<String>
+    public var rawType: Located<String>
+    public var cases: [Case]
+}
+
+public struct ModelAST: Sendable {
+    public var name: Located<String>
+    public var superclass: Located<String>?
+    public var unique: [Located<[Located<String>]>]
+    public var indexes: [Located<[Located<String>]>]
+    public var properties: [PropertyAST]
+    public var doc: String?
+}
+
+/// `from:` on a property: where its data comes from in the previous version.
+public struct ConversionAST: Sendable {
+    public var property: Located<String>
+    public var convert: Located<String>?
+    public var location: SourceLocation
+}
+
+public struct PropertyAST: Sendable {
+    public var name: Located<String>
+    public var type: Located<TypeSpelling>
+    public var defaultValue: YAMLNode?
+    public var expression: Located<String>?
+    public var renamedFrom: Located<String>?
+    public var transient: Located<Bool>?
+    public var unique: Located<Bool>?
+    public var flags: [Located<AttributeFlag>]
+    public var transformer: Located<String>?
+    public var deleteRule: Located<DeleteRule>?
+    public var inverse: Located<String>?
+    public var minCount: Located<Int>?
+    public var maxCount: Located<Int>?
+    public var from: ConversionAST?
+    public var doc: String?
+
+    public init(name: Located<String>, type: Located<TypeSpelling>) {
+        self.name = name
+        self.type = type
+        self.flags = []
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

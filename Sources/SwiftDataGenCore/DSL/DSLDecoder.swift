@@ -1,0 +1,193 @@
+/// Decodes YAML nodes into the DSL's AST. Strict: unknown keys, wrong kinds and loose booleans are
+/// errors, and every problem in a file is reported in one run.
+public enum DSLDecoder {
+    public enum Keys {
+        public static let config = ["platforms", "cloudKit", "access", "naming"]
+        public static let naming = ["schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix"]
+        public static let version = ["schema", "version", "enums", "models"]
+        public static let enumeration = ["rawType", "cases"]
+        public static let model = ["superclass", "unique", "indexes", "properties", "doc"]
+        public static let property = [
+            "type", "default", "expression", "renamedFrom", "transient", "unique",
+            "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral",
+            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "doc",
+        ]
+        public static let conversion = ["property", "convert"]
+    }
+
+    public static let enumRawTypes = ["String", "Int"]
+
+    public static func decodeConfig(_ node: YAMLNode, file: String) -> (ConfigFile, [Diagnostic]) {
+        var reader = NodeReader()
+        var config = ConfigFile(file: file)
+        if case .scalar(let s) = node.content, s.isNull { return (config, []) }
+        guard let entries = reader.mapping(node, what: "the config file", allowedKeys: Keys.config) else {
+            return (config, reader.diagnostics)
+        }
+        if let platforms = entries["platforms"]?.value,
+            let pairs = reader.mapping(platforms, what: "platforms", allowedKeys: Platform.allCases.map(\.rawValue))
+        {
+            for platform in Platform.allCases {
+                guard let value = pairs[platform.rawValue]?.value, let text = reader.string(value, what: "a \(platform.rawValue) version") else { continue }
+                if let version = SemanticVersion(parsing: text.value) {
+                    config.platforms[platform] = Located(version, at: text.location)
+                } else {
+                    reader.diagnostics.append(.error(.invalidVersion, "'\(text.value)' is not a platform version; write it like 17 or 17.4", at: text.location))
+                }
+            }
+        }
+        if let value = entries["cloudKit"]?.value, let flag = reader.bool(value, what: "cloudKit") {
+            config.cloudKit = flag.value
+        }
+        if let value = entries["access"]?.value, let access = reader.choice(value, what: "access level", as: AccessLevel.self) {
+            config.access = access.value
+        }
+        if let value = entries["naming"]?.value, let pairs = reader.mapping(value, what: "naming", allowedKeys: Keys.naming) {
+            let fields: [(String, WritableKeyPath<NamingConfig, String>)] = [
+                ("schemaSuffix", \.schemaSuffix), ("versionPrefix", \.versionPrefix),
+                ("migrationPlanSuffix", \.migrationPlanSuffix), ("rawValueSuffix", \.rawValueSuffix),
+            ]
+            for (key, path) in fields {
+                guard let node = pairs[key]?.value, let text = reader.identifier(node, what: "naming.\(key)") else { continue }
+                config.naming[keyPath: path] = text.value
+            }
+        }
+        return (config, reader.diagnostics)
+    }
+
+    public static func decodeVersion(_ node: YAMLNode, file: String) -> (VersionFile?, [Diagnostic]) {
+        var reader = NodeReader()
+        guard let entries = reader.mapping(node, what: "a schema version file", allowedKeys: Keys.version) else {
+            return (nil, reader.diagnostics)
+        }
+        let schema = reader.require(entries, "schema", in: "a schema version file", at: node.location)
+            .flatMap { reader.identifier($0, what: "schema name") }
+        var version: Located<SemanticVersion>?
+        if let versionNode = reader.require(entries, "version", in: "a schema version file", at: node.location),
+            let text = reader.string(versionNode, what: "version")
+        {
+            if let parsed = SemanticVersion(parsing: text.value) {
+                version = Located(parsed, at: text.location)
+            } else {
+                reader.diagnostics.append(.error(.invalidVersion, "'\(text.value)' is not a version; write major.minor.patch, such as 1.0.0", at: text.location))
+            }
+        }
+        let enums = entries["enums"].map { reader.namedEntries($0.value, what: "enums") }?.compactMap { decodeEnum($0, &reader) } ?? []
+        let models = entries["models"].map { reader.namedEntries($0.value, what: "models") }?.compactMap { decodeModel($0, &reader) } ?? []
+        guard let schema, let version else { return (nil, reader.diagnostics) }
+        return (VersionFile(file: file, schema: schema, version: version, enums: enums, models: models), reader.diagnostics)
+    }
+
+    private static func decodeEnum(_ pair: YAMLPair, _ reader: inout NodeReader) -> EnumAST? {
+        guard let name = reader.identifier(pair.key, what: "enum name"),
+            let entries = reader.mapping(pair.value, what: "enum '\(name.value)'", allowedKeys: Keys.enumeration)
+        else { return nil }
+        let rawType = reader.require(entries, "rawType", in: "enum '\(name.value)'", at: pair.value.location)
+            .flatMap { reader.string($0, what: "rawType") }
+        if let rawType, !enumRawTypes.contains(rawType.value) {
+            reader.diagnostics.append(.error(.invalidValue, "enum raw type '\(rawType.value)' is not supported; use String or Int", at: rawType.location))
+            return nil
+        }
+        var cases: [EnumAST.Case] = []
+        if let casesNode = reader.require(entries, "cases", in: "enum '\(name.value)'", at: pair.value.location) {
+            switch casesNode.content {
+            case .sequence(let items):
+                for item in items {
+                    if let caseName = reader.identifier(item, what: "enum case") { cases.append(.init(name: caseName, rawValue: nil)) }
+                }
+            case .mapping(let pairs):
+                for casePair in pairs {
+                    guard let caseName = reader.identifier(casePair.key, what: "enum case"),
+                        let raw = reader.string(casePair.value, what: "raw value of case '\(caseName.value)'")
+                    else { continue }
+                    cases.append(.init(name: caseName, rawValue: raw))
+                }
+            case .scalar:
+                reader.diagnostics.append(.error(.wrongNodeKind, "cases must be a list of names or a mapping of names to raw values", at: casesNode.location))
+            }
+            if cases.isEmpty && !reader.diagnostics.hasErrors {
+                reader.diagnostics.append(.error(.invalidValue, "enum '\(name.value)' needs at least one case", at: casesNode.location))
+            }
+        }
+        guard let rawType else { return nil }
+        return EnumAST(name: name, rawType: rawType, cases: cases)
+    }
+
+    private static func decodeModel(_ pair: YAMLPair, _ reader: inout NodeReader) -> ModelAST? {
+        guard let name = reader.identifier(pair.key, what: "model name") else { return nil }
+        let what = "model '\(name.value)'"
+        guard let entries = reader.mapping(pair.value, what: what, allowedKeys: Keys.model) else { return nil }
+        let superclass = entries["superclass"].flatMap { reader.identifier($0.value, what: "superclass name") }
+        let unique = entries["unique"].map { keyPathGroups($0.value, what: "unique", &reader) } ?? []
+        let indexes = entries["indexes"].map { keyPathGroups($0.value, what: "indexes", &reader) } ?? []
+        let doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
+        var properties: [PropertyAST] = []
+        if let node = reader.require(entries, "properties", in: what, at: pair.value.location) {
+            properties = reader.namedEntries(node, what: "properties").compactMap { decodeProperty($0, &reader) }
+        }
+        return ModelAST(name: name, superclass: superclass, unique: unique, indexes: indexes, properties: properties, doc: doc)
+    }
+
+    /// `[[a], [b, c]]`; a bare name stands for a group of one.
+    private static func keyPathGroups(_ node: YAMLNode, what: String, _ reader: inout NodeReader) -> [Located<[Located<String>]>] {
+        guard let items = reader.list(node, what: what) else { return [] }
+        return items.compactMap { item in
+            if case .sequence(let names) = item.content {
+                let group = names.compactMap { reader.identifier($0, what: "property name in \(what)") }
+                if names.isEmpty {
+                    reader.diagnostics.append(.error(.invalidValue, "an empty group in \(what) constrains nothing; list at least one property", at: item.location))
+                }
+                return group.count == names.count && !group.isEmpty ? Located(group, at: item.location) : nil
+            }
+            return reader.identifier(item, what: "property name in \(what)").map { Located([$0], at: item.location) }
+        }
+    }
+
+    private static func decodeProperty(_ pair: YAMLPair, _ reader: inout NodeReader) -> PropertyAST? {
+        guard let name = reader.identifier(pair.key, what: "property name") else { return nil }
+        if case .scalar = pair.value.content {
+            guard let type = typeSpelling(pair.value, &reader) else { return nil }
+            return PropertyAST(name: name, type: type)
+        }
+        let what = "property '\(name.value)'"
+        guard let entries = reader.mapping(pair.value, what: what, allowedKeys: Keys.property),
+            let typeNode = reader.require(entries, "type", in: what, at: pair.value.location),
+            let type = typeSpelling(typeNode, &reader)
+        else { return nil }
+        var property = PropertyAST(name: name, type: type)
+        property.defaultValue = entries["default"]?.value
+        property.expression = entries["expression"].flatMap { reader.string($0.value, what: "expression") }
+        property.renamedFrom = entries["renamedFrom"].flatMap { reader.identifier($0.value, what: "renamedFrom") }
+        property.transient = entries["transient"].flatMap { reader.bool($0.value, what: "transient") }
+        property.unique = entries["unique"].flatMap { reader.bool($0.value, what: "unique") }
+        for flag in AttributeFlag.allCases {
+            guard let node = entries[flag.rawValue]?.value, let value = reader.bool(node, what: flag.rawValue), value.value else { continue }
+            property.flags.append(Located(flag, at: entries[flag.rawValue]?.key.location ?? node.location))
+        }
+        property.transformer = entries["transformable"].flatMap { reader.identifier($0.value, what: "transformable (a ValueTransformer name)") }
+        property.deleteRule = entries["deleteRule"].flatMap { reader.choice($0.value, what: "delete rule", as: DeleteRule.self) }
+        property.inverse = entries["inverse"].flatMap { reader.identifier($0.value, what: "inverse property name") }
+        property.minCount = entries["minCount"].flatMap { reader.integer($0.value, what: "minCount", range: 0...Int(Int32.max)) }
+        property.maxCount = entries["maxCount"].flatMap { reader.integer($0.value, what: "maxCount", range: 0...Int(Int32.max)) }
+        property.doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
+        if let fromPair = entries["from"], let from = reader.mapping(fromPair.value, what: "from", allowedKeys: Keys.conversion),
+            let source = reader.require(from, "property", in: "from", at: fromPair.value.location).flatMap({ reader.identifier($0, what: "from.property") })
+        {
+            let convert = from["convert"].flatMap { reader.string($0.value, what: "convert") }
+            property.from = ConversionAST(property: source, convert: convert, location: fromPair.key.location)
+        }
+        return property
+    }
+
+    private static func typeSpelling(_ node: YAMLNode, _ reader: inout NodeReader) -> Located<TypeSpelling>? {
+        guard let text = reader.string(node, what: "type") else { return nil }
+        guard let spelling = TypeSpelling(parsing: text.value) else {
+            reader.diagnostics.append(.error(
+                .invalidTypeSpelling,
+                "'\(text.value)' is not a type the DSL understands; write a name, Name?, [Name] or [Name]?",
+                at: text.location))
+            return nil
+        }
+        return Located(spelling, at: text.location)
+    }
+}

@@ -1,0 +1,70 @@
+/// What names from the YAML may become in Swift source. Names are never backticked: a name that
+/// needs backticks would also need them in every key path and predicate the app writes.
+public enum Identifier {
+    public static let maxLength = 128
+
+    /// ASCII letters, digits and `_`, not starting with a digit.
+    public static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= maxLength,
+            !("0"..."9").contains(first)
+        else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
+        "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package",
+        "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
+        "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "_", "Type", "Protocol", "some", "any", "actor", "async", "macro",
+    ]
+
+    /// Members that `PersistentModel`, `@Model` or Core Data own; declaring one breaks the model.
+    public static let reservedPropertyNames: Set<String> = [
+        "description", "persistentModelID", "modelContext", "hasChanges", "isDeleted", "hashValue",
+        "persistentBackingData", "schemaMetadata", "backingData", "debugDescription", "objectID",
+        "entity", "hash", "isFault", "changedValues", "observationRegistrar",
+    ]
+
+    /// Type names a model or enum may not take: they would shadow what the generated code uses.
+    public static let reservedTypeNames: Set<String> = [
+        "Schema", "Model", "ModelContext", "ModelContainer", "ModelConfiguration", "PersistentModel",
+        "VersionedSchema", "SchemaMigrationPlan", "MigrationStage", "FetchDescriptor", "Predicate",
+        "SortDescriptor", "PersistentIdentifier", "String", "Int", "Int8", "Int16", "Int32", "Int64",
+        "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool", "Decimal", "Date",
+        "Data", "UUID", "URL", "Array", "Optional", "Dictionary", "Set", "Character", "Error", "Codable",
+        "Sendable", "Hashable", "Equatable", "Identifiable", "Foundation", "SwiftData", "Swift",
+        "Observable", "CaseIterable",
+    ]
+
+    /// Nearest candidates by edit distance, for "did you mean" notes.
+    public static func suggestion(for name: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = name.lowercased()
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            guard distance <= max(1, min(3, candidate.count / 3)) else { continue }
+            if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
+            best = (candidate, distance)
+        }
+        return best?.name
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

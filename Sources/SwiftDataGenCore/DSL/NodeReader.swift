@@ -1,0 +1,110 @@
+/// Reads typed values out of YAML nodes, recording a diagnostic for each problem instead of
+/// stopping, so one run reports every mistake in a file.
+struct NodeReader {
+    var diagnostics: [Diagnostic] = []
+
+    /// The pairs of a mapping; unknown keys get an error with a "did you mean" note.
+    mutating func mapping(_ node: YAMLNode, what: String, allowedKeys: [String]) -> [String: YAMLPair]? {
+        guard case .mapping(let pairs) = node.content else {
+            diagnostics.append(.error(.wrongNodeKind, "\(what) must be a mapping of keys to values, not \(node.kindName)", at: node.location))
+            return nil
+        }
+        var result: [String: YAMLPair] = [:]
+        for pair in pairs {
+            let key = pair.key.scalar?.value ?? ""
+            if allowedKeys.contains(key) {
+                result[key] = pair
+            } else {
+                var notes: [Diagnostic.Note] = []
+                if let guess = Identifier.suggestion(for: key, in: allowedKeys) {
+                    notes.append(.init("did you mean '\(guess)'?"))
+                }
+                notes.append(.init("\(what) takes: \(allowedKeys.joined(separator: ", "))"))
+                diagnostics.append(.error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.location, notes: notes))
+            }
+        }
+        return result
+    }
+
+    /// The pairs of a mapping whose keys are names the user chooses (models, properties, enums).
+    mutating func namedEntries(_ node: YAMLNode, what: String) -> [YAMLPair] {
+        if case .scalar(let s) = node.content, s.isNull { return [] }
+        guard case .mapping(let pairs) = node.content else {
+            diagnostics.append(.error(.wrongNodeKind, "\(what) must be a mapping from names to declarations, not \(node.kindName)", at: node.location))
+            return []
+        }
+        return pairs
+    }
+
+    mutating func require(_ entries: [String: YAMLPair], _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
+        guard let pair = entries[key] else {
+            diagnostics.append(.error(.missingKey, "\(what) needs a '\(key)' key", at: location))
+            return nil
+        }
+        return pair.value
+    }
+
+    mutating func string(_ node: YAMLNode, what: String) -> Located<String>? {
+        guard let scalar = node.scalar else {
+            var message = "\(what) must be text, not \(node.kindName)"
+            if case .sequence = node.content { message += "; to write an array type such as [String], quote it: \"[String]\"" }
+            diagnostics.append(.error(.wrongNodeKind, message, at: node.location))
+            return nil
+        }
+        if scalar.isNull && node.tag == nil {
+            diagnostics.append(.error(.invalidValue, "\(what) is empty; write a value", at: node.location))
+            return nil
+        }
+        return Located(scalar.value, at: node.location)
+    }
+
+    mutating func identifier(_ node: YAMLNode, what: String) -> Located<String>? {
+        guard let name = string(node, what: what) else { return nil }
+        guard Identifier.isValid(name.value) else {
+            diagnostics.append(.error(
+                .invalidIdentifier,
+                "'\(name.value)' is not a valid \(what): use letters, digits and '_', not starting with a digit, at most \(Identifier.maxLength) characters",
+                at: name.location))
+            return nil
+        }
+        guard !Identifier.keywords.contains(name.value) else {
+            diagnostics.append(.error(.reservedName, "'\(name.value)' is a Swift keyword and cannot be a \(what); choose another name", at: name.location))
+            return nil
+        }
+        return name
+    }
+
+    /// Only `true` and `false`: YAML 1.1's `yes`/`no`/`on`/`off` are too easy to write by accident.
+    mutating func bool(_ node: YAMLNode, what: String) -> Located<Bool>? {
+        guard let scalar = node.scalar, scalar.isPlain, scalar.value == "true" || scalar.value == "false" else {
+            diagnostics.append(.error(.invalidValue, "\(what) must be true or false", at: node.location))
+            return nil
+        }
+        return Located(scalar.value == "true", at: node.location)
+    }
+
+    mutating func integer(_ node: YAMLNode, what: String, range: ClosedRange<Int>) -> Located<Int>? {
+        guard let scalar = node.scalar, scalar.isPlain, let value = Int(scalar.value), range.contains(value) else {
+            diagnostics.append(.error(.invalidValue, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)", at: node.location))
+            return nil
+        }
+        return Located(value, at: node.location)
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, what: String, as type: T.Type) -> Located<T>?
+    where T.RawValue == String {
+        guard let text = string(node, what: what) else { return nil }
+        if let value = T(rawValue: text.value) { return Located(value, at: text.location) }
+        let options = T.allCases.map(\.rawValue)
+        var notes = [Diagnostic.Note("\(what) is one of: \(options.joined(separator: ", "))")]
+        if let guess = Identifier.suggestion(for: text.value, in: options) { notes.insert(.init("did you mean '\(guess)'?"), at: 0) }
+        diagnostics.append(.error(.invalidValue, "'\(text.value)' is not a valid \(what)", at: text.location, notes: notes))
+        return nil
+    }
+
+    mutating func list(_ node: YAMLNode, what: String) -> [YAMLNode]? {
+        if case .sequence(let items) = node.content { return items }
+        diagnostics.append(.error(.wrongNodeKind, "\(what) must be a list, not \(node.kindName)", at: node.location))
+        return nil
+    }
+}

@@ -1,0 +1,79 @@
+/// The pipeline from read sources to generated files: parse → decode → resolve/validate → plan →
+/// render. Pure: reading happens before (`SchemaLoader`), writing after (`OutputWriter`).
+public enum Generator {
+    public struct Output: Sendable {
+        /// Empty whenever any diagnostic is an error: nothing half-right is ever written.
+        public var files: [GeneratedFile]
+        public var diagnostics: [Diagnostic]
+        public var histories: [SchemaHistory]
+    }
+
+    public static func generate(_ sources: SchemaSources, templates: TemplateSet, limits: YAMLLimits = .standard) -> Output {
+        let (histories, diagnostics) = validate(sources, limits: limits)
+        guard !diagnostics.hasErrors else { return Output(files: [], diagnostics: diagnostics, histories: histories) }
+        var files: [GeneratedFile] = []
+        var problems = diagnostics
+        for history in histories {
+            let plan = MigrationPlanner.plan(history)
+            let renderer = SchemaRenderer(history: history, plan: plan, templates: templates, configFile: sources.config?.relativePath)
+            switch renderer.render() {
+            case .success(let rendered): files += rendered
+            case .failure(let diagnostic): problems.append(diagnostic)
+            }
+        }
+        return Output(files: problems.hasErrors ? [] : files, diagnostics: problems, histories: histories)
+    }
+
+    /// Everything up to a validated history, for `validate` and for `generate`.
+    public static func validate(_ sources: SchemaSources, limits: YAMLLimits = .standard) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var config: ConfigFile?
+        if let file = sources.config {
+            let (node, parseDiagnostics) = YAMLParser.parse(file.bytes, file: file.displayPath, limits: limits)
+            diagnostics += parseDiagnostics
+            if let node {
+                let (decoded, decodeDiagnostics) = DSLDecoder.decodeConfig(node, file: file.relativePath)
+                config = decoded
+                diagnostics += decodeDiagnostics
+            }
+        }
+        var versions: [VersionFile] = []
+        for file in sources.versions {
+            let (node, parseDiagnostics) = YAMLParser.parse(file.bytes, file: file.displayPath, limits: limits)
+            diagnostics += parseDiagnostics
+            guard let node else { continue }
+            let (decoded, decodeDiagnostics) = DSLDecoder.decodeVersion(node, file: file.relativePath)
+            diagnostics += decodeDiagnostics
+            if let decoded { versions.append(decoded) }
+        }
+        if sources.versions.isEmpty {
+            diagnostics.append(.error(.noVersions, "no schema version files found; add one .yaml file per shipped version (see README)", at: nil))
+        }
+        let (histories, resolveDiagnostics) = HistoryResolver.resolve(config: config, versions: versions)
+        diagnostics += resolveDiagnostics
+        diagnostics += checkNamesAcrossSchemas(histories)
+        return (histories, diagnostics)
+    }
+
+    /// Several schemas in one folder share a module: their current-version aliases must not clash.
+    static func checkNamesAcrossSchemas(_ histories: [SchemaHistory]) -> [Diagnostic] {
+        var owners: [String: (schema: String, location: SourceLocation)] = [:]
+        var diagnostics: [Diagnostic] = []
+        for history in histories {
+            guard let latest = history.latest else { continue }
+            let names = GeneratedNames(schema: history.name, naming: history.config.naming)
+            var declared = latest.models.map { ($0.name, $0.location) } + latest.enums.map { ($0.name, latest.location) }
+            declared += [names.currentSchema, names.migrationPlan].map { ($0, latest.location) }
+            for (name, location) in declared {
+                if let owner = owners[name], owner.schema != history.name {
+                    diagnostics.append(.error(
+                        .duplicateName, "'\(name)' is declared by schemas \(owner.schema) and \(history.name); their aliases would clash, so rename one",
+                        at: location, notes: [.init("\(owner.schema) declares it here", at: owner.location)]))
+                } else {
+                    owners[name] = (history.name, location)
+                }
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,150 @@
+/// The resolved, validated model of a schema's history: what the planner and renderer consume.
+/// Every name in here has been checked and every reference resolved.
+public struct SchemaHistory: Sendable {
+    public var name: String
+    public var config: GeneratorConfig
+    /// Oldest first.
+    public var versions: [SchemaVersion]
+
+    public var latest: SchemaVersion? { versions.last }
+}
+
+public struct GeneratorConfig: Sendable {
+    public var platforms: [Platform: SemanticVersion]
+    public var cloudKit: Bool
+    public var access: AccessLevel
+    public var naming: NamingConfig
+
+    /// Floors assumed when the config names none: the first releases with SwiftData.
+    public static let defaultPlatforms: [Platform: SemanticVersion] = [.iOS: SemanticVersion(17, 0, 0), .macOS: SemanticVersion(14, 0, 0)]
+
+    /// Releases that brought `#Unique` and `#Index`.
+    static let uniqueMacroReleases: [Platform: Int] = [.iOS: 18, .macOS: 15, .tvOS: 18, .watchOS: 11, .visionOS: 2]
+    /// Releases that brought model inheritance.
+    static let inheritanceReleases: [Platform: Int] = [.iOS: 26, .macOS: 26, .tvOS: 26, .watchOS: 26, .visionOS: 26]
+
+    public var supportsUniqueMacros: Bool { meets(Self.uniqueMacroReleases) }
+    public var supportsInheritance: Bool { meets(Self.inheritanceReleases) }
+
+    /// Every platform the config names must be at or above the release.
+    func meets(_ releases: [Platform: Int]) -> Bool {
+        platforms.allSatisfy { platform, floor in floor.major >= releases[platform, default: Int.max] }
+    }
+
+    /// `iOS 18, macOS 15` for the platforms the config names, in a fixed order.
+    func describe(_ releases: [Platform: Int]) -> String {
+        Platform.allCases.filter { platforms[$0] != nil }.map { "\($0.rawValue) \(releases[$0, default: 0])" }.joined(separator: ", ")
+    }
+}
+
+public struct SchemaVersion: Sendable {
+    public var version: SemanticVersion
+    /// The input file, relative to the schema folder.
+    public var file: String
+    public var location: SourceLocation
+    public var enums: [EnumDecl]
+    public var models: [ModelDecl]
+
+    public func model(named name: String) -> ModelDecl? { models.first { $0.name == name } }
+}
+
+public struct EnumDecl: Sendable, Equatable {
+    public struct Case: Sendable, Equatable {
+        public var name: String
+        public var rawValue: LiteralValue
+    }
+
+    public var name: String
+    public var rawType: ScalarType
+    public var cases: [Case]
+}
+
+public struct ModelDecl: Sendable {
+    public var name: String
+    public var superclass: String?
+    public var properties: [Property]
+    /// Key-path groups for `#Unique` (18+) — each group lists stored property names.
+    public var uniqueGroups: [[String]]
+    public var indexGroups: [[String]]
+    public var doc: String?
+    public var location: SourceLocation
+
+    public func property(named name: String) -> Property? { properties.first { $0.name == name } }
+}
+
+public enum ScalarType: String, CaseIterable, Sendable {
+    case string = "String", bool = "Bool"
+    case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
+    case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
+    case double = "Double", float = "Float", decimal = "Decimal"
+    case date = "Date", data = "Data", uuid = "UUID", url = "URL"
+
+    var isInteger: Bool { rawValue.contains("Int") }
+    var isFloatingPoint: Bool { self == .double || self == .float || self == .decimal }
+}
+
+public enum ValueType: Sendable, Equatable {
+    case scalar(ScalarType)
+    /// Stored as its raw value, exposed through a typed computed property.
+    case enumeration(name: String, rawType: ScalarType)
+}
+
+public struct Relationship: Sendable, Equatable {
+    public var target: String
+    public var isToMany: Bool
+    public var deleteRule: DeleteRule
+    /// The property on `target` that points back, whichever side declared it.
+    public var inverse: String?
+    /// `@Relationship(inverse:)` goes on one side only; this is that side.
+    public var declaresInverse: Bool
+    public var minCount: Int?
+    public var maxCount: Int?
+}
+
+public enum PropertyKind: Sendable, Equatable {
+    case attribute(ValueType, isArray: Bool)
+    case relationship(Relationship)
+}
+
+public indirect enum LiteralValue: Sendable, Hashable {
+    case string(String)
+    case integer(String)
+    case float(String)
+    case bool(Bool)
+    case null
+    case enumCase(String)
+    case date(secondsSince1970: String)
+    case uuid(String)
+    case url(String)
+    case decimal(String)
+    case array([LiteralValue])
+}
+
+public enum DefaultValue: Sendable, Equatable {
+    case literal(LiteralValue)
+    /// Raw Swift from `expression:`, inserted as written.
+    case expression(String)
+}
+
+public struct Property: Sendable {
+    public var name: String
+    public var kind: PropertyKind
+    public var isOptional: Bool
+    public var defaultValue: DefaultValue?
+    public var isTransient: Bool
+    /// Single-property uniqueness rendered as `@Attribute(.unique)` (platforms before `#Unique`).
+    public var isUnique: Bool
+    public var flags: [AttributeFlag]
+    public var transformer: String?
+    /// The name first stored, through every rename; nil when never renamed.
+    public var originalName: String?
+    public var doc: String?
+    public var location: SourceLocation
+
+    public var relationship: Relationship? {
+        if case .relationship(let r) = kind { return r }
+        return nil
+    }
+
+    public var isStored: Bool { !isTransient }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SwiftDataGenTemplates
+
+/// One input file as read from disk.
+public struct SourceFile: Sendable {
+    /// The path diagnostics print, so editors can open it.
+    public var displayPath: String
+    /// The path relative to the schema folder, used in generated headers (never absolute).
+    public var relativePath: String
+    public var bytes: [UInt8]
+
+    public init(displayPath: String, relativePath: String, bytes: [UInt8]) {
+        self.displayPath = displayPath
+        self.relativePath = relativePath
+        self.bytes = bytes
+    }
+}
+
+public struct SchemaSources: Sendable {
+    public var config: SourceFile?
+    /// Sorted by relative path, so nothing depends on the order the file system lists them.
+    public var versions: [SourceFile]
+
+    public init(config: SourceFile?, versions: [SourceFile]) {
+        self.config = config
+        self.versions = versions
+    }
+}
+
+/// The pipeline's only reader of files: schema YAML and templates.
+public enum SchemaLoader {
+    public static let configFileName = "swiftdata-gen.yaml"
+    static let yamlExtensions: Set<String> = ["yaml", "yml"]
+
+    /// Reads the config and every `.yaml`/`.yml` below `directory` (hidden folders skipped).
+    public static func read(directory: String, limits: YAMLLimits = .standard) -> Result<SchemaSources, Diagnostic> {
+        let root = URL(fileURLWithPath: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .failure(.error(.unreadableFile, "schema folder '\(directory)' does not exist or is not a folder", at: nil))
+        }
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+            return .failure(.error(.unreadableFile, "cannot list schema folder '\(directory)'", at: nil))
+        }
+        var relativePaths: [String] = []
+        let rootPath = root.standardizedFileURL.path
+        for case let url as URL in enumerator where yamlExtensions.contains(url.pathExtension) {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(rootPath) else { continue }
+            relativePaths.append(String(path.dropFirst(rootPath.count).drop { $0 == "/" }))
+        }
+        var config: SourceFile?
+        var versions: [SourceFile] = []
+        for relative in relativePaths.sorted() {
+            let display = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+            let file: SourceFile
+            switch readFile(display, relativePath: relative, limit: limits.maxFileBytes) {
+            case .success(let read): file = read
+            case .failure(let diagnostic): return .failure(diagnostic)
+            }
+            if relative == configFileName { config = file } else { versions.append(file) }
+        }
+        return .success(SchemaSources(config: config, versions: versions))
+    }
+
+    static func readFile(_ path: String, relativePath: String, limit: Int) -> Result<SourceFile, Diagnostic> {
+        let location = SourceLocation(file: path, line: 1, column: 1)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = (attributes[.size] as? NSNumber)?.intValue
+        else {
+            return .failure(.error(.unreadableFile, "cannot read '\(path)'", at: location))
+        }
+        guard size <= limit else {
+            return .failure(.error(.fileTooLarge, "file is \(size) bytes; schema files may be at most \(limit) bytes", at: location))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(.error(.unreadableFile, "cannot read '\(path)'", at: location))
+        }
+        return .success(SourceFile(displayPath: path, relativePath: relativePath, bytes: Array(data)))
+    }
+
+    /// The bundled templates, with same-named files from `overrideDirectory` in their place.
+    public static func templates(overrideDirectory: String?) -> Result<TemplateSet, Diagnostic> {
+        guard let bundled = BundledTemplates.directory else {
+            return .failure(.error(.templateError, "the bundled templates are missing beside the swiftdata-gen executable; reinstall it or pass --templates DIR with a full set", at: nil))
+        }
+        var set = TemplateSet(sources: readTemplates(in: bundled.path))
+        if let overrideDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: overrideDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return .failure(.error(.templateError, "templates folder '\(overrideDirectory)' does not exist", at: nil))
+            }
+            set = set.overridden(by: readTemplates(in: overrideDirectory))
+        }
+        return .success(set)
+    }
+
+    private static func readTemplates(in directory: String) -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var sources: [String: String] = [:]
+        for name in names where name.hasSuffix("." + TemplateSet.fileExtension) {
+            if let data = FileManager.default.contents(atPath: directory + "/" + name) {
+                sources[String(name.dropLast(TemplateSet.fileExtension.count + 1))] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return sources
+    }
+}

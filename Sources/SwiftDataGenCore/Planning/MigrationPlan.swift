@@ -1,0 +1,27 @@
+/// The migration plan between consecutive versions, as the renderer emits it.
+public struct MigrationPlan: Sendable, Equatable {
+    public enum StageKind: Sendable, Equatable {
+        case lightweight
+    }
+
+    public struct Stage: Sendable, Equatable {
+        public var from: SemanticVersion
+        public var to: SemanticVersion
+        public var kind: StageKind
+    }
+
+    public var versions: [SemanticVersion]
+    public var stages: [Stage]
+    /// Set while stages are not yet derived from version differences; the output says so.
+    public var stagesAreProvisional: Bool
+}
+
+public enum MigrationPlanner {
+    /// Every step is lightweight for now: deriving custom and two-stage steps from the
+    /// differences between versions is the planner's next piece of work.
+    public static func plan(_ history: SchemaHistory) -> MigrationPlan {
+        let versions = history.versions.map(\.version)
+        let stages = zip(versions, versions.dropFirst()).map { MigrationPlan.Stage(from: $0, to: $1, kind: .lightweight) }
+        return MigrationPlan(versions: versions, stages: stages, stagesAreProvisional: !stages.isEmpty)
+    }
+}

@@ -1,0 +1,265 @@
+/// Turns a resolved history and its plan into Swift files through the templates. All decisions
+/// about what to emit live here; the templates only lay it out.
+public struct SchemaRenderer {
+    let history: SchemaHistory
+    let plan: MigrationPlan
+    let templates: TemplateSet
+    /// Config file name, relative to the schema folder, for headers; nil when there is none.
+    let configFile: String?
+
+    private var names: GeneratedNames { GeneratedNames(schema: history.name, naming: history.config.naming) }
+    private var access: String { history.config.access == .internal ? "" : history.config.access.rawValue + " " }
+
+    public init(history: SchemaHistory, plan: MigrationPlan, templates: TemplateSet, configFile: String?) {
+        self.history = history
+        self.plan = plan
+        self.templates = templates
+        self.configFile = configFile
+    }
+
+    public func render() -> Result<[GeneratedFile], Diagnostic> {
+        do {
+            var files: [GeneratedFile] = []
+            for version in history.versions {
+                files.append(GeneratedFile(name: names.versionedSchema(version.version) + ".swift", contents: try render("version", versionView(version))))
+            }
+            if let latest = history.latest {
+                files.append(GeneratedFile(name: names.currentSchema + ".swift", contents: try render("current", currentView(latest))))
+                files.append(GeneratedFile(name: names.migrationPlan + ".swift", contents: try render("plan", planView())))
+            }
+            return .success(files)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func render(_ name: String, _ view: some MustacheRepresentable) throws(Diagnostic) -> String {
+        guard let source = templates.sources[name] else {
+            throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' is missing; restore it or remove the templates override", at: nil)
+        }
+        do {
+            return try MustacheTemplate(source).render(view.mustacheValue, partials: templates.sources, escaping: .none)
+        } catch {
+            throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' \(error.description)", at: nil)
+        }
+    }
+
+    private func header(_ inputs: [String]) -> FileHeaderView {
+        FileHeaderView(inputs: inputs + (configFile.map { [$0] } ?? []))
+    }
+
+    func versionView(_ version: SchemaVersion) -> VersionedSchemaView {
+        let v = version.version
+        return VersionedSchemaView(
+            header: header([version.file]), access: access, schemaName: names.versionedSchema(v),
+            versionArguments: "\(v.major), \(v.minor), \(v.patch)",
+            modelList: version.models.map { "\($0.name).self" }.joined(separator: ", "),
+            enums: version.enums.map(enumView), models: version.models.map { modelView($0, in: version) })
+    }
+
+    private func enumView(_ decl: EnumDecl) -> EnumView {
+        EnumView(name: decl.name, rawType: decl.rawType.rawValue, cases: decl.cases.map { item in
+            let implicit = item.rawValue == .string(item.name)
+            return EnumView.Case(name: item.name, rawLiteral: implicit ? nil : SwiftLiteral.value(item.rawValue, enumType: nil))
+        })
+    }
+
+    private func docLines(_ doc: String?) -> [String] {
+        guard let doc else { return [] }
+        return doc.split(separator: "\n", omittingEmptySubsequences: false).map { SwiftLiteral.commentText(String($0)).trimmingWhitespace() }
+    }
+
+    private func availability(for model: ModelDecl) -> String? {
+        guard model.superclass != nil else { return nil }
+        let platforms = Platform.allCases.map { "\($0.rawValue) \(GeneratorConfig.inheritanceReleases[$0, default: 26])" }
+        return "@available(\(platforms.joined(separator: ", ")), *)"
+    }
+
+    private struct InitParameter: Equatable {
+        var label: String
+        var type: String
+        var defaultValue: String?
+
+        var spelled: String { "\(label): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
+    }
+
+    private func modelView(_ model: ModelDecl, in version: SchemaVersion) -> ModelView {
+        let hasSubclasses = version.models.contains { $0.superclass == model.name }
+        let keyword = hasSubclasses ? "class" : "final class"
+        var macros: [String] = []
+        if !model.uniqueGroups.isEmpty {
+            macros.append("#Unique<\(model.name)>(\(keyPathGroups(model.uniqueGroups)))")
+        }
+        if !model.indexGroups.isEmpty {
+            macros.append("#Index<\(model.name)>(\(keyPathGroups(model.indexGroups)))")
+        }
+        let parameters = initParameters(model)
+        let inherited = model.superclass.flatMap { version.model(named: $0) }.map { initParameters(inheritedChainOf: $0, in: version) } ?? []
+        let allParameters = parameters + inherited
+        var signature = "init(" + allParameters.map(\.spelled).joined(separator: ", ") + ")"
+        if model.superclass != nil, allParameters == inherited {
+            signature = "override " + signature
+        }
+        return ModelView(
+            docLines: docLines(model.doc), availability: availability(for: model),
+            declaration: "\(keyword) \(model.name)" + (model.superclass.map { ": \($0)" } ?? ""),
+            macros: macros, properties: model.properties.map { storedView($0, in: version) },
+            accessors: model.properties.compactMap { accessorView($0, in: version) },
+            initSignature: signature, initAssignments: initAssignments(model),
+            superInit: model.superclass == nil ? nil : inherited.map { "\($0.label): \($0.label)" }.joined(separator: ", "))
+    }
+
+    private func keyPathGroups(_ groups: [[String]]) -> String {
+        groups.map { "[" + $0.map { "\\.\($0)" }.joined(separator: ", ") + "]" }.joined(separator: ", ")
+    }
+
+    /// The parameters of a superclass's init, which a subclass init passes on.
+    private func initParameters(inheritedChainOf model: ModelDecl, in version: SchemaVersion) -> [InitParameter] {
+        let own = initParameters(model)
+        guard let parent = model.superclass.flatMap({ version.model(named: $0) }) else { return own }
+        return own + initParameters(inheritedChainOf: parent, in: version)
+    }
+
+    /// Stored properties with no default: the values a new object cannot do without.
+    private func initParameters(_ model: ModelDecl) -> [InitParameter] {
+        model.properties.compactMap { property in
+            guard property.isStored, property.defaultValue == nil else { return nil }
+            switch property.kind {
+            case .relationship(let r):
+                if r.isToMany { return nil }
+                return InitParameter(label: property.name, type: property.isOptional ? "\(r.target)?" : r.target, defaultValue: property.isOptional ? "nil" : nil)
+            case .attribute(let valueType, let isArray):
+                let type = swiftType(valueType, isArray: isArray, typed: true) + (property.isOptional ? "?" : "")
+                return InitParameter(label: property.name, type: type, defaultValue: property.isOptional ? "nil" : nil)
+            }
+        }
+    }
+
+    private func initAssignments(_ model: ModelDecl) -> [String] {
+        initParameters(model).map { parameter in
+            guard let property = model.property(named: parameter.label) else { return "" }
+            if case .attribute(.enumeration, _) = property.kind {
+                let raw = names.rawValueProperty(property.name)
+                return "self.\(raw) = \(property.name)\(property.isOptional ? "?" : "").rawValue"
+            }
+            return "self.\(property.name) = \(property.name)"
+        }
+    }
+
+    private func swiftType(_ type: ValueType, isArray: Bool, typed: Bool) -> String {
+        let base: String
+        switch type {
+        case .scalar(let scalar): base = scalar.rawValue
+        case .enumeration(let name, let rawType): base = typed ? name : rawType.rawValue
+        }
+        return isArray ? "[\(base)]" : base
+    }
+
+    private func storedView(_ property: Property, in version: SchemaVersion) -> StoredPropertyView {
+        var attributes: [String] = []
+        var name = property.name
+        var type: String
+        var initialValue: String?
+        switch property.kind {
+        case .attribute(let valueType, let isArray):
+            type = swiftType(valueType, isArray: isArray, typed: false) + (property.isOptional ? "?" : "")
+            if case .enumeration(let enumName, _) = valueType {
+                name = names.rawValueProperty(property.name)
+                if case .literal(.enumCase(let caseName)) = property.defaultValue,
+                    let raw = version.enums.first(where: { $0.name == enumName })?.cases.first(where: { $0.name == caseName })?.rawValue
+                {
+                    initialValue = SwiftLiteral.value(raw, enumType: nil)
+                } else if case .expression(let expression) = property.defaultValue {
+                    initialValue = "(\(expression)).rawValue"
+                } else if case .literal(.null) = property.defaultValue {
+                    initialValue = "nil"
+                }
+            } else {
+                initialValue = defaultSpelling(property.defaultValue)
+            }
+            if property.isTransient {
+                attributes.append("@Transient")
+                if initialValue == nil && property.isOptional { initialValue = "nil" }
+            } else {
+                var arguments: [String] = []
+                if property.isUnique { arguments.append(".unique") }
+                arguments += property.flags.map { ".\($0.rawValue)" }
+                if let transformer = property.transformer { arguments.append(".transformable(by: \(SwiftLiteral.string(transformer)))") }
+                if let original = property.originalName { arguments.append("originalName: \(SwiftLiteral.string(original))") }
+                if !arguments.isEmpty { attributes.append("@Attribute(\(arguments.joined(separator: ", ")))") }
+            }
+        case .relationship(let r):
+            type = r.isToMany ? "[\(r.target)]" : r.target
+            if property.isOptional { type += "?" }
+            if r.isToMany { initialValue = "[]" }
+            var arguments: [String] = []
+            if r.deleteRule != .nullify { arguments.append("deleteRule: .\(r.deleteRule.rawValue)") }
+            if let min = r.minCount { arguments.append("minimumModelCount: \(min)") }
+            if let max = r.maxCount { arguments.append("maximumModelCount: \(max)") }
+            if let original = property.originalName { arguments.append("originalName: \(SwiftLiteral.string(original))") }
+            if r.declaresInverse, let inverse = r.inverse { arguments.append("inverse: \\\(r.target).\(inverse)") }
+            if !arguments.isEmpty { attributes.append("@Relationship(\(arguments.joined(separator: ", ")))") }
+        }
+        let docs = property.kind.isEnumeration ? [] : docLines(property.doc)
+        return StoredPropertyView(docLines: docs, attributes: attributes, name: name, type: type, initialValue: initialValue)
+    }
+
+    private func defaultSpelling(_ value: DefaultValue?) -> String? {
+        switch value {
+        case .literal(let literal): return SwiftLiteral.value(literal, enumType: nil)
+        case .expression(let expression): return expression
+        case nil: return nil
+        }
+    }
+
+    private func accessorView(_ property: Property, in version: SchemaVersion) -> EnumAccessorView? {
+        guard case .attribute(.enumeration(let enumName, _), _) = property.kind else { return nil }
+        let raw = names.rawValueProperty(property.name)
+        if property.isOptional {
+            return EnumAccessorView(
+                docLines: docLines(property.doc), name: property.name, type: enumName + "?",
+                getter: "\(raw).flatMap { \(enumName)(rawValue: $0) }", setter: "\(raw) = newValue?.rawValue")
+        }
+        let fallback: String
+        if case .literal(.enumCase(let caseName)) = property.defaultValue {
+            fallback = ".\(caseName)"
+        } else {
+            let firstCase = version.enums.first { $0.name == enumName }?.cases.first?.name ?? ""
+            fallback = ".\(firstCase)"
+        }
+        return EnumAccessorView(
+            docLines: docLines(property.doc), name: property.name, type: enumName,
+            getter: "\(enumName)(rawValue: \(raw)) ?? \(fallback)", setter: "\(raw) = newValue.rawValue")
+    }
+
+    private func currentView(_ latest: SchemaVersion) -> CurrentAliasesView {
+        let current = names.currentSchema
+        var aliases = latest.models.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: availability(for: $0)) }
+        aliases += latest.enums.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: nil) }
+        return CurrentAliasesView(
+            header: header(history.versions.map(\.file)), access: access, currentSchema: current,
+            latestSchema: names.versionedSchema(latest.version), aliases: aliases)
+    }
+
+    private func planView() -> MigrationPlanView {
+        let stages = plan.stages.map { stage in
+            switch stage.kind {
+            case .lightweight:
+                return ".lightweight(fromVersion: \(names.versionedSchema(stage.from)).self, toVersion: \(names.versionedSchema(stage.to)).self)"
+            }
+        }
+        return MigrationPlanView(
+            header: header(history.versions.map(\.file)), access: access, planName: names.migrationPlan,
+            schemas: plan.versions.map { names.versionedSchema($0) + ".self" }, stages: stages,
+            provisionalNote: plan.stagesAreProvisional
+                ? "Every step is lightweight: stages are not yet derived from the differences between versions. Review each step before shipping a version that changes a type or adds uniqueness."
+                : nil)
+    }
+}
+
+extension PropertyKind {
+    var isEnumeration: Bool {
+        if case .attribute(.enumeration, _) = self { return true }
+        return false
+    }
+}

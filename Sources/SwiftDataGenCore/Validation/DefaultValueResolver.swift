@@ -1,0 +1,131 @@
+import Foundation
+
+/// Checks a `default:` literal against the property's type and turns it into a typed literal.
+/// Strict on purpose: `"1"` is not an Int and `yes` is not a Bool.
+enum DefaultValueResolver {
+    static func resolve(
+        _ node: YAMLNode, type: ValueType, isArray: Bool, isOptional: Bool, enums: [String: EnumDecl]
+    ) -> Result<LiteralValue, Diagnostic> {
+        if let scalar = node.scalar, scalar.isNull, node.tag == nil {
+            return isOptional
+                ? .success(.null)
+                : .failure(.error(.defaultTypeMismatch, "default is null but the property is not optional; give a value or make the type optional", at: node.location))
+        }
+        if isArray {
+            guard case .sequence(let items) = node.content else {
+                return .failure(.error(.defaultTypeMismatch, "default of an array property must be a list, such as []", at: node.location))
+            }
+            var values: [LiteralValue] = []
+            for item in items {
+                switch element(item, type: type, enums: enums) {
+                case .success(let value): values.append(value)
+                case .failure(let diagnostic): return .failure(diagnostic)
+                }
+            }
+            return .success(.array(values))
+        }
+        return element(node, type: type, enums: enums)
+    }
+
+    private static func element(_ node: YAMLNode, type: ValueType, enums: [String: EnumDecl]) -> Result<LiteralValue, Diagnostic> {
+        guard let scalar = node.scalar else {
+            return .failure(mismatch(node, "a single value, not \(node.kindName)"))
+        }
+        let text = scalar.value
+        switch type {
+        case .enumeration(let name, _):
+            guard let decl = enums[name], decl.cases.contains(where: { $0.name == text }) else {
+                let cases = enums[name]?.cases.map(\.name) ?? []
+                return .failure(.error(
+                    .defaultTypeMismatch, "'\(text)' is not a case of \(name); write one of: \(cases.joined(separator: ", "))",
+                    at: node.location))
+            }
+            return .success(.enumCase(text))
+        case .scalar(let scalarType):
+            return literal(text, scalar: scalar, as: scalarType, at: node.location)
+        }
+    }
+
+    static func literal(_ text: String, scalar: YAMLScalar, as type: ScalarType, at location: SourceLocation) -> Result<LiteralValue, Diagnostic> {
+        let node = YAMLNode(.scalar(scalar), at: location)
+        switch type {
+        case .string:
+            return .success(.string(text))
+        case .bool:
+            guard scalar.isPlain, text == "true" || text == "false" else { return .failure(mismatch(node, "true or false")) }
+            return .success(.bool(text == "true"))
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
+            guard scalar.isPlain, fits(text, in: type) else {
+                return .failure(mismatch(node, "a whole number that fits in \(type.rawValue)\(scalar.isPlain ? "" : ", written without quotes")"))
+            }
+            return .success(.integer(text))
+        case .double, .float, .decimal:
+            guard scalar.isPlain, isDecimalNumber(text) else {
+                return .failure(mismatch(node, "a number such as 1.5\(scalar.isPlain ? "" : ", written without quotes")"))
+            }
+            return .success(type == .decimal ? .decimal(text) : .float(text))
+        case .date:
+            guard let seconds = secondsSince1970(text) else {
+                return .failure(mismatch(node, "an ISO 8601 date such as 2024-01-31T00:00:00Z"))
+            }
+            return .success(.date(secondsSince1970: seconds))
+        case .uuid:
+            guard UUID(uuidString: text) != nil else { return .failure(mismatch(node, "a UUID such as 2F1A…-…")) }
+            return .success(.uuid(text.uppercased()))
+        case .url:
+            guard let url = URL(string: text), url.scheme != nil else { return .failure(mismatch(node, "an absolute URL with a scheme")) }
+            return .success(.url(text))
+        case .data:
+            return .failure(.error(.defaultTypeMismatch, "Data has no literal form; write the Swift in `expression:` instead, such as expression: \"Data()\"", at: location))
+        }
+    }
+
+    private static func mismatch(_ node: YAMLNode, _ expected: String) -> Diagnostic {
+        .error(.defaultTypeMismatch, "default '\(node.scalar?.value ?? "")' does not fit the property's type: expected \(expected)", at: node.location)
+    }
+
+    private static func fits(_ text: String, in type: ScalarType) -> Bool {
+        switch type {
+        case .int: return Int(text) != nil
+        case .int8: return Int8(text) != nil
+        case .int16: return Int16(text) != nil
+        case .int32: return Int32(text) != nil
+        case .int64: return Int64(text) != nil
+        case .uint: return UInt(text) != nil
+        case .uint8: return UInt8(text) != nil
+        case .uint16: return UInt16(text) != nil
+        case .uint32: return UInt32(text) != nil
+        case .uint64: return UInt64(text) != nil
+        default: return false
+        }
+    }
+
+    /// `-12`, `3.25`, `1e-3`: the forms that are valid Swift float literals as written.
+    static func isDecimalNumber(_ text: String) -> Bool {
+        var chars = Substring(text)
+        if chars.first == "-" { chars = chars.dropFirst() }
+        let mantissaEnd = chars.firstIndex { $0 == "e" || $0 == "E" } ?? chars.endIndex
+        let mantissa = chars[..<mantissaEnd]
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return false }
+        if mantissaEnd < chars.endIndex {
+            var exponent = chars[chars.index(after: mantissaEnd)...]
+            if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
+            guard !exponent.isEmpty, exponent.count <= 3, exponent.allSatisfy(\.isASCIIDigit) else { return false }
+        }
+        return text.count <= 64
+    }
+
+    /// Whole seconds since 1970 as text, so the output never depends on float formatting.
+    private static func secondsSince1970(_ text: String) -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        var date = formatter.date(from: text)
+        if date == nil {
+            formatter.formatOptions = [.withFullDate]
+            date = formatter.date(from: text)
+        }
+        guard let date else { return nil }
+        return String(Int64(date.timeIntervalSince1970.rounded(.down)))
+    }
+}

@@ -1,0 +1,95 @@
+/// The parsed command line. Hand-written: the tool may depend on nothing beyond the toolchain.
+struct CommandLineArguments {
+    enum Command: String, CaseIterable {
+        case generate, validate, check
+    }
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    var command: Command?
+    var schemaDirectory: String?
+    var outputDirectory: String?
+    var templatesDirectory: String?
+    var showHelp = false
+    var quiet = false
+
+    init(_ arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        if let first = remaining.first, !first.hasPrefix("-") {
+            guard let command = Command(rawValue: first) else {
+                throw UsageError(message: "unknown command '\(first)'; use one of: \(Command.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.command = command
+            remaining = remaining.dropFirst()
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help": showHelp = true
+            case "-q", "--quiet": quiet = true
+            case "-o", "--output": outputDirectory = try Self.value(for: argument, from: &remaining)
+            case "--templates": templatesDirectory = try Self.value(for: argument, from: &remaining)
+            default:
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
+                guard schemaDirectory == nil else { throw UsageError(message: "unexpected argument '\(argument)'; give one schema folder") }
+                schemaDirectory = argument
+            }
+        }
+    }
+
+    private static func value(for option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
+        guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
+            throw UsageError(message: "\(option) needs a folder")
+        }
+        return value
+    }
+
+    static let overview = """
+        OVERVIEW: Generate SwiftData versioned schemas, models and a migration plan from YAML.
+
+        USAGE: swiftdata-gen <command> <schema-dir> [options]
+
+        COMMANDS:
+          generate    Write the Swift sources into --output
+          validate    Check the schema files and print diagnostics; write nothing
+          check       Fail with a diff when the files in --output are stale
+
+        Run 'swiftdata-gen <command> --help' for a command's options.
+        Exit codes: 0 success, 1 diagnostics or stale output, 2 usage error.
+        """
+
+    static func help(for command: Command) -> String {
+        switch command {
+        case .generate:
+            return """
+                USAGE: swiftdata-gen generate <schema-dir> --output <dir> [--templates <dir>] [--quiet]
+
+                Reads swiftdata-gen.yaml and every .yaml/.yml version file below <schema-dir> and writes
+                one file per version, the current-version typealiases and the migration plan into <dir>.
+                Only files whose bytes change are written; generated files no longer produced are removed;
+                files without the generator's header are never touched.
+
+                OPTIONS:
+                  -o, --output <dir>    Folder for the generated sources (created when missing)
+                  --templates <dir>     Folder of .mustache files that replace bundled ones by name
+                  -q, --quiet           Print only diagnostics
+                  -h, --help            Show this help
+                """
+        case .validate:
+            return """
+                USAGE: swiftdata-gen validate <schema-dir>
+
+                Runs every check of 'generate' and prints the diagnostics as path:line:col: error: … [SDGnnn].
+                Writes nothing.
+                """
+        case .check:
+            return """
+                USAGE: swiftdata-gen check <schema-dir> --output <dir> [--templates <dir>]
+
+                Exits 1 and prints a unified diff when the files in <dir> differ from what 'generate'
+                would write (for CI, when generated sources are checked in). Writes nothing.
+                """
+        }
+    }
+}

@@ -1,0 +1,230 @@
+// A stand-in for Apple's SwiftData, declared with the real signatures (iOS 18 SDK shapes, the
+// strictest for Sendable) so generated code type-checks on Linux. Its macros expand to nothing but
+// a PersistentModel conformance; its ModelContext keeps objects in memory so migration code runs.
+@_exported import Foundation
+
+public protocol PersistentModel: AnyObject, Hashable, Identifiable {}
+
+extension PersistentModel {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension PersistentModel where ID == ObjectIdentifier {
+    public var id: ObjectIdentifier { ObjectIdentifier(self) }
+}
+
+public final class Schema {
+    public struct Version: Codable, Comparable, Hashable, CustomStringConvertible {
+        public let major: Int
+        public let minor: Int
+        public let patch: Int
+
+        public init(_ major: Int, _ minor: Int, _ patch: Int) {
+            self.major = major
+            self.minor = minor
+            self.patch = patch
+        }
+
+        public static func < (a: Version, b: Version) -> Bool { (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch) }
+        public var description: String { "\(major).\(minor).\(patch)" }
+    }
+
+    public struct Attribute {
+        public struct Option {
+            let name: String
+            public static var unique: Option { Option(name: "unique") }
+            public static var externalStorage: Option { Option(name: "externalStorage") }
+            public static var allowsCloudEncryption: Option { Option(name: "allowsCloudEncryption") }
+            public static var preserveValueOnDeletion: Option { Option(name: "preserveValueOnDeletion") }
+            public static var ephemeral: Option { Option(name: "ephemeral") }
+            public static var spotlight: Option { Option(name: "spotlight") }
+            public static func transformable(by transformerName: String) -> Option { Option(name: "transformable") }
+        }
+    }
+
+    public struct Relationship {
+        public enum DeleteRule: String, Codable {
+            case noAction, nullify, cascade, deny
+        }
+
+        public struct Option {
+            public static var unique: Option { Option() }
+        }
+    }
+
+    public struct Index<T: PersistentModel> {
+        public struct Types<U: PersistentModel> {
+            public static func binary(_ keyPaths: [PartialKeyPath<U>]) -> Types<U> { Types<U>() }
+            public static func rtree(_ keyPaths: [PartialKeyPath<U>]) -> Types<U> { Types<U>() }
+        }
+    }
+
+    public let models: [any PersistentModel.Type]
+    public let version: Version
+
+    public init(versionedSchema: any VersionedSchema.Type) {
+        models = versionedSchema.models
+        version = versionedSchema.versionIdentifier
+    }
+
+    public init(_ models: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        self.models = models
+        self.version = version
+    }
+}
+
+// The iOS 17 and 18 SDKs do not mark these Sendable; say so, so Swift 6 mode rejects
+// `static let versionIdentifier = Schema.Version(…)` here as it does there.
+@available(*, unavailable) extension Schema.Version: @unchecked Sendable {}
+@available(*, unavailable) extension MigrationStage: @unchecked Sendable {}
+
+public protocol VersionedSchema {
+    static var models: [any PersistentModel.Type] { get }
+    static var versionIdentifier: Schema.Version { get }
+}
+
+public protocol SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { get }
+    static var stages: [MigrationStage] { get }
+}
+
+public enum MigrationStage {
+    case lightweight(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type)
+    case custom(
+        fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type,
+        willMigrate: ((ModelContext) throws -> Void)?, didMigrate: ((ModelContext) throws -> Void)?)
+}
+
+@attached(extension, conformances: PersistentModel)
+public macro Model() = #externalMacro(module: "SwiftDataStandInMacros", type: "ModelMacro")
+
+@attached(peer)
+public macro Attribute(_ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil) =
+    #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpPeerMacro")
+
+@attached(peer)
+public macro Relationship(
+    _ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
+    minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,
+    inverse: AnyKeyPath? = nil, hashModifier: String? = nil
+) = #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpPeerMacro")
+
+@attached(peer)
+public macro Transient() = #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpPeerMacro")
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@freestanding(declaration)
+public macro Unique<T: PersistentModel>(_ constraints: [PartialKeyPath<T>]...) =
+    #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpDeclarationMacro")
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@freestanding(declaration)
+public macro Index<T: PersistentModel>(_ indices: [PartialKeyPath<T>]...) =
+    #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpDeclarationMacro")
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@freestanding(declaration)
+public macro Index<T: PersistentModel>(_ indices: Schema.Index<T>.Types<T>...) =
+    #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpDeclarationMacro")
+
+public struct FetchDescriptor<T: PersistentModel> {
+    public var predicate: Predicate<T>?
+    public var sortBy: [SortDescriptor<T>]
+    public var fetchLimit: Int?
+    public var fetchOffset: Int?
+    public var propertiesToFetch: [PartialKeyPath<T>] = []
+    public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
+
+    public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
+        self.predicate = predicate
+        self.sortBy = sortBy
+    }
+}
+
+public struct ModelConfiguration: Sendable {
+    public let name: String?
+    public let isStoredInMemoryOnly: Bool
+
+    public init(_ name: String? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true) {
+        self.name = name
+        self.isStoredInMemoryOnly = isStoredInMemoryOnly
+    }
+}
+
+public final class ModelContainer: @unchecked Sendable {
+    public let schema: Schema
+    public let migrationPlan: (any SchemaMigrationPlan.Type)?
+
+    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
+        self.schema = schema
+        self.migrationPlan = migrationPlan
+    }
+
+    public convenience init(for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan)
+    }
+}
+
+/// Keeps inserted models in memory: enough to run generated migration code and check its result.
+public final class ModelContext {
+    public let container: ModelContainer
+    private var objects: [ObjectIdentifier: any PersistentModel] = [:]
+    private var order: [ObjectIdentifier] = []
+    public private(set) var saveCount = 0
+
+    public init(_ container: ModelContainer) {
+        self.container = container
+    }
+
+    public var hasChanges: Bool { false }
+
+    public func insert<T: PersistentModel>(_ model: T) {
+        let key = ObjectIdentifier(model)
+        if objects[key] == nil { order.append(key) }
+        objects[key] = model
+    }
+
+    public func delete<T: PersistentModel>(_ model: T) {
+        let key = ObjectIdentifier(model)
+        objects[key] = nil
+        order.removeAll { $0 == key }
+    }
+
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        for object in try fetch(FetchDescriptor<T>(predicate: predicate)) { delete(object) }
+    }
+
+    public func save() throws { saveCount += 1 }
+
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        var result = try order.compactMap { objects[$0] as? T }.filter { try descriptor.predicate?.evaluate($0) ?? true }
+        if !descriptor.sortBy.isEmpty {
+            result.sort { a, b in
+                for sort in descriptor.sortBy {
+                    switch sort.compare(a, b) {
+                    case .orderedAscending: return true
+                    case .orderedDescending: return false
+                    case .orderedSame: continue
+                    }
+                }
+                return false
+            }
+        }
+        let offset = min(descriptor.fetchOffset ?? 0, result.count)
+        result = Array(result[offset...])
+        if let limit = descriptor.fetchLimit { result = Array(result.prefix(limit)) }
+        return result
+    }
+
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        try fetch(descriptor).count
+    }
+
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        for object in try fetch(descriptor) { try block(object) }
+    }
+}
