@@ -14,7 +14,8 @@ public enum Generator {
         var files: [GeneratedFile] = []
         var problems = diagnostics
         for history in histories {
-            let plan = MigrationPlanner.plan(history)
+            let (plan, planDiagnostics) = MigrationPlanner.plan(history)
+            problems += planDiagnostics
             let renderer = SchemaRenderer(history: history, plan: plan, templates: templates, configFile: sources.config?.relativePath)
             switch renderer.render() {
             case .success(let rendered): files += rendered

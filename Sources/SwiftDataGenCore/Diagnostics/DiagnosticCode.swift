@@ -62,10 +62,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
 
     // Versions and history (SDG6xx)
     case duplicateVersion = "SDG601"
-    case schemaNameMismatch = "SDG602"
     case identicalVersions = "SDG603"
     case missingConfig = "SDG604"
     case noVersions = "SDG605"
+    case conversionNotGenerated = "SDG606"
 
     // Writing output (SDG7xx)
     case outputNotOwned = "SDG701"

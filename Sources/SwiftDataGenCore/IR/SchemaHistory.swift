@@ -126,6 +126,13 @@ public enum DefaultValue: Sendable, Equatable {
     case expression(String)
 }
 
+public struct Conversion: Sendable, Equatable {
+    public var sourceProperty: String
+    /// A Swift expression over `$0`, the old value; nil when the value moves unchanged.
+    public var expression: String?
+    public var location: SourceLocation
+}
+
 public struct Property: Sendable {
     public var name: String
     public var kind: PropertyKind
@@ -138,6 +145,8 @@ public struct Property: Sendable {
     public var transformer: String?
     /// The name first stored, through every rename; nil when never renamed.
     public var originalName: String?
+    /// Where the value comes from in the previous version (`from:`), for the planner.
+    public var conversion: Conversion?
     public var doc: String?
     public var location: SourceLocation
 

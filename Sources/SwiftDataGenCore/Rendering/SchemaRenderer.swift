@@ -64,9 +64,12 @@ public struct SchemaRenderer {
         })
     }
 
+    /// Lines to follow `///`: each non-empty one starts with a space, trailing blank lines dropped.
     private func docLines(_ doc: String?) -> [String] {
         guard let doc else { return [] }
-        return doc.split(separator: "\n", omittingEmptySubsequences: false).map { SwiftLiteral.commentText(String($0)).trimmingWhitespace() }
+        var lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map { SwiftLiteral.commentText(String($0)).trimmingWhitespace() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "" : " " + $0 }
     }
 
     private func availability(for model: ModelDecl) -> String? {
@@ -252,8 +255,12 @@ public struct SchemaRenderer {
             header: header(history.versions.map(\.file)), access: access, planName: names.migrationPlan,
             schemas: plan.versions.map { names.versionedSchema($0) + ".self" }, stages: stages,
             provisionalNote: plan.stagesAreProvisional
-                ? "Every step is lightweight: stages are not yet derived from the differences between versions. Review each step before shipping a version that changes a type or adds uniqueness."
-                : nil)
+                ? [
+                    "Every step is lightweight: stages are not yet derived from the differences",
+                    "between versions. Review each step before shipping a version that changes a",
+                    "type or adds uniqueness.",
+                ]
+                : [])
     }
 }
 

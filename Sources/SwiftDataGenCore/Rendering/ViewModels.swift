@@ -126,7 +126,7 @@ struct MigrationPlanView: MustacheRepresentable {
     var planName: String
     var schemas: [String]
     var stages: [String]
-    var provisionalNote: String?
+    var provisionalNote: [String]
 
     var mustacheValue: MustacheValue {
         [

@@ -157,7 +157,9 @@ struct VersionResolver {
             name: name.value, kind: kind, isOptional: spelling.isOptional, defaultValue: nil,
             isTransient: ast.transient?.value ?? false, isUnique: ast.unique?.value ?? false,
             flags: ast.flags.map(\.value), transformer: ast.transformer?.value,
-            originalName: ast.renamedFrom?.value, doc: ast.doc, location: name.location)
+            originalName: ast.renamedFrom?.value,
+            conversion: ast.from.map { Conversion(sourceProperty: $0.property.value, expression: $0.convert?.value, location: $0.location) },
+            doc: ast.doc, location: name.location)
 
         if let expression = ast.expression {
             property.defaultValue = .expression(expression.value)
