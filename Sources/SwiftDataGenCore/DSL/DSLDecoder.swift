@@ -150,6 +150,12 @@ public enum DSLDecoder {
             return PropertyAST(name: name, type: type)
         }
         let what = "property '\(name.value)'"
+        if case .sequence = pair.value.content {
+            reader.diagnostics.append(.error(
+                .wrongNodeKind, "\(what) is written as a YAML list; to give an array type such as [String], quote it: \"[String]\"",
+                at: pair.value.location))
+            return nil
+        }
         guard let entries = reader.mapping(pair.value, what: what, allowedKeys: Keys.property),
             let typeNode = reader.require(entries, "type", in: what, at: pair.value.location),
             let type = typeSpelling(typeNode, &reader)

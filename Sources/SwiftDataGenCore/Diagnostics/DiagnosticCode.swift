@@ -66,6 +66,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case missingConfig = "SDG604"
     case noVersions = "SDG605"
     case conversionNotGenerated = "SDG606"
+    case renameSourceNotFound = "SDG607"
 
     // Writing output (SDG7xx)
     case outputNotOwned = "SDG701"

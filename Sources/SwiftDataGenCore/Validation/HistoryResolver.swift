@@ -52,7 +52,7 @@ public enum HistoryResolver {
                     if let renamedFrom = property.originalName {
                         guard let old = before?.property(named: renamedFrom) else {
                             diagnostics.append(.error(
-                                .unknownKeyPathProperty,
+                                .renameSourceNotFound,
                                 "renamedFrom '\(renamedFrom)' names no property of \(model.name) in version \(previous.version); name the property as it was in that version",
                                 at: property.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
                             continue

@@ -243,6 +243,8 @@ private struct TreeBuilder {
         var message = problem
         if character(at: at) == "\t" || problem.contains("tab") {
             message += "; YAML does not allow tabs for indentation — indent with spaces"
+        } else if problem.contains("mapping values are not allowed") && at.column > 1024 {
+            message = "a key is longer than 1024 characters, which YAML does not allow for plain keys; shorten it"
         } else if problem.contains("could not find expected ':'") {
             message += "; check for a missing ':' (a key must also fit in 1024 characters on one line)"
         } else if problem.contains("mapping values are not allowed") {

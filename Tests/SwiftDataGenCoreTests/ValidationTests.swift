@@ -1,0 +1,261 @@
+import XCTest
+
+@testable import SwiftDataGenCore
+
+/// One test per rule: each asserts the code, where it points and what it tells the user to do.
+final class ValidationTests: XCTestCase {
+    private func diagnose(_ versions: [String], config: String? = nil) -> [Diagnostic] {
+        let files = versions.enumerated().map { index, text in
+            SourceFile(displayPath: "v\(index + 1).yaml", relativePath: "v\(index + 1).yaml", bytes: Array(text.utf8))
+        }
+        let configFile = config.map { SourceFile(displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml", bytes: Array($0.utf8)) }
+        return Generator.validate(SchemaSources(config: configFile, versions: files)).diagnostics
+    }
+
+    private func model(_ body: String, version: String = "1.0.0") -> String {
+        "schema: App\nversion: \(version)\nmodels:\n" + body
+    }
+
+    @discardableResult
+    private func expect(
+        _ code: DiagnosticCode, line: Int, column: Int, _ fragment: String, in diagnostics: [Diagnostic],
+        file: StaticString = #filePath, sourceLine: UInt = #line
+    ) -> Diagnostic? {
+        let match = diagnostics.first { $0.code == code }
+        XCTAssertNotNil(match, "no \(code.rawValue) in:\n" + diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: sourceLine)
+        guard let match else { return nil }
+        XCTAssertEqual(match.location?.line, line, "line of \(match.rendered)", file: file, line: sourceLine)
+        XCTAssertEqual(match.location?.column, column, "column of \(match.rendered)", file: file, line: sourceLine)
+        XCTAssertTrue(match.message.contains(fragment), "'\(fragment)' not in: \(match.message)", file: file, line: sourceLine)
+        return match
+    }
+
+    func testValidSchemaHasNoDiagnostics() {
+        let diagnostics = diagnose([model("  A:\n    properties:\n      name: String\n")])
+        XCTAssertEqual(diagnostics, [])
+    }
+
+    func testUnknownKeySuggestsTheNearestKey() throws {
+        let d = diagnose([model("  A:\n    properties:\n      name: { type: String, dfault: x }\n")])
+        let match = try XCTUnwrap(expect(.unknownKey, line: 6, column: 29, "unknown key 'dfault'", in: d))
+        XCTAssertEqual(match.notes.first?.message, "did you mean 'default'?")
+    }
+
+    func testMissingKey() {
+        expect(.missingKey, line: 1, column: 1, "needs a 'version' key", in: diagnose(["schema: App\nmodels: {}\n"]))
+    }
+
+    func testUnquotedArrayTypeExplainsQuoting() {
+        let d = diagnose([model("  A:\n    properties:\n      tags: [String]\n")])
+        expect(.wrongNodeKind, line: 6, column: 13, "quote it", in: d)
+    }
+
+    func testLooseBooleansAreRejected() {
+        let d = diagnose([model("  A:\n    properties:\n      x: { type: Bool?, transient: yes }\n")])
+        expect(.invalidValue, line: 6, column: 36, "must be true or false", in: d)
+    }
+
+    func testUnsupportedTypeSpelling() {
+        let d = diagnose([model("  A:\n    properties:\n      x: \"[String: Int]\"\n")])
+        expect(.invalidTypeSpelling, line: 6, column: 10, "Name?, [Name]", in: d)
+    }
+
+    func testInvalidVersion() {
+        expect(.invalidVersion, line: 2, column: 10, "major.minor.patch", in: diagnose(["schema: App\nversion: v1\nmodels: {}\n"]))
+    }
+
+    func testInvalidIdentifier() {
+        let d = diagnose([model("  A:\n    properties:\n      2fast: String\n")])
+        expect(.invalidIdentifier, line: 6, column: 7, "not a valid property name", in: d)
+    }
+
+    func testReservedNamesAndKeywords() {
+        let d = diagnose([model("  A:\n    properties:\n      description: String\n      class: String\n  Schema:\n    properties:\n      x: Int\n")])
+        XCTAssertTrue(d.contains { $0.code == .reservedName && $0.location?.line == 6 && $0.message.contains("reserved by SwiftData") })
+        XCTAssertTrue(d.contains { $0.code == .reservedName && $0.location?.line == 7 && $0.message.contains("Swift keyword") })
+        XCTAssertTrue(d.contains { $0.code == .reservedName && $0.location?.line == 8 && $0.message.contains("clash") })
+    }
+
+    func testStoredRawValueNameClash() {
+        let text = "schema: App\nversion: 1.0.0\nenums:\n  Kind: { rawType: String, cases: [a, b] }\nmodels:\n  A:\n    properties:\n      kind: Kind\n      kindRawValue: String\n"
+        expect(.duplicateName, line: 9, column: 7, "'kindRawValue' is declared twice", in: diagnose([text]))
+    }
+
+    func testUnknownTypeSuggestsAName() throws {
+        let d = diagnose([model("  Trip:\n    properties:\n      stop: Stp?\n  Stop:\n    properties:\n      x: Int\n")])
+        let match = try XCTUnwrap(expect(.unknownType, line: 6, column: 13, "unknown type 'Stp'", in: d))
+        XCTAssertEqual(match.notes.first?.message, "did you mean 'Stop'?")
+    }
+
+    func testInverseMustExist() {
+        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: owner }\n  B:\n    properties:\n      a: A?\n")])
+        expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d)
+    }
+
+    func testInverseMustPointBack() {
+        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n  B:\n    properties:\n      c: C?\n  C:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n")])
+        expect(.inverseMismatch, line: 6, column: 35, "points to C, not back to A", in: d)
+    }
+
+    func testInverseMustBeARelationship() {
+        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: name }\n  B:\n    properties:\n      name: String\n")])
+        expect(.inverseNotRelationship, line: 6, column: 35, "is an attribute", in: d)
+    }
+
+    func testNullifyOntoRequiredToOne() throws {
+        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n      a: A\n")])
+        let match = try XCTUnwrap(expect(.nullifyOntoRequired, line: 6, column: 7, "make 'a' optional", in: d))
+        XCTAssertEqual(match.notes.first?.location?.line, 9)
+    }
+
+    func testMissingInverseIsAWarning() {
+        let d = diagnose([model("  A:\n    properties:\n      b: B?\n  B:\n    properties:\n      x: Int\n")])
+        let match = expect(.missingInverse, line: 6, column: 7, "add inverse:", in: d)
+        XCTAssertEqual(match?.severity, .warning)
+    }
+
+    func testCountsOnlyOnToMany() {
+        let d = diagnose([model("  A:\n    properties:\n      b: { type: B?, minCount: 1, inverse: a }\n  B:\n    properties:\n      a: \"[A]\"\n")])
+        expect(.invalidCount, line: 6, column: 32, "to-many", in: d)
+    }
+
+    func testRelationshipOptionOnAttribute() {
+        let d = diagnose([model("  A:\n    properties:\n      x: { type: String, deleteRule: cascade }\n")])
+        expect(.relationshipOptionOnAttribute, line: 6, column: 38, "'deleteRule' applies to relationships", in: d)
+    }
+
+    func testAttributeOptionOnRelationship() {
+        let d = diagnose([model("  A:\n    properties:\n      b: { type: B?, externalStorage: true, inverse: a }\n  B:\n    properties:\n      a: A?\n")])
+        expect(.attributeOptionOnRelationship, line: 6, column: 22, "'externalStorage' applies to attributes", in: d)
+    }
+
+    func testTransientNeedsDefault() {
+        let d = diagnose([model("  A:\n    properties:\n      x: { type: Int, transient: true }\n")])
+        expect(.transientNeedsDefault, line: 6, column: 34, "needs a default", in: d)
+    }
+
+    func testExternalStorageOnlyOnData() {
+        let d = diagnose([model("  A:\n    properties:\n      x: { type: String, externalStorage: true }\n")])
+        expect(.externalStorageNeedsData, line: 6, column: 26, "only to Data", in: d)
+    }
+
+    func testUniqueNamesAStoredProperty() {
+        let d = diagnose([model("  A:\n    unique: [[nme]]\n    properties:\n      name: String\n")], config: "platforms: { iOS: 18 }\n")
+        expect(.unknownKeyPathProperty, line: 5, column: 15, "'nme'", in: d)
+    }
+
+    func testCompoundUniqueNeeds18() {
+        let d = diagnose([model("  A:\n    unique: [[a, b]]\n    properties:\n      a: String\n      b: String\n")])
+        expect(.uniqueNeedsNewerPlatform, line: 5, column: 14, "iOS 18, macOS 15", in: d)
+    }
+
+    func testSingleUniqueBelow18BecomesAttribute() throws {
+        let sources = SchemaSources(config: nil, versions: [SourceFile(displayPath: "v.yaml", relativePath: "v.yaml", bytes: Array(model("  A:\n    unique: [a]\n    properties:\n      a: String\n").utf8))])
+        let (histories, diagnostics) = Generator.validate(sources)
+        XCTAssertEqual(diagnostics, [])
+        let property = try XCTUnwrap(histories.first?.latest?.model(named: "A")?.property(named: "a"))
+        XCTAssertTrue(property.isUnique)
+        XCTAssertEqual(histories.first?.latest?.model(named: "A")?.uniqueGroups, [])
+    }
+
+    func testIndexNeeds18() {
+        let d = diagnose([model("  A:\n    indexes: [[a]]\n    properties:\n      a: String\n")])
+        expect(.indexNeedsNewerPlatform, line: 5, column: 15, "need #Index", in: d)
+    }
+
+    func testDefaultMustFitTheType() {
+        let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, default: \"1\" }\n")])
+        expect(.defaultTypeMismatch, line: 6, column: 32, "written without quotes", in: d)
+    }
+
+    func testDefaultAndExpressionConflict() {
+        let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, default: 1, expression: \"2\" }\n")])
+        expect(.conflictingDefaults, line: 6, column: 32, "both default and expression", in: d)
+    }
+
+    func testTransientCannotBeStoredOptions() {
+        let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, transient: true, default: 0, unique: true }\n")])
+        expect(.transientOption, line: 6, column: 60, "never stored", in: d)
+    }
+
+    func testRepeatedKeyPathGroup() {
+        let d = diagnose([model("  A:\n    indexes: [[a], [a]]\n    properties:\n      a: String\n")], config: "platforms: { iOS: 18 }\n")
+        expect(.duplicateKeyPathGroup, line: 5, column: 20, "repeats", in: d)
+    }
+
+    func testInheritanceNeeds26() {
+        let d = diagnose([model("  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      b: String\n")])
+        expect(.inheritanceNeedsNewerPlatform, line: 8, column: 17, "iOS 26, macOS 26", in: d)
+    }
+
+    func testUnknownSuperclass() {
+        let d = diagnose([model("  B:\n    superclass: Z\n    properties:\n      b: String\n")], config: "platforms: { iOS: 26 }\n")
+        expect(.unknownSuperclass, line: 5, column: 17, "'Z' is not a model", in: d)
+    }
+
+    func testInheritanceCycle() {
+        let d = diagnose([model("  A:\n    superclass: B\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      b: String\n")], config: "platforms: { iOS: 26 }\n")
+        expect(.inheritanceCycle, line: 5, column: 17, "inherits from itself", in: d)
+    }
+
+    func testSubclassCannotRedeclare() {
+        let d = diagnose([model("  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      a: String\n")], config: "platforms: { iOS: 26 }\n")
+        expect(.overridesInheritedProperty, line: 10, column: 7, "already declared by superclass A", in: d)
+    }
+
+    func testCloudKitRules() {
+        let d = diagnose(
+            [model("  A:\n    properties:\n      a: { type: String, unique: true }\n      b: { type: B, deleteRule: deny, inverse: as }\n  B:\n    properties:\n      as: \"[A]?\"\n")],
+            config: "cloudKit: true\n")
+        expect(.cloudKitRequiredAttribute, line: 6, column: 7, "optional or defaulted", in: d)
+        expect(.cloudKitUnique, line: 6, column: 34, "CloudKit does not support unique", in: d)
+        expect(.cloudKitRequiredRelationship, line: 7, column: 7, "optional", in: d)
+        expect(.cloudKitDeny, line: 7, column: 7, "deny", in: d)
+    }
+
+    func testDuplicateVersions() {
+        let d = diagnose([model("  A:\n    properties:\n      a: String\n"), model("  A:\n    properties:\n      b: String\n")])
+        expect(.duplicateVersion, line: 2, column: 10, "declared twice", in: d)
+    }
+
+    func testIdenticalAdjacentVersions() throws {
+        let v1 = model("  A:\n    properties:\n      a: String\n")
+        let v2 = model("  A:\n    doc: only words changed\n    properties:\n      a: { type: String, doc: same }\n", version: "1.1.0")
+        let match = try XCTUnwrap(expect(.identicalVersions, line: 2, column: 10, "same checksum", in: diagnose([v1, v2])))
+        XCTAssertEqual(match.location?.file, "v2.yaml")
+        XCTAssertEqual(match.notes.first?.location?.file, "v1.yaml")
+    }
+
+    func testNoVersions() {
+        XCTAssertEqual(diagnose([]).map(\.code), [.noVersions])
+    }
+
+    func testRenameMustNameAnEarlierProperty() {
+        let v1 = model("  A:\n    properties:\n      a: String\n")
+        let v2 = model("  A:\n    properties:\n      b: { type: String, renamedFrom: z }\n", version: "2.0.0")
+        expect(.renameSourceNotFound, line: 6, column: 7, "names no property of A in version 1.0.0", in: diagnose([v1, v2]))
+    }
+
+    func testRenameChainsResolveToTheFirstStoredName() throws {
+        let v1 = model("  A:\n    properties:\n      a: String\n")
+        let v2 = model("  A:\n    properties:\n      b: { type: String, renamedFrom: a }\n", version: "2.0.0")
+        let v3 = model("  A:\n    properties:\n      c: { type: String, renamedFrom: b }\n", version: "3.0.0")
+        let v4 = model("  A:\n    properties:\n      c: String\n      d: Int?\n", version: "4.0.0")
+        let files = [v1, v2, v3, v4].enumerated().map { SourceFile(displayPath: "v\($0).yaml", relativePath: "v\($0).yaml", bytes: Array($1.utf8)) }
+        let (histories, diagnostics) = Generator.validate(SchemaSources(config: nil, versions: files))
+        XCTAssertEqual(diagnostics, [])
+        let names = try XCTUnwrap(histories.first).versions.map { $0.models[0].properties[0].originalName }
+        XCTAssertEqual(names, [nil, "a", "a", "a"])
+    }
+
+    func testEveryModelsProblemsAreReported() {
+        let d = diagnose([model("  A:\n    properties:\n      x: Nope\n  B:\n    properties:\n      y: Nada\n")])
+        XCTAssertEqual(d.filter { $0.code == .unknownType }.map { $0.location?.line }, [6, 9])
+    }
+
+    func testConfigIsStrictToo() {
+        let d = diagnose([model("  A:\n    properties:\n      a: String\n")], config: "platforms: { iOS: 18 }\ncloudkit: true\naccess: open\n")
+        XCTAssertEqual(d.first { $0.code == .unknownKey }?.notes.first?.message, "did you mean 'cloudKit'?")
+        expect(.invalidValue, line: 3, column: 9, "not a valid access level", in: d)
+    }
+}
