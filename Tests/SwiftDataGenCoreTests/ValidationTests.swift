@@ -168,6 +168,11 @@ final class ValidationTests: XCTestCase {
         expect(.defaultTypeMismatch, line: 6, column: 32, "written without quotes", in: d)
     }
 
+    func testURLDefaultsMustParseOnEveryPlatform() {
+        let d = diagnose([model("  A:\n    properties:\n      u: { type: URL, default: \"https://x.com/a b\" }\n")])
+        expect(.defaultTypeMismatch, line: 6, column: 32, "percent-encoded", in: d)
+    }
+
     func testDefaultAndExpressionConflict() {
         let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, default: 1, expression: \"2\" }\n")])
         expect(.conflictingDefaults, line: 6, column: 32, "both default and expression", in: d)

@@ -73,11 +73,19 @@ enum DefaultValueResolver {
             guard UUID(uuidString: text) != nil else { return .failure(mismatch(node, "a UUID such as 2F1A…-…")) }
             return .success(.uuid(text.uppercased()))
         case .url:
-            guard let url = URL(string: text), url.scheme != nil else { return .failure(mismatch(node, "an absolute URL with a scheme")) }
+            guard isPortableURL(text), let url = URL(string: text), url.scheme != nil else {
+                return .failure(mismatch(node, "an absolute URL with a scheme, with spaces and quotes percent-encoded"))
+            }
             return .success(.url(text))
         case .data:
             return .failure(.error(.defaultTypeMismatch, "Data has no literal form; write the Swift in `expression:` instead, such as expression: \"Data()\"", at: location))
         }
+    }
+
+    /// Characters every platform's `URL(string:)` accepts, so the generated unwrap cannot fail.
+    private static func isPortableURL(_ text: String) -> Bool {
+        let forbidden: Set<Unicode.Scalar> = [" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}"]
+        return !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !forbidden.contains($0) }
     }
 
     private static func mismatch(_ node: YAMLNode, _ expected: String) -> Diagnostic {
