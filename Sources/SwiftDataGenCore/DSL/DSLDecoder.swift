@@ -89,6 +89,7 @@ public enum DSLDecoder {
             return nil
         }
         var cases: [EnumAST.Case] = []
+        let problemsBefore = reader.diagnostics.count
         if let casesNode = reader.require(entries, "cases", in: "enum '\(name.value)'", at: pair.value.location) {
             switch casesNode.content {
             case .sequence(let items):
@@ -105,7 +106,7 @@ public enum DSLDecoder {
             case .scalar:
                 reader.diagnostics.append(.error(.wrongNodeKind, "cases must be a list of names or a mapping of names to raw values", at: casesNode.location))
             }
-            if cases.isEmpty && !reader.diagnostics.hasErrors {
+            if cases.isEmpty && reader.diagnostics.count == problemsBefore {
                 reader.diagnostics.append(.error(.invalidValue, "enum '\(name.value)' needs at least one case", at: casesNode.location))
             }
         }
