@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "SwiftDataGenCore", targets: ["SwiftDataGenCore"]),
         .executable(name: "swiftdata-gen", targets: ["swiftdata-gen"]),
+        .plugin(name: "SwiftDataGenPlugin", targets: ["SwiftDataGenPlugin"]),
+        .plugin(name: "SwiftDataGenCommand", targets: ["SwiftDataGenCommand"]),
     ],
     targets: [
         .systemLibrary(
@@ -25,6 +27,19 @@ let package = Package(
         .executableTarget(
             name: "swiftdata-gen",
             dependencies: ["SwiftDataGenCore"]
+        ),
+        .plugin(
+            name: "SwiftDataGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["swiftdata-gen"]
+        ),
+        .plugin(
+            name: "SwiftDataGenCommand",
+            capability: .command(
+                intent: .custom(verb: "swiftdata-gen", description: "Write the generated SwiftData sources into each target's Generated folder"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated SwiftData sources into Generated/ inside each target")]
+            ),
+            dependencies: ["swiftdata-gen"]
         ),
         .testTarget(
             name: "SwiftDataGenCoreTests",

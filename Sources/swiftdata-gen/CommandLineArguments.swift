@@ -1,3 +1,5 @@
+import SwiftDataGenCore
+
 /// The parsed command line. Hand-written: the tool may depend on nothing beyond the toolchain.
 struct CommandLineArguments {
     enum Command: String, CaseIterable {
@@ -12,6 +14,7 @@ struct CommandLineArguments {
     var schemaDirectory: String?
     var outputDirectory: String?
     var templatesDirectory: String?
+    var layout: OutputLayout = .schemas
     var showHelp = false
     var quiet = false
 
@@ -30,6 +33,12 @@ struct CommandLineArguments {
             case "-q", "--quiet": quiet = true
             case "-o", "--output": outputDirectory = try Self.value(for: argument, from: &remaining)
             case "--templates": templatesDirectory = try Self.value(for: argument, from: &remaining)
+            case "--layout":
+                let name = try Self.value(for: argument, from: &remaining)
+                guard let layout = OutputLayout(rawValue: name) else {
+                    throw UsageError(message: "unknown layout '\(name)'; use one of: \(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                self.layout = layout
             default:
                 if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
                 guard schemaDirectory == nil else { throw UsageError(message: "unexpected argument '\(argument)'; give one schema folder") }
@@ -40,7 +49,7 @@ struct CommandLineArguments {
 
     private static func value(for option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
         guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
-            throw UsageError(message: "\(option) needs a folder")
+            throw UsageError(message: "\(option) needs a value")
         }
         return value
     }
@@ -63,7 +72,7 @@ struct CommandLineArguments {
         switch command {
         case .generate:
             return """
-                USAGE: swiftdata-gen generate <schema-dir> --output <dir> [--templates <dir>] [--quiet]
+                USAGE: swiftdata-gen generate <schema-dir> --output <dir> [--layout schemas|inputs] [--templates <dir>] [--quiet]
 
                 Reads swiftdata-gen.yaml and every .yaml/.yml version file below <schema-dir> and writes
                 one file per version, the current-version typealiases and the migration plan into <dir>.
@@ -72,6 +81,8 @@ struct CommandLineArguments {
 
                 OPTIONS:
                   -o, --output <dir>    Folder for the generated sources (created when missing)
+                  --layout <layout>     schemas (default): files named after what they declare;
+                                        inputs: named after the input files (the build plugin's layout)
                   --templates <dir>     Folder of .mustache files that replace bundled ones by name
                   -q, --quiet           Print only diagnostics
                   -h, --help            Show this help
@@ -85,7 +96,7 @@ struct CommandLineArguments {
                 """
         case .check:
             return """
-                USAGE: swiftdata-gen check <schema-dir> --output <dir> [--templates <dir>]
+                USAGE: swiftdata-gen check <schema-dir> --output <dir> [--layout schemas|inputs] [--templates <dir>]
 
                 Exits 1 and prints a unified diff when the files in <dir> differ from what 'generate'
                 would write (for CI, when generated sources are checked in). Writes nothing.

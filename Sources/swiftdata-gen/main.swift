@@ -52,7 +52,12 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     let output = Generator.generate(sources, templates: templates)
     report(output.diagnostics)
     guard !output.diagnostics.hasErrors, let outputDirectory = arguments.outputDirectory else { return .diagnostics }
-    let (planned, conflicts) = OutputWriter.changes(for: output.files, in: outputDirectory)
+    let (files, collisions) = arguments.layout.arrange(output.files)
+    guard collisions.isEmpty else {
+        report(collisions)
+        return .diagnostics
+    }
+    let (planned, conflicts) = OutputWriter.changes(for: files, in: outputDirectory)
     guard let changes = planned else {
         report(conflicts)
         return .diagnostics

@@ -149,6 +149,32 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: out + "/DiarySchemaV1.swift", encoding: .utf8).contains("enum DiarySchemaV1"), "other templates stay bundled")
     }
 
+    func testInputsLayoutNamesFilesAfterTheirInputs() throws {
+        let schema = try copyInput("trips")
+        let out = scratch.appendingPathComponent("out").path
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--layout", "inputs").status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), [
+            "SwiftDataGen_1.0.0.swift", "SwiftDataGen_2.0.0.swift", "SwiftDataGen_3.0.0.swift",
+            "SwiftDataGen_Aliases.swift", "SwiftDataGen_MigrationPlans.swift",
+        ])
+        XCTAssertEqual(
+            try String(contentsOfFile: out + "/SwiftDataGen_3.0.0.swift", encoding: .utf8),
+            try String(contentsOf: GoldenTests.goldenRoot.appendingPathComponent("trips/expected/TripsSchemaV3.swift"), encoding: .utf8))
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--layout", "tree").status, 2)
+    }
+
+    func testInputsLayoutRefusesCollidingNames() throws {
+        let schema = scratch.appendingPathComponent("collide")
+        try FileManager.default.createDirectory(at: schema.appendingPathComponent("A"), withIntermediateDirectories: true)
+        try "schema: One\nversion: 1.0.0\nmodels: { X: { properties: { a: String } } }\n".write(to: schema.appendingPathComponent("A/v1.yaml"), atomically: true, encoding: .utf8)
+        try "schema: Two\nversion: 1.0.0\nmodels: { Y: { properties: { a: String } } }\n".write(to: schema.appendingPathComponent("A_v1.yaml"), atomically: true, encoding: .utf8)
+        let out = scratch.appendingPathComponent("out").path
+        let result = try run("generate", schema.path, "--output", out, "--layout", "inputs")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("[SDG704]"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
     func testSeparateProcessesProduceIdenticalBytes() throws {
         let schema = try copyInput("music")
         var outputs: [[String: Data]] = []

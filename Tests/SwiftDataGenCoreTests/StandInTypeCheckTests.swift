@@ -61,6 +61,41 @@ final class StandInTypeCheckTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 5)
     }
 
+    /// Links generated models with the stand-in and runs them: its in-memory context inserts,
+    /// fetches with a predicate and sort, counts and deletes.
+    func testGeneratedModelsRunAgainstTheStandInContext() throws {
+        let folder = GoldenTests.goldenRoot.appendingPathComponent("trips/expected")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let main = work.appendingPathComponent("main.swift")
+        try """
+            import Foundation
+            import SwiftData
+            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: TripsSchema.self), migrationPlan: TripsMigrationPlan.self))
+            for (id, name, day) in [("b", "Bergen", 3.0), ("a", "Aarhus", 1.0), ("c", "Cork", 2.0)] {
+                let trip = Trip(remoteID: id, name: name, startDate: Date(timeIntervalSince1970: day))
+                trip.status = id == "b" ? .done : .active
+                context.insert(trip)
+            }
+            let activeRaw = TripStatus.active.rawValue
+            let active = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.statusRawValue == activeRaw }, sortBy: [SortDescriptor(\\.startDate)]))
+            print(active.map(\\.name).joined(separator: ","))
+            if let first = active.first { context.delete(first) }
+            try context.save()
+            print(try context.fetchCount(FetchDescriptor<Trip>()))
+            """.write(to: main, atomically: true, encoding: .utf8)
+        let binary = work.appendingPathComponent("run").path
+        let flags = try Self.standInFlags()
+        let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
+        let build = try Self.run("/usr/bin/env", ["swiftc", "-swift-version", "6"] + flags + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + sources + [main.path])
+        XCTAssertEqual(build.status, 0, build.output)
+        let result = try Self.run(binary, [])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output, "Aarhus,Cork\n2\n")
+    }
+
     /// Mutates a golden and expects the compiler to reject it: the check has teeth.
     private func expectRejection(_ find: String, _ replace: String, in file: String, error expected: String) throws {
         let source = try String(contentsOf: GoldenTests.goldenRoot.appendingPathComponent("trips/expected/\(file)"), encoding: .utf8)

@@ -72,4 +72,5 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case outputNotOwned = "SDG701"
     case outputWriteFailed = "SDG702"
     case templateError = "SDG703"
+    case outputNameCollision = "SDG704"
 }

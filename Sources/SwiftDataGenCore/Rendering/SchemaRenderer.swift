@@ -21,11 +21,17 @@ public struct SchemaRenderer {
         do {
             var files: [GeneratedFile] = []
             for version in history.versions {
-                files.append(GeneratedFile(name: names.versionedSchema(version.version) + ".swift", contents: try render("version", versionView(version))))
+                files.append(GeneratedFile(
+                    name: names.versionedSchema(version.version) + ".swift", contents: try render("version", versionView(version)),
+                    role: .version(input: version.file)))
             }
             if let latest = history.latest {
-                files.append(GeneratedFile(name: names.currentSchema + ".swift", contents: try render("current", currentView(latest))))
-                files.append(GeneratedFile(name: names.migrationPlan + ".swift", contents: try render("plan", planView())))
+                files.append(GeneratedFile(
+                    name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)),
+                    role: .currentAliases(schema: history.name)))
+                files.append(GeneratedFile(
+                    name: names.migrationPlan + ".swift", contents: try render("plan", planView()),
+                    role: .migrationPlan(schema: history.name)))
             }
             return .success(files)
         } catch {

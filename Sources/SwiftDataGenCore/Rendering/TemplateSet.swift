@@ -16,13 +16,23 @@ public struct TemplateSet: Sendable {
 }
 
 public struct GeneratedFile: Sendable, Equatable {
+    /// What a file holds, so a layout can name or merge files without reading them.
+    public enum Role: Sendable, Equatable {
+        /// One version's schema; `input` is the version file relative to the schema folder.
+        case version(input: String)
+        case currentAliases(schema: String)
+        case migrationPlan(schema: String)
+    }
+
     /// File name inside the output folder.
     public var name: String
     public var contents: String
+    public var role: Role
 
-    public init(name: String, contents: String) {
+    public init(name: String, contents: String, role: Role) {
         self.name = name
         self.contents = contents
+        self.role = role
     }
 
     /// First line of every file the generator owns; the writer touches no file without it.

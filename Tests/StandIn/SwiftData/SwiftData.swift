@@ -143,12 +143,29 @@ public struct FetchDescriptor<T: PersistentModel> {
 }
 
 public struct ModelConfiguration: Sendable {
+    public struct CloudKitDatabase: Sendable {
+        public static var automatic: CloudKitDatabase { CloudKitDatabase() }
+        public static var none: CloudKitDatabase { CloudKitDatabase() }
+        public static func `private`(_ containerIdentifier: String) -> CloudKitDatabase { CloudKitDatabase() }
+    }
+
     public let name: String?
     public let isStoredInMemoryOnly: Bool
+    public let url: URL?
 
-    public init(_ name: String? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true) {
+    public init(
+        _ name: String? = nil, schema: Schema? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true,
+        cloudKitDatabase: CloudKitDatabase = .automatic
+    ) {
         self.name = name
         self.isStoredInMemoryOnly = isStoredInMemoryOnly
+        self.url = nil
+    }
+
+    public init(_ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true, cloudKitDatabase: CloudKitDatabase = .automatic) {
+        self.name = name
+        self.isStoredInMemoryOnly = false
+        self.url = url
     }
 }
 

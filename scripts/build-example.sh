@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds an example package through the real build-tool plugin and runs its executable. On Linux
+# the SwiftData stand-in is supplied by flags; on macOS the real SwiftData is used.
+# Usage: scripts/build-example.sh examples/TripsApp [extra swift build args]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+example=$(cd "${1:?usage: build-example.sh EXAMPLE_DIR}" && pwd)
+shift
+name=$(basename "$example")
+flags=()
+if [ "$(uname)" != "Darwin" ]; then
+  standin="$here/.build/standin"
+  read -r -a standin_flags <<< "$("$here/scripts/build-standin.sh" "$standin")"
+  flags+=(-Xswiftc -I -Xswiftc "$standin" -Xswiftc -load-plugin-library
+          -Xswiftc "$standin/libSwiftDataStandInMacros.so" -Xswiftc -DSWIFTDATA_STANDIN
+          -Xlinker -L"$standin" -Xlinker -lSwiftData -Xlinker -rpath -Xlinker "$standin")
+  : "${standin_flags[@]}"
+fi
+swift build --package-path "$example" "${flags[@]}" "$@"
+bin=$(swift build --package-path "$example" "${flags[@]}" --show-bin-path)
+if [ -x "$bin/$name" ]; then
+  "$bin/$name"
+fi

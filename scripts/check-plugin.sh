@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds every example package through the real build-tool plugin (the stand-in supplies SwiftData
+# on Linux) and checks the plugin's behaviour: no regeneration when no schema file changed,
+# regeneration when one did, and clear errors for broken YAML and a missing or doubled config.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+failures=0
+pass() { echo "check-plugin: ok   - $1"; }
+fail() { echo "check-plugin: FAIL - $1"; failures=$((failures + 1)); }
+
+for example in examples/*/; do
+  example=${example%/}
+  [ -f "$example/Package.swift" ] || continue
+  name=$(basename "$example")
+  log=$(mktemp)
+  if scripts/build-example.sh "$example" >"$log" 2>&1; then pass "$name builds through the plugin and runs"; else cat "$log"; fail "$name build or run"; continue; fi
+  # The first rebuild after a clean build can relink the tool (SwiftPM); let it settle.
+  scripts/build-example.sh "$example" >/dev/null 2>&1
+  touch "$example/Sources/$name/main.swift"
+  scripts/build-example.sh "$example" >"$log" 2>&1
+  if grep -q "Generating SwiftData schemas" "$log"; then fail "$name: generator ran although no schema changed"; else pass "$name: no regeneration when only Swift changed"; fi
+  touch "$example"/Sources/"$name"/Schema/swiftdata-gen.yaml
+  scripts/build-example.sh "$example" >"$log" 2>&1
+  if grep -q "Generating SwiftData schemas" "$log"; then pass "$name: regenerates when a schema file changed"; else fail "$name: generator did not run after a schema change"; fi
+done
+
+# Scratch packages next to the examples, so their path dependency on the repository resolves.
+scratch="$here/examples/.plugin-checks"
+rm -rf "$scratch"
+trap 'rm -rf "$scratch"' EXIT
+make_package() {
+  local dir="$scratch/$1"
+  mkdir -p "$dir/Sources/App/Schema"
+  sed "s/TripsApp/App/g; s|deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()|deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()|; s|path: \"../..\"|path: \"../../..\"|" \
+    examples/TripsApp/Package.swift > "$dir/Package.swift"
+  echo 'print(TripsSchema.versionIdentifier)' > "$dir/Sources/App/main.swift"
+  cp examples/TripsApp/Sources/TripsApp/Schema/*.yaml "$dir/Sources/App/Schema/"
+  echo "$dir"
+}
+expect_failure() {
+  local label=$1 dir=$2 pattern=$3 log
+  log=$(mktemp)
+  if scripts/build-example.sh "$dir" >"$log" 2>&1; then fail "$label: build succeeded"; return; fi
+  if grep -qE "$pattern" "$log"; then pass "$label"; else cat "$log"; fail "$label: no '$pattern' in the build log"; fi
+}
+
+dir=$(make_package broken-yaml)
+sed -i 's/inverse: trip }/inverse: voyage }/' "$dir/Sources/App/Schema/3.0.0.yaml"
+expect_failure "broken YAML reaches the build log at file:line:col" "$dir" \
+  "Sources/App/Schema/3.0.0.yaml:[0-9]+:[0-9]+: error: inverse 'voyage' is not a property of Stop.*\[SDG202\]"
+
+dir=$(make_package missing-config)
+rm "$dir/Sources/App/Schema/swiftdata-gen.yaml"
+expect_failure "missing config is named" "$dir" "has schema YAML but no swiftdata-gen.yaml"
+
+dir=$(make_package doubled-config)
+mkdir -p "$dir/Sources/App/Schema/Nested"
+echo "{}" > "$dir/Sources/App/Schema/Nested/swiftdata-gen.yaml"
+expect_failure "doubled config is named" "$dir" "has 2 swiftdata-gen.yaml files"
+
+if [ "$failures" -gt 0 ]; then echo "check-plugin: $failures check(s) failed"; exit 1; fi
+echo "check-plugin: all checks passed"
