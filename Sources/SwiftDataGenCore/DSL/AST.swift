@@ -124,6 +124,10 @@ public struct VersionFile: Sendable {
     public var version: Located<SemanticVersion>
     public var enums: [EnumAST]
     public var models: [ModelAST]
+    /// `Model` or `Model.property` entries whose removal in this version is intended.
+    public var acknowledgedRemovals: [Located<String>] = []
+    /// Asks for a custom stage into this version that calls hooks the team writes.
+    public var customMigration: Located<Bool>?
 }
 
 public struct EnumAST: Sendable {
@@ -138,8 +142,16 @@ public struct EnumAST: Sendable {
     public var cases: [Case]
 }
 
+/// `dedupe:` on a model: which object survives when uniqueness is added over existing data.
+public struct DedupeAST: Sendable {
+    public var keepLast: Located<Bool>
+    public var orderBy: Located<String>
+}
+
 public struct ModelAST: Sendable {
     public var name: Located<String>
+    public var renamedFrom: Located<String>?
+    public var dedupe: DedupeAST?
     public var superclass: Located<String>?
     public var unique: [Located<[Located<String>]>]
     public var indexes: [Located<[Located<String>]>]
@@ -151,6 +163,8 @@ public struct ModelAST: Sendable {
 public struct ConversionAST: Sendable {
     public var property: Located<String>
     public var convert: Located<String>?
+    /// For a text property turned into a relationship: the related model's property that holds the text.
+    public var match: Located<String>?
     public var location: SourceLocation
 }
 

@@ -4,15 +4,16 @@ public enum DSLDecoder {
     public enum Keys {
         public static let config = ["platforms", "cloudKit", "access", "naming"]
         public static let naming = ["schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix"]
-        public static let version = ["schema", "version", "enums", "models"]
+        public static let version = ["schema", "version", "enums", "models", "acknowledgedRemovals", "customMigration"]
         public static let enumeration = ["rawType", "cases"]
-        public static let model = ["superclass", "unique", "indexes", "properties", "doc"]
+        public static let model = ["superclass", "renamedFrom", "unique", "dedupe", "indexes", "properties", "doc"]
+        public static let dedupe = ["keep", "orderBy"]
         public static let property = [
             "type", "default", "expression", "renamedFrom", "transient", "unique",
             "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral",
             "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "doc",
         ]
-        public static let conversion = ["property", "convert"]
+        public static let conversion = ["property", "convert", "match"]
     }
 
     public static let enumRawTypes = ["String", "Int"]
@@ -74,8 +75,24 @@ public enum DSLDecoder {
         }
         let enums = entries["enums"].map { reader.namedEntries($0.value, what: "enums") }?.compactMap { decodeEnum($0, &reader) } ?? []
         let models = entries["models"].map { reader.namedEntries($0.value, what: "models") }?.compactMap { decodeModel($0, &reader) } ?? []
+        var removals: [Located<String>] = []
+        if let node = entries["acknowledgedRemovals"]?.value, let items = reader.list(node, what: "acknowledgedRemovals") {
+            for item in items {
+                guard let text = reader.string(item, what: "an acknowledged removal") else { continue }
+                let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                guard (1...2).contains(parts.count), parts.allSatisfy(Identifier.isValid) else {
+                    reader.diagnostics.append(.error(.invalidValue, "'\(text.value)' is not Model or Model.property", at: text.location))
+                    continue
+                }
+                removals.append(text)
+            }
+        }
+        let customMigration = entries["customMigration"].flatMap { reader.bool($0.value, what: "customMigration") }
         guard let schema, let version else { return (nil, reader.diagnostics) }
-        return (VersionFile(file: file, schema: schema, version: version, enums: enums, models: models), reader.diagnostics)
+        var result = VersionFile(file: file, schema: schema, version: version, enums: enums, models: models)
+        result.acknowledgedRemovals = removals
+        result.customMigration = customMigration
+        return (result, reader.diagnostics)
     }
 
     private static func decodeEnum(_ pair: YAMLPair, _ reader: inout NodeReader) -> EnumAST? {
@@ -119,6 +136,20 @@ public enum DSLDecoder {
         let what = "model '\(name.value)'"
         guard let entries = reader.mapping(pair.value, what: what, allowedKeys: Keys.model) else { return nil }
         let superclass = entries["superclass"].flatMap { reader.identifier($0.value, what: "superclass name") }
+        let renamedFrom = entries["renamedFrom"].flatMap { reader.identifier($0.value, what: "renamedFrom") }
+        var dedupe: DedupeAST?
+        if let pair = entries["dedupe"], let fields = reader.mapping(pair.value, what: "dedupe", allowedKeys: Keys.dedupe) {
+            let keep = reader.require(fields, "keep", in: "dedupe", at: pair.value.location).flatMap { node -> Located<Bool>? in
+                guard let text = reader.string(node, what: "dedupe.keep") else { return nil }
+                guard text.value == "first" || text.value == "last" else {
+                    reader.diagnostics.append(.error(.invalidValue, "dedupe.keep is first or last, not '\(text.value)'", at: text.location))
+                    return nil
+                }
+                return Located(text.value == "last", at: text.location)
+            }
+            let orderBy = reader.require(fields, "orderBy", in: "dedupe", at: pair.value.location).flatMap { reader.identifier($0, what: "dedupe.orderBy") }
+            if let keep, let orderBy { dedupe = DedupeAST(keepLast: keep, orderBy: orderBy) }
+        }
         let unique = entries["unique"].map { keyPathGroups($0.value, what: "unique", &reader) } ?? []
         let indexes = entries["indexes"].map { keyPathGroups($0.value, what: "indexes", &reader) } ?? []
         let doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
@@ -126,7 +157,9 @@ public enum DSLDecoder {
         if let node = reader.require(entries, "properties", in: what, at: pair.value.location) {
             properties = reader.namedEntries(node, what: "properties").compactMap { decodeProperty($0, &reader) }
         }
-        return ModelAST(name: name, superclass: superclass, unique: unique, indexes: indexes, properties: properties, doc: doc)
+        return ModelAST(
+            name: name, renamedFrom: renamedFrom, dedupe: dedupe, superclass: superclass, unique: unique, indexes: indexes,
+            properties: properties, doc: doc)
     }
 
     /// `[[a], [b, c]]`; a bare name stands for a group of one.
@@ -181,7 +214,8 @@ public enum DSLDecoder {
             let source = reader.require(from, "property", in: "from", at: fromPair.value.location).flatMap({ reader.identifier($0, what: "from.property") })
         {
             let convert = from["convert"].flatMap { reader.string($0.value, what: "convert") }
-            property.from = ConversionAST(property: source, convert: convert, location: fromPair.key.location)
+            let match = from["match"].flatMap { reader.identifier($0.value, what: "from.match") }
+            property.from = ConversionAST(property: source, convert: convert, match: match, location: fromPair.key.location)
         }
         return property
     }

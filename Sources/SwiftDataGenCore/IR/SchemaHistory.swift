@@ -44,8 +44,13 @@ public struct SchemaVersion: Sendable {
     public var location: SourceLocation
     public var enums: [EnumDecl]
     public var models: [ModelDecl]
+    /// `Model` and `Model.property` removals the author says are intended.
+    public var acknowledgedRemovals: Set<String> = []
+    /// The author asks for a custom stage into this version, with hooks the team writes.
+    public var customMigration = false
 
     public func model(named name: String) -> ModelDecl? { models.first { $0.name == name } }
+    public func enumeration(named name: String) -> EnumDecl? { enums.first { $0.name == name } }
 }
 
 public struct EnumDecl: Sendable, Equatable {
@@ -59,8 +64,18 @@ public struct EnumDecl: Sendable, Equatable {
     public var cases: [Case]
 }
 
+/// How duplicates are resolved when uniqueness is added over existing data.
+public struct DedupePolicy: Sendable, Equatable {
+    public var keepLast: Bool
+    /// The stored attribute that orders duplicates; the first or last by it survives.
+    public var orderBy: String
+}
+
 public struct ModelDecl: Sendable {
     public var name: String
+    /// The model's name in the previous version, as written.
+    public var renamedFrom: String?
+    public var dedupe: DedupePolicy?
     public var superclass: String?
     public var properties: [Property]
     /// Key-path groups for `#Unique` (18+) — each group lists stored property names.
@@ -130,6 +145,8 @@ public struct Conversion: Sendable, Equatable {
     public var sourceProperty: String
     /// A Swift expression over `$0`, the old value; nil when the value moves unchanged.
     public var expression: String?
+    /// For text turned into a relationship: the related model's attribute that holds the text.
+    public var matchKey: String?
     public var location: SourceLocation
 }
 
@@ -143,6 +160,8 @@ public struct Property: Sendable {
     public var isUnique: Bool
     public var flags: [AttributeFlag]
     public var transformer: String?
+    /// The name in the previous version, as written (`renamedFrom`).
+    public var renamedFrom: String?
     /// The name first stored, through every rename; nil when never renamed.
     public var originalName: String?
     /// Where the value comes from in the previous version (`from:`), for the planner.

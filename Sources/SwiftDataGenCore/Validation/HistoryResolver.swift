@@ -41,15 +41,29 @@ public enum HistoryResolver {
     /// store from any older version upgrades (dropping it breaks a V1→V3 upgrade).
     static func resolveRenames(_ versions: inout [SchemaVersion]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        guard versions.count > 1 else { return [] }
+        if let first = versions.first {
+            // With no earlier version in the history, a rename names a version that was not kept.
+            for (m, model) in first.models.enumerated() {
+                for (p, property) in model.properties.enumerated() where property.renamedFrom != nil {
+                    versions[0].models[m].properties[p].originalName = property.renamedFrom
+                }
+            }
+        }
+        guard versions.count > 1 else { return diagnostics }
         for v in 1..<versions.count {
             let previous = versions[v - 1]
             for m in versions[v].models.indices {
                 let model = versions[v].models[m]
-                let before = previous.model(named: model.name)
+                let before = previous.model(named: model.renamedFrom ?? model.name)
+                if let renamedFrom = model.renamedFrom, before == nil {
+                    diagnostics.append(.error(
+                        .renameSourceNotFound,
+                        "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
+                        at: model.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
+                }
                 for p in model.properties.indices {
                     let property = model.properties[p]
-                    if let renamedFrom = property.originalName {
+                    if let renamedFrom = property.renamedFrom {
                         guard let old = before?.property(named: renamedFrom) else {
                             diagnostics.append(.error(
                                 .renameSourceNotFound,

@@ -39,9 +39,12 @@ struct VersionResolver {
         if models.isEmpty {
             diagnostics.append(.error(.invalidValue, "version \(file.version.value) declares no models; a schema needs at least one", at: file.version.location))
         }
-        return SchemaVersion(
+        var version = SchemaVersion(
             version: file.version.value, file: file.file, location: file.version.location,
             enums: enumDecls, models: models)
+        version.acknowledgedRemovals = Set(file.acknowledgedRemovals.map(\.value))
+        version.customMigration = file.customMigration?.value ?? false
+        return version
     }
 
     private mutating func claimTypeName(_ name: Located<String>, in seen: inout [String: SourceLocation]) -> Bool {
@@ -117,9 +120,19 @@ struct VersionResolver {
             for name in claimed { names[name] = propertyAST.name.location }
             properties.append(property)
         }
+        var dedupe: DedupePolicy?
+        if let policy = ast.dedupe {
+            if let key = properties.first(where: { $0.name == policy.orderBy.value }), key.isStored, key.relationship == nil, !key.kind.isEnumeration {
+                dedupe = DedupePolicy(keepLast: policy.keepLast.value, orderBy: key.name)
+            } else {
+                diagnostics.append(.error(
+                    .unknownKeyPathProperty, "dedupe.orderBy must name a stored attribute of \(ast.name.value) (not an enum or relationship); '\(policy.orderBy.value)' is not one",
+                    at: policy.orderBy.location))
+            }
+        }
         return ModelDecl(
-            name: ast.name.value, superclass: ast.superclass?.value, properties: properties,
-            uniqueGroups: [], indexGroups: [], doc: ast.doc, location: ast.name.location)
+            name: ast.name.value, renamedFrom: ast.renamedFrom?.value, dedupe: dedupe, superclass: ast.superclass?.value,
+            properties: properties, uniqueGroups: [], indexGroups: [], doc: ast.doc, location: ast.name.location)
     }
 
     private mutating func resolveProperty(_ ast: PropertyAST, in model: ModelAST) -> Property? {
@@ -157,8 +170,10 @@ struct VersionResolver {
             name: name.value, kind: kind, isOptional: spelling.isOptional, defaultValue: nil,
             isTransient: ast.transient?.value ?? false, isUnique: ast.unique?.value ?? false,
             flags: ast.flags.map(\.value), transformer: ast.transformer?.value,
-            originalName: ast.renamedFrom?.value,
-            conversion: ast.from.map { Conversion(sourceProperty: $0.property.value, expression: $0.convert?.value, location: $0.location) },
+            renamedFrom: ast.renamedFrom?.value, originalName: nil,
+            conversion: ast.from.map {
+                Conversion(sourceProperty: $0.property.value, expression: $0.convert?.value, matchKey: $0.match?.value, location: $0.location)
+            },
             doc: ast.doc, location: name.location)
 
         if let expression = ast.expression {
@@ -171,8 +186,21 @@ struct VersionResolver {
         switch kind {
         case .relationship(let relationship):
             checkRelationshipOptions(ast, relationship)
+            if let from = ast.from, let match = from.match {
+                let target = modelASTs[relationship.target]?.properties.first { $0.name.value == match.value }
+                if relationship.isToMany {
+                    diagnostics.append(.error(.invalidValue, "from.match links each object to one related object, so '\(name.value)' must be a to-one relationship", at: match.location))
+                } else if target == nil || target?.type.value != TypeSpelling(name: "String") {
+                    diagnostics.append(.error(.unknownKeyPathProperty, "from.match must name a String property of \(relationship.target) that holds the text; '\(match.value)' is not one", at: match.location))
+                }
+            } else if let from = ast.from {
+                diagnostics.append(.error(.invalidValue, "'\(name.value)' is a relationship: to fill it from text, name the related model's key with from.match", at: from.location))
+            }
         case .attribute(let valueType, let isArray):
             checkAttributeOptions(ast, valueType: valueType, isArray: isArray)
+            if let match = ast.from?.match {
+                diagnostics.append(.error(.invalidValue, "from.match applies to relationships; '\(name.value)' is an attribute", at: match.location))
+            }
             if property.defaultValue == nil, let node = ast.defaultValue {
                 switch DefaultValueResolver.resolve(node, type: valueType, isArray: isArray, isOptional: spelling.isOptional, enums: enums) {
                 case .success(let value): property.defaultValue = .literal(value)
