@@ -4,6 +4,8 @@ public enum Generator {
     public struct Output: Sendable {
         /// Empty whenever any diagnostic is an error: nothing half-right is ever written.
         public var files: [GeneratedFile]
+        /// User-owned hook files to create when missing; never part of the generated output.
+        public var hookScaffolds: [GeneratedFile] = []
         public var diagnostics: [Diagnostic]
         public var histories: [SchemaHistory]
     }
@@ -22,7 +24,11 @@ public enum Generator {
             case .failure(let diagnostic): problems.append(diagnostic)
             }
         }
-        return Output(files: problems.hasErrors ? [] : files, diagnostics: problems, histories: histories)
+        guard !problems.hasErrors else { return Output(files: [], diagnostics: problems, histories: histories) }
+        let scaffolds = files.filter { if case .hooksScaffold = $0.role { return true } else { return false } }
+        var output = Output(files: files.filter { file in !scaffolds.contains(file) }, diagnostics: problems, histories: histories)
+        output.hookScaffolds = scaffolds
+        return output
     }
 
     /// Everything up to a validated history, for `validate` and for `generate`.

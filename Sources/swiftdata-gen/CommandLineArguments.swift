@@ -15,6 +15,7 @@ struct CommandLineArguments {
     var outputDirectory: String?
     var templatesDirectory: String?
     var layout: OutputLayout = .schemas
+    var hooksDirectory: String?
     var showHelp = false
     var quiet = false
 
@@ -33,6 +34,7 @@ struct CommandLineArguments {
             case "-q", "--quiet": quiet = true
             case "-o", "--output": outputDirectory = try Self.value(for: argument, from: &remaining)
             case "--templates": templatesDirectory = try Self.value(for: argument, from: &remaining)
+            case "--hooks-output": hooksDirectory = try Self.value(for: argument, from: &remaining)
             case "--layout":
                 let name = try Self.value(for: argument, from: &remaining)
                 guard let layout = OutputLayout(rawValue: name) else {
@@ -72,7 +74,8 @@ struct CommandLineArguments {
         switch command {
         case .generate:
             return """
-                USAGE: swiftdata-gen generate <schema-dir> --output <dir> [--layout schemas|inputs] [--templates <dir>] [--quiet]
+                USAGE: swiftdata-gen generate <schema-dir> --output <dir> [--layout schemas|inputs] [--hooks-output <dir>]
+                                              [--templates <dir>] [--quiet]
 
                 Reads swiftdata-gen.yaml and every .yaml/.yml version file below <schema-dir> and writes
                 one file per version, the current-version typealiases and the migration plan into <dir>.
@@ -84,6 +87,8 @@ struct CommandLineArguments {
                   --layout <layout>     schemas (default): files named after what they declare;
                                         inputs: named after the input files (the build plugin's layout)
                   --templates <dir>     Folder of .mustache files that replace bundled ones by name
+                  --hooks-output <dir>  Create <Schema>MigrationHooks.swift there when the plan calls
+                                        hooks and the file does not exist yet (it is never overwritten)
                   -q, --quiet           Print only diagnostics
                   -h, --help            Show this help
                 """

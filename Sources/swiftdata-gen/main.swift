@@ -73,7 +73,14 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         }
         return .success
     }
-    let failures = OutputWriter.apply(changes, in: outputDirectory)
+    var failures = OutputWriter.apply(changes, in: outputDirectory)
+    if let hooksDirectory = arguments.hooksDirectory {
+        for scaffold in output.hookScaffolds {
+            let (created, problem) = OutputWriter.createIfMissing(scaffold, in: hooksDirectory)
+            if let problem { failures.append(problem) }
+            if created && !arguments.quiet { print("swiftdata-gen: created \(hooksDirectory)/\(scaffold.name); write its functions") }
+        }
+    }
     report(failures)
     if !arguments.quiet {
         print("swiftdata-gen: \(changes.changes.count) file(s) changed, \(changes.unchanged.count) unchanged in \(outputDirectory)")

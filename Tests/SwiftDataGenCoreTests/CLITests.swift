@@ -58,7 +58,6 @@ final class CLITests: XCTestCase {
         let out = scratch.appendingPathComponent("out").path
         let first = try run("generate", schema, "--output", out)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stderr.contains("[SDG606]"), "the conversion warning reaches the user")
         let expected = GoldenTests.goldenRoot.appendingPathComponent("trips/expected")
         for name in try FileManager.default.contentsOfDirectory(atPath: expected.path) where name.hasSuffix(".swift") {
             XCTAssertEqual(
@@ -69,7 +68,7 @@ final class CLITests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.05)
         let second = try run("generate", schema, "--output", out)
         XCTAssertEqual(second.status, 0)
-        XCTAssertTrue(second.stdout.contains("0 file(s) changed, 5 unchanged"), second.stdout)
+        XCTAssertTrue(second.stdout.contains("0 file(s) changed, 6 unchanged"), second.stdout)
         XCTAssertEqual(try modificationDate(out + "/TripsSchemaV1.swift"), before)
     }
 
@@ -157,6 +156,8 @@ final class CLITests: XCTestCase {
             "SwiftDataGen_1.0.0.swift", "SwiftDataGen_2.0.0.swift", "SwiftDataGen_3.0.0.swift",
             "SwiftDataGen_Aliases.swift", "SwiftDataGen_MigrationPlans.swift",
         ])
+        let plans = try String(contentsOfFile: out + "/SwiftDataGen_MigrationPlans.swift", encoding: .utf8)
+        XCTAssertTrue(plans.contains("enum TripsMigrationPlan") && plans.contains("enum TripsSchemaV3Bridge"), "the bridge travels with the plan")
         XCTAssertEqual(
             try String(contentsOfFile: out + "/SwiftDataGen_3.0.0.swift", encoding: .utf8),
             try String(contentsOf: GoldenTests.goldenRoot.appendingPathComponent("trips/expected/TripsSchemaV3.swift"), encoding: .utf8))
@@ -173,6 +174,22 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("[SDG704]"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testHooksFileIsCreatedOnceAndNeverOverwritten() throws {
+        let schema = try copyInput("plan-hooks")
+        let out = scratch.appendingPathComponent("out").path
+        let hooks = scratch.appendingPathComponent("app").path
+        let first = try run("generate", schema, "--output", out, "--hooks-output", hooks)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("[SDG628]"), first.stderr)
+        let file = hooks + "/TasksMigrationHooks.swift"
+        let scaffold = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(scaffold.contains("#error(\"Write willMigrateToV2:"), scaffold)
+        try "// mine\n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--hooks-output", hooks).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "// mine\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/TasksMigrationHooks.swift"), "hooks never land among generated files")
     }
 
     func testSeparateProcessesProduceIdenticalBytes() throws {

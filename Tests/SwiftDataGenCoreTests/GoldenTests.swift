@@ -19,6 +19,7 @@ final class GoldenTests: XCTestCase {
         let templates = try SchemaLoader.templates(overrideDirectory: nil).get()
         let output = Generator.generate(sources, templates: templates)
         var files = Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents) })
+        for scaffold in output.hookScaffolds { files[scaffold.name + ".scaffold"] = scaffold.contents }
         let diagnostics = output.diagnostics.sortedForDisplay().map(\.rendered).joined(separator: "\n")
         files["diagnostics.txt"] = diagnostics.replacingOccurrences(of: input, with: "input") + (diagnostics.isEmpty ? "" : "\n")
         return files

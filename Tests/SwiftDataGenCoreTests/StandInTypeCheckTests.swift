@@ -48,29 +48,64 @@ final class StandInTypeCheckTests: XCTestCase {
         return try run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-package-name", "GoldenCheck"] + flags + files)
     }
 
+    /// The generated Swift of a golden case, plus the hand-written hooks in its `hooks/` folder.
+    static func sources(of name: String, withHooks: Bool = true) throws -> [String] {
+        var paths: [String] = []
+        for sub in withHooks ? ["expected", "hooks"] : ["expected"] {
+            let folder = GoldenTests.goldenRoot.appendingPathComponent("\(name)/\(sub)")
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            paths += files.filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
+        }
+        return paths
+    }
+
     func testEveryGoldenTypeChecks() throws {
         var checked = 0
         for name in GoldenTests.caseNames {
-            let folder = GoldenTests.goldenRoot.appendingPathComponent("\(name)/expected")
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+            let files = try Self.sources(of: name)
             guard !files.isEmpty else { continue }
-            let result = try Self.typeCheck(files.map { folder.appendingPathComponent($0).path })
+            let result = try Self.typeCheck(files)
             XCTAssertEqual(result.status, 0, "\(name) does not type-check:\n\(result.output)")
             checked += 1
         }
-        XCTAssertGreaterThanOrEqual(checked, 5)
+        XCTAssertGreaterThanOrEqual(checked, 9)
     }
 
-    /// Links generated models with the stand-in and runs them: its in-memory context inserts,
-    /// fetches with a predicate and sort, counts and deletes.
-    func testGeneratedModelsRunAgainstTheStandInContext() throws {
-        let folder = GoldenTests.goldenRoot.appendingPathComponent("trips/expected")
-        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
+    /// A hook the team has not written is a compile error naming the function; so is the
+    /// scaffold the CLI creates, until its #error lines are replaced.
+    func testMissingHooksFailToCompileWithTheirNames() throws {
+        let withoutHooks = try Self.typeCheck(try Self.sources(of: "plan-hooks", withHooks: false))
+        XCTAssertNotEqual(withoutHooks.status, 0)
+        XCTAssertTrue(withoutHooks.output.contains("type 'TasksMigrationHooks' has no member 'willMigrateToV2'"), withoutHooks.output)
+        let scaffold = GoldenTests.goldenRoot.appendingPathComponent("plan-hooks/expected/TasksMigrationHooks.swift.scaffold")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-hooks-\(UUID().uuidString).swift")
+        try FileManager.default.copyItem(at: scaffold, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let withScaffold = try Self.typeCheck(try Self.sources(of: "plan-hooks", withHooks: false) + [copy.path])
+        XCTAssertNotEqual(withScaffold.status, 0)
+        XCTAssertTrue(withScaffold.output.contains("error: Write willMigrateToV2:"), withScaffold.output)
+    }
+
+    /// Builds `sources` plus a `main.swift` against the stand-in library and returns what it prints.
+    static func compileAndRun(_ sources: [String], main: String) throws -> CompileResult {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let main = work.appendingPathComponent("main.swift")
-        try """
+        let mainFile = work.appendingPathComponent("main.swift")
+        try main.write(to: mainFile, atomically: true, encoding: .utf8)
+        let binary = work.appendingPathComponent("run").path
+        let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
+        let build = try run(
+            "/usr/bin/env",
+            ["swiftc", "-swift-version", "6"] + (try standInFlags()) + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + sources + [mainFile.path])
+        guard build.status == 0 else { return build }
+        return try run(binary, [])
+    }
+
+    /// Generated models run against the stand-in's in-memory context: insert, fetch with a
+    /// predicate and sort, count, delete.
+    func testGeneratedModelsRunAgainstTheStandInContext() throws {
+        let result = try Self.compileAndRun(try Self.sources(of: "trips"), main: """
             import Foundation
             import SwiftData
             let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: TripsSchema.self), migrationPlan: TripsMigrationPlan.self))
@@ -85,13 +120,7 @@ final class StandInTypeCheckTests: XCTestCase {
             if let first = active.first { context.delete(first) }
             try context.save()
             print(try context.fetchCount(FetchDescriptor<Trip>()))
-            """.write(to: main, atomically: true, encoding: .utf8)
-        let binary = work.appendingPathComponent("run").path
-        let flags = try Self.standInFlags()
-        let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
-        let build = try Self.run("/usr/bin/env", ["swiftc", "-swift-version", "6"] + flags + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + sources + [main.path])
-        XCTAssertEqual(build.status, 0, build.output)
-        let result = try Self.run(binary, [])
+            """)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output, "Aarhus,Cork\n2\n")
     }

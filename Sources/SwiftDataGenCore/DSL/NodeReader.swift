@@ -68,7 +68,7 @@ struct NodeReader {
             return nil
         }
         guard !Identifier.keywords.contains(name.value) else {
-            diagnostics.append(.error(.reservedName, "'\(name.value)' is a Swift keyword and cannot be a \(what); choose another name", at: name.location))
+            diagnostics.append(.error(.reservedName, "'\(name.value)' is a Swift keyword, so it cannot name this \(what); choose another name", at: name.location))
             return nil
         }
         return name

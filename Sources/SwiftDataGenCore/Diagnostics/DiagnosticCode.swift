@@ -65,8 +65,20 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case identicalVersions = "SDG603"
     case missingConfig = "SDG604"
     case noVersions = "SDG605"
-    case conversionNotGenerated = "SDG606"
     case renameSourceNotFound = "SDG607"
+
+    // Migration planning (SDG62x)
+    case requiredPropertyAdded = "SDG620"
+    case typeChangeLosesData = "SDG621"
+    case optionalityTightened = "SDG622"
+    case conversionSourceMissing = "SDG623"
+    case uniquenessNeedsDedupe = "SDG624"
+    case dataLoss = "SDG625"
+    case noRoomForBridge = "SDG626"
+    case linkTargetNotCreatable = "SDG627"
+    case hookRequired = "SDG628"
+    case conversionConflict = "SDG629"
+    case modelRenameUnsupported = "SDG631"
 
     // Writing output (SDG7xx)
     case outputNotOwned = "SDG701"

@@ -23,7 +23,21 @@ public struct GeneratedNames: Sendable {
 
     public func rawValueProperty(_ property: String) -> String { property + naming.rawValueSuffix }
 
+    /// `TripsSchemaV3Bridge`: the generated schema a two-stage step into 3.0.0 passes through.
+    public func bridge(into version: SemanticVersion) -> String { versionedSchema(version) + "Bridge" }
+
+    /// The user-owned type whose static functions the hook stages call.
+    public var hooks: String { schema + "MigrationHooks" }
+
+    /// `V3`, `V3_1`: the version part of a versioned schema's name, for function names.
+    public func versionSuffix(_ version: SemanticVersion) -> String {
+        String(versionedSchema(version).dropFirst(currentSchema.count))
+    }
+
+    /// Where a bridge keeps a value converted in place until the next stage renames it back.
+    public static func convertedProperty(_ name: String) -> String { name + "Converted" }
+
     func all(for versions: [SemanticVersion]) -> Set<String> {
-        Set([currentSchema, migrationPlan] + versions.map(versionedSchema))
+        Set([currentSchema, migrationPlan, hooks] + versions.map(versionedSchema) + versions.map(bridge(into:)))
     }
 }

@@ -1,40 +1,112 @@
-/// The migration plan between consecutive versions, as the renderer emits it.
-public struct MigrationPlan: Sendable, Equatable {
-    public enum StageKind: Sendable, Equatable {
-        case lightweight
+/// The migration plan: every step between consecutive versions, the stages SwiftData runs for it,
+/// and the bridge schemas the two-stage steps pass through.
+public struct MigrationPlan: Sendable {
+    /// A schema a stage names: a declared version or the bridge generated in front of one.
+    public enum SchemaReference: Sendable, Hashable {
+        case version(SemanticVersion)
+        case bridge(into: SemanticVersion)
     }
 
-    public struct Stage: Sendable, Equatable {
+    /// A generated schema that holds a version's old and new properties side by side.
+    public struct Bridge: Sendable {
+        public var into: SemanticVersion
+        public var schema: SchemaVersion
+    }
+
+    /// Fills a new property from an old one, in batches, on the bridge schema.
+    public struct Conversion: Sendable, Equatable {
+        /// The property of the new version that the conversion fills (`target` is its bridge name).
+        public var property: String
+        public var model: String
+        public var source: String
+        public var sourceType: String
+        public var target: String
+        public var targetType: String
+        public var expression: String
+        public var summary: String
+    }
+
+    /// Creates one related object per distinct text value and links each object to it.
+    public struct Link: Sendable, Equatable {
+        /// The relationship of the new version that the link fills (`target` is its bridge name).
+        public var property: String
+        public var model: String
+        public var source: String
+        public var sourceIsOptional: Bool
+        public var target: String
+        public var targetModel: String
+        public var matchKey: String
+        public var summary: String
+    }
+
+    /// Deletes duplicates on the old schema before uniqueness exists, keeping one per key.
+    public struct Deduplication: Sendable, Equatable {
+        public var model: String
+        public var keys: [String]
+        public var orderBy: String
+        public var keepLast: Bool
+        public var summary: String
+    }
+
+    /// A function the team writes in its own file.
+    public struct Hook: Sendable, Equatable {
+        public var name: String
+        public var summary: String
+    }
+
+    public enum Action: Sendable, Equatable {
+        case convert(Conversion)
+        case link(Link)
+        case deduplicate(Deduplication)
+        case hook(Hook)
+    }
+
+    public enum Stage: Sendable, Equatable {
+        case lightweight(from: SchemaReference, to: SchemaReference)
+        case custom(from: SchemaReference, to: SchemaReference, willMigrate: [Action], didMigrate: [Action])
+
+        public var from: SchemaReference {
+            switch self {
+            case .lightweight(let from, _), .custom(let from, _, _, _): return from
+            }
+        }
+
+        public var to: SchemaReference {
+            switch self {
+            case .lightweight(_, let to), .custom(_, let to, _, _): return to
+            }
+        }
+    }
+
+    public struct Step: Sendable {
         public var from: SemanticVersion
         public var to: SemanticVersion
-        public var kind: StageKind
+        public var changes: [SchemaChange]
+        public var stages: [Stage]
+        /// Data-loss warnings, in the words of the diagnostics.
+        public var warnings: [String]
+        /// What the team must write by hand (hook functions).
+        public var teamMustWrite: [String]
     }
 
     public var versions: [SemanticVersion]
-    public var stages: [Stage]
-    /// Set while stages are not yet derived from version differences; the output says so.
-    public var stagesAreProvisional: Bool
-}
+    public var bridges: [Bridge]
+    public var steps: [Step]
 
-public enum MigrationPlanner {
-    /// Every step is lightweight for now: deriving custom and two-stage steps from the
-    /// differences between versions is the planner's next piece of work. Until then each `from:`
-    /// conversion, which a lightweight step cannot carry out, is reported rather than ignored.
-    public static func plan(_ history: SchemaHistory) -> (plan: MigrationPlan, diagnostics: [Diagnostic]) {
-        let versions = history.versions.map(\.version)
-        let stages = zip(versions, versions.dropFirst()).map { MigrationPlan.Stage(from: $0, to: $1, kind: .lightweight) }
-        var diagnostics: [Diagnostic] = []
-        for version in history.versions.dropFirst() {
-            for model in version.models {
-                for property in model.properties {
-                    guard let conversion = property.conversion else { continue }
-                    diagnostics.append(.warning(
-                        .conversionNotGenerated,
-                        "'\(model.name).\(property.name)' asks to convert '\(conversion.sourceProperty)' from the previous version, but conversions are not generated yet: the step to \(version.version) is lightweight and those values are not carried over",
-                        at: conversion.location))
-                }
-            }
+    /// Every schema in migration order: each bridge sits in front of the version it leads into.
+    public var schemas: [SchemaReference] {
+        versions.flatMap { version in
+            bridges.contains { $0.into == version } ? [.bridge(into: version), .version(version)] : [.version(version)]
         }
-        return (MigrationPlan(versions: versions, stages: stages, stagesAreProvisional: !stages.isEmpty), diagnostics)
+    }
+
+    public var hooks: [Hook] {
+        steps.flatMap(\.stages).flatMap { stage -> [Action] in
+            if case .custom(_, _, let will, let did) = stage { return will + did }
+            return []
+        }.compactMap { action in
+            if case .hook(let hook) = action { return hook }
+            return nil
+        }
     }
 }

@@ -7,8 +7,8 @@ public struct SchemaRenderer {
     /// Config file name, relative to the schema folder, for headers; nil when there is none.
     let configFile: String?
 
-    private var names: GeneratedNames { GeneratedNames(schema: history.name, naming: history.config.naming) }
-    private var access: String { history.config.access == .internal ? "" : history.config.access.rawValue + " " }
+    var names: GeneratedNames { GeneratedNames(schema: history.name, naming: history.config.naming) }
+    var access: String { history.config.access == .internal ? "" : history.config.access.rawValue + " " }
 
     public init(history: SchemaHistory, plan: MigrationPlan, templates: TemplateSet, configFile: String?) {
         self.history = history
@@ -22,8 +22,15 @@ public struct SchemaRenderer {
             var files: [GeneratedFile] = []
             for version in history.versions {
                 files.append(GeneratedFile(
-                    name: names.versionedSchema(version.version) + ".swift", contents: try render("version", versionView(version)),
+                    name: names.versionedSchema(version.version) + ".swift",
+                    contents: try render("version", versionView(version, named: names.versionedSchema(version.version))),
                     role: .version(input: version.file)))
+            }
+            for bridge in plan.bridges {
+                let name = names.bridge(into: bridge.into)
+                files.append(GeneratedFile(
+                    name: name + ".swift", contents: try render("version", versionView(bridge.schema, named: name, bridgeInto: bridge.into)),
+                    role: .bridge(schema: history.name)))
             }
             if let latest = history.latest {
                 files.append(GeneratedFile(
@@ -32,6 +39,7 @@ public struct SchemaRenderer {
                 files.append(GeneratedFile(
                     name: names.migrationPlan + ".swift", contents: try render("plan", planView()),
                     role: .migrationPlan(schema: history.name)))
+                if let scaffold = try hooksScaffold() { files.append(scaffold) }
             }
             return .success(files)
         } catch {
@@ -39,7 +47,7 @@ public struct SchemaRenderer {
         }
     }
 
-    private func render(_ name: String, _ view: some MustacheRepresentable) throws(Diagnostic) -> String {
+    func render(_ name: String, _ view: some MustacheRepresentable) throws(Diagnostic) -> String {
         guard let source = templates.sources[name] else {
             throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' is missing; restore it or remove the templates override", at: nil)
         }
@@ -50,14 +58,18 @@ public struct SchemaRenderer {
         }
     }
 
-    private func header(_ inputs: [String]) -> FileHeaderView {
+    func header(_ inputs: [String]) -> FileHeaderView {
         FileHeaderView(inputs: inputs + (configFile.map { [$0] } ?? []))
     }
 
-    func versionView(_ version: SchemaVersion) -> VersionedSchemaView {
+    func versionView(_ version: SchemaVersion, named schemaName: String, bridgeInto target: SemanticVersion? = nil) -> VersionedSchemaView {
         let v = version.version
         return VersionedSchemaView(
-            header: header([version.file]), access: access, schemaName: names.versionedSchema(v),
+            header: header([version.file]), access: access, schemaName: schemaName,
+            docLines: target.map { [
+                " The bridge into \($0): the schema before it plus the properties its conversions fill, side by side.",
+                " Generated for the migration plan only; app code never uses it.",
+            ] } ?? [],
             versionArguments: "\(v.major), \(v.minor), \(v.patch)",
             modelList: version.models.map { "\($0.name).self" }.joined(separator: ", "),
             enums: version.enums.map(enumView), models: version.models.map { modelView($0, in: version) })
@@ -194,7 +206,10 @@ public struct SchemaRenderer {
                 if property.isUnique { arguments.append(".unique") }
                 arguments += property.flags.map { ".\($0.rawValue)" }
                 if let transformer = property.transformer { arguments.append(".transformable(by: \(SwiftLiteral.string(transformer)))") }
-                if let original = property.originalName { arguments.append("originalName: \(SwiftLiteral.string(original))") }
+                if let original = property.originalName {
+                    let stored = property.kind.isEnumeration ? names.rawValueProperty(original) : original
+                    arguments.append("originalName: \(SwiftLiteral.string(stored))")
+                }
                 if !arguments.isEmpty { attributes.append("@Attribute(\(arguments.joined(separator: ", ")))") }
             }
         case .relationship(let r):
@@ -248,25 +263,6 @@ public struct SchemaRenderer {
         return CurrentAliasesView(
             header: header(history.versions.map(\.file)), access: access, currentSchema: current,
             latestSchema: names.versionedSchema(latest.version), aliases: aliases)
-    }
-
-    private func planView() -> MigrationPlanView {
-        let stages = plan.stages.map { stage in
-            switch stage.kind {
-            case .lightweight:
-                return ".lightweight(fromVersion: \(names.versionedSchema(stage.from)).self, toVersion: \(names.versionedSchema(stage.to)).self)"
-            }
-        }
-        return MigrationPlanView(
-            header: header(history.versions.map(\.file)), access: access, planName: names.migrationPlan,
-            schemas: plan.versions.map { names.versionedSchema($0) + ".self" }, stages: stages,
-            provisionalNote: plan.stagesAreProvisional
-                ? [
-                    "Every step is lightweight: stages are not yet derived from the differences",
-                    "between versions. Review each step before shipping a version that changes a",
-                    "type or adds uniqueness.",
-                ]
-                : [])
     }
 }
 

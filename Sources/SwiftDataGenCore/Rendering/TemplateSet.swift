@@ -1,6 +1,6 @@
 /// The template sources the renderer uses, by name (`version`, `current`, `plan`, partials).
 public struct TemplateSet: Sendable {
-    public static let requiredNames = ["version", "current", "plan", "header"]
+    public static let requiredNames = ["version", "current", "plan", "header", "hooks"]
     public static let fileExtension = "mustache"
 
     public var sources: [String: String]
@@ -22,6 +22,10 @@ public struct GeneratedFile: Sendable, Equatable {
         case version(input: String)
         case currentAliases(schema: String)
         case migrationPlan(schema: String)
+        /// A bridge schema of the migration plan.
+        case bridge(schema: String)
+        /// The user-owned file of hook functions: created once, never overwritten.
+        case hooksScaffold(schema: String)
     }
 
     /// File name inside the output folder.

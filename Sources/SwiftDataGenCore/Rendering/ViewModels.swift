@@ -1,5 +1,11 @@
 /// What the templates see: every string already spelled as Swift, every choice already made.
 
+/// A view model already in template form.
+struct RawView: MustacheRepresentable {
+    var value: MustacheValue
+    var mustacheValue: MustacheValue { value }
+}
+
 struct FileHeaderView: MustacheRepresentable {
     var inputs: [String]
 
@@ -84,6 +90,7 @@ struct VersionedSchemaView: MustacheRepresentable {
     var header: FileHeaderView
     var access: String
     var schemaName: String
+    var docLines: [String]
     var versionArguments: String
     var modelList: String
     var enums: [EnumView]
@@ -92,7 +99,7 @@ struct VersionedSchemaView: MustacheRepresentable {
     var mustacheValue: MustacheValue {
         [
             "header": header.mustacheValue, "access": .string(access), "schemaName": .string(schemaName),
-            "versionArguments": .string(versionArguments), "modelList": .string(modelList),
+            "docLines": docLines.mustacheValue, "versionArguments": .string(versionArguments), "modelList": .string(modelList),
             "enums": .list(enums.map(\.mustacheValue)), "models": .list(models.map(\.mustacheValue)),
         ]
     }
@@ -121,18 +128,82 @@ struct CurrentAliasesView: MustacheRepresentable {
 }
 
 struct MigrationPlanView: MustacheRepresentable {
+    /// One `MigrationStage` entry, with the comment lines that explain it.
+    struct Stage {
+        var comments: [String]
+        var isLightweight: Bool
+        var from: String
+        var to: String
+        /// Statements of the willMigrate / didMigrate closures; empty means `nil`.
+        var willMigrate: [String]
+        var didMigrate: [String]
+
+        var mustacheValue: MustacheValue {
+            [
+                "comments": comments.mustacheValue, "isLightweight": .bool(isLightweight), "isCustom": .bool(!isLightweight),
+                "from": .string(from), "to": .string(to),
+                "willMigrate": willMigrate.mustacheValue, "hasWillMigrate": .bool(!willMigrate.isEmpty),
+                "didMigrate": didMigrate.mustacheValue, "hasDidMigrate": .bool(!didMigrate.isEmpty),
+            ]
+        }
+    }
+
+    /// A generated migration function, placed in an extension of the schema it works on.
+    struct Function {
+        var owner: String
+        var name: String
+        var summary: String
+        /// Exactly one of these is set; its fields fill the matching template section.
+        var conversion: MigrationPlan.Conversion?
+        var link: MigrationPlan.Link?
+        var deduplication: MigrationPlan.Deduplication?
+
+        var mustacheValue: MustacheValue {
+            var value: [String: MustacheValue] = ["owner": .string(owner), "name": .string(name), "summary": .string(summary)]
+            if let c = conversion {
+                value["conversion"] = [
+                    "model": .string(c.model), "source": .string(c.source), "sourceType": .string(c.sourceType),
+                    "target": .string(c.target), "targetType": .string(c.targetType), "expression": .string(c.expression),
+                ]
+            }
+            if let l = link {
+                value["link"] = [
+                    "model": .string(l.model), "source": .string(l.source), "sourceIsOptional": .bool(l.sourceIsOptional),
+                    "target": .string(l.target), "targetModel": .string(l.targetModel), "matchKey": .string(l.matchKey),
+                ]
+            }
+            if let d = deduplication {
+                value["deduplication"] = [
+                    "model": .string(d.model), "keys": .string(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", ")),
+                    "orderBy": .string(d.orderBy), "keepLast": .bool(d.keepLast),
+                ]
+            }
+            return .dictionary(value)
+        }
+    }
+
+    struct Hook {
+        var name: String
+        var summary: String
+    }
+
     var header: FileHeaderView
     var access: String
     var planName: String
     var schemas: [String]
-    var stages: [String]
-    var provisionalNote: [String]
+    var stages: [Stage]
+    var functions: [Function]
+    var hooksType: String?
+    var hooks: [Hook]
+    var batchSize: Int
 
     var mustacheValue: MustacheValue {
         [
             "header": header.mustacheValue, "access": .string(access), "planName": .string(planName),
-            "schemas": schemas.mustacheValue, "stages": stages.mustacheValue, "hasStages": .bool(!stages.isEmpty),
-            "provisionalNote": provisionalNote.mustacheValue,
+            "schemas": schemas.mustacheValue, "stages": .list(stages.map(\.mustacheValue)), "hasStages": .bool(!stages.isEmpty),
+            "functions": .list(functions.map(\.mustacheValue)), "hooksType": hooksType.mustacheValue,
+            "hooks": .list(hooks.map { ["name": .string($0.name), "summary": .string($0.summary)] }),
+            "batchSize": .int(batchSize),
         ]
     }
 }

@@ -63,7 +63,10 @@ public enum HistoryResolver {
                 }
                 for p in model.properties.indices {
                     let property = model.properties[p]
-                    if let renamedFrom = property.renamedFrom {
+                    if property.conversion?.sourceProperty == property.name {
+                        // The bridge holds the converted value under another name until the last stage.
+                        versions[v].models[m].properties[p].originalName = GeneratedNames.convertedProperty(property.name)
+                    } else if let renamedFrom = property.renamedFrom {
                         guard let old = before?.property(named: renamedFrom) else {
                             diagnostics.append(.error(
                                 .renameSourceNotFound,

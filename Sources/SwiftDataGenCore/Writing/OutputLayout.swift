@@ -4,7 +4,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     case schemas
     /// Named after the input files, so a build system knows every output before the tool runs:
     /// `Trips/1.0.0.yaml` → `SwiftDataGen_Trips_1.0.0.swift`, plus one file of aliases and one of
-    /// migration plans for all schemas. The build-tool plugin uses this layout.
+    /// migration plans (with their bridge schemas) for all schemas. The build-tool plugin uses this layout.
     case inputs
 
     public static let prefix = "SwiftDataGen_"
@@ -44,7 +44,8 @@ public enum OutputLayout: String, CaseIterable, Sendable {
                 case .version(let input):
                     arranged.append(GeneratedFile(name: Self.fileName(forInput: input), contents: file.contents, role: file.role))
                 case .currentAliases: aliases.append(file.contents)
-                case .migrationPlan: plans.append(file.contents)
+                case .migrationPlan, .bridge: plans.append(file.contents)
+                case .hooksScaffold: continue
                 }
             }
             if !aliases.isEmpty {

@@ -81,6 +81,20 @@ public enum OutputWriter {
         return diagnostics
     }
 
+    /// Creates a user-owned file (hooks) when it does not exist; an existing one is never touched.
+    /// Returns whether it was created.
+    public static func createIfMissing(_ file: GeneratedFile, in directory: String) -> (created: Bool, problem: Diagnostic?) {
+        let path = directory + "/" + file.name
+        if FileManager.default.fileExists(atPath: path) { return (false, nil) }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return (false, .error(.outputWriteFailed, "cannot create folder '\(directory)': \(error.localizedDescription)", at: nil))
+        }
+        if let problem = writeAtomically(Array(file.contents.utf8), to: path) { return (false, problem) }
+        return (true, nil)
+    }
+
     /// Temp file in the same folder, then `rename`, which replaces the old file in one step.
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> Diagnostic? {
         let folder = (path as NSString).deletingLastPathComponent

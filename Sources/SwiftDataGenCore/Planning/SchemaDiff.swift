@@ -1,0 +1,171 @@
+/// Compares two consecutive versions into the list of changes between them. Models and
+/// properties are matched by name, or through `renamedFrom`; renames are never guessed.
+public struct SchemaDiff: Sendable {
+    /// Decides the stored names of enum properties.
+    public var naming: NamingConfig
+
+    public init(naming: NamingConfig) {
+        self.naming = naming
+    }
+
+    public func changes(from old: SchemaVersion, to new: SchemaVersion) -> [SchemaChange] {
+        var changes: [SchemaChange] = []
+        let matchedOld = Set(new.models.compactMap { Self.counterpart(of: $0, in: old)?.name })
+        for model in new.models {
+            guard let before = Self.counterpart(of: model, in: old) else {
+                changes.append(.modelAdded(model.name))
+                continue
+            }
+            if before.name != model.name { changes.append(.modelRenamed(from: before.name, to: model.name)) }
+            if before.superclass != model.superclass {
+                changes.append(.superclassChanged(model: model.name, from: before.superclass, to: model.superclass))
+            }
+            changes += propertyChanges(before, model, old: old, new: new)
+            changes += groupChanges(before, model, old: old, new: new)
+        }
+        for model in old.models where !matchedOld.contains(model.name) {
+            changes.append(.modelRemoved(model.name))
+        }
+        for decl in new.enums {
+            guard let before = old.enumeration(named: decl.name) else { continue }
+            let added = decl.cases.filter { item in !before.cases.contains(item) }.map(\.name)
+            let removed = before.cases.filter { item in !decl.cases.contains(item) }.map(\.name)
+            if !added.isEmpty { changes.append(.enumCasesAdded(enumeration: decl.name, cases: added)) }
+            if !removed.isEmpty { changes.append(.enumCasesRemoved(enumeration: decl.name, cases: removed)) }
+        }
+        return changes
+    }
+
+    public static func counterpart(of model: ModelDecl, in old: SchemaVersion) -> ModelDecl? {
+        old.model(named: model.renamedFrom ?? model.name)
+    }
+
+    /// The previous version's property that `property` continues: by rename, by a same-name
+    /// conversion, or by name.
+    public static func counterpart(of property: Property, in before: ModelDecl) -> Property? {
+        if let conversion = property.conversion, conversion.sourceProperty != property.name { return nil }
+        return before.property(named: property.renamedFrom ?? property.name)
+    }
+
+    /// How a property is spelled for people: `String?`, `[Stop]`, `TripStatus`.
+    public static func typeDescription(_ property: Property) -> String {
+        let base: String
+        switch property.kind {
+        case .attribute(.scalar(let scalar), let isArray): base = isArray ? "[\(scalar.rawValue)]" : scalar.rawValue
+        case .attribute(.enumeration(let name, _), _): base = name
+        case .relationship(let r): base = r.isToMany ? "[\(r.target)]" : r.target
+        }
+        return base + (property.isOptional ? "?" : "")
+    }
+
+    private func propertyChanges(_ before: ModelDecl, _ model: ModelDecl, old: SchemaVersion, new: SchemaVersion) -> [SchemaChange] {
+        var changes: [SchemaChange] = []
+        let name = model.name
+        var continued: Set<String> = []
+        for property in model.properties where property.isStored {
+            guard let previous = Self.counterpart(of: property, in: before), previous.isStored else {
+                changes.append(.propertyAdded(model: name, property: property.name))
+                continue
+            }
+            continued.insert(previous.name)
+            if previous.name != property.name {
+                changes.append(.propertyRenamed(model: name, from: previous.name, to: property.name))
+            }
+            var oldType = previous, newType = property
+            oldType.isOptional = false
+            newType.isOptional = false
+            if !Self.sameStoredType(previous, property, old: old, new: new) {
+                changes.append(.typeChanged(model: name, property: property.name, from: Self.typeDescription(oldType), to: Self.typeDescription(newType)))
+            }
+            if previous.isOptional != property.isOptional {
+                changes.append(.optionalityChanged(model: name, property: property.name, nowOptional: property.isOptional))
+            }
+            if previous.defaultValue != property.defaultValue {
+                changes.append(.defaultChanged(model: name, property: property.name))
+            }
+            let oldOptions = Self.options(previous), newOptions = Self.options(property)
+            if oldOptions != newOptions {
+                changes.append(.attributeOptionsChanged(model: name, property: property.name, from: oldOptions, to: newOptions))
+            }
+            if let a = previous.relationship, let b = property.relationship {
+                if a.inverse != b.inverse { changes.append(.inverseChanged(model: name, property: property.name, from: a.inverse, to: b.inverse)) }
+                if a.deleteRule != b.deleteRule {
+                    changes.append(.deleteRuleChanged(model: name, property: property.name, from: a.deleteRule, to: b.deleteRule))
+                }
+                if a.isToMany != b.isToMany || a.minCount != b.minCount || a.maxCount != b.maxCount {
+                    changes.append(.cardinalityChanged(model: name, property: property.name, from: Self.cardinality(a), to: Self.cardinality(b)))
+                }
+            }
+        }
+        for property in before.properties where property.isStored && !continued.contains(property.name) {
+            changes.append(.propertyRemoved(model: name, property: property.name))
+        }
+        return changes
+    }
+
+    /// Same storage: the same scalar, the same enum raw type, or a relationship to the same model
+    /// (following a model rename).
+    static func sameStoredType(_ a: Property, _ b: Property, old: SchemaVersion, new: SchemaVersion) -> Bool {
+        switch (a.kind, b.kind) {
+        case (.attribute(.scalar(let x), let xa), .attribute(.scalar(let y), let ya)): return x == y && xa == ya
+        case (.attribute(.enumeration(_, let x), _), .attribute(.enumeration(_, let y), _)): return x == y
+        case (.relationship(let x), .relationship(let y)):
+            let target = new.model(named: y.target).flatMap { Self.counterpart(of: $0, in: old) }?.name ?? y.target
+            return x.target == target && x.isToMany == y.isToMany
+        default: return false
+        }
+    }
+
+    static func options(_ property: Property) -> [String] {
+        var result = property.flags.map(\.rawValue).sorted()
+        if let transformer = property.transformer { result.append("transformable(\(transformer))") }
+        return result
+    }
+
+    private static func cardinality(_ r: Relationship) -> String {
+        guard r.isToMany else { return "to-one" }
+        let bounds = [r.minCount.map { "min \($0)" }, r.maxCount.map { "max \($0)" }].compactMap { $0 }
+        return bounds.isEmpty ? "to-many" : "to-many (\(bounds.joined(separator: ", ")))"
+    }
+
+    /// Uniqueness and index groups, compared by the names the old version stored them under.
+    private func groupChanges(_ before: ModelDecl, _ model: ModelDecl, old: SchemaVersion, new: SchemaVersion) -> [SchemaChange] {
+        var changes: [SchemaChange] = []
+        let oldUnique = Set(uniqueGroups(before)), newUnique = uniqueGroups(model)
+        let newUniqueInOldNames = newUnique.map { ($0, $0.map { oldName(ofStored: $0, in: model, before: before) }) }
+        for (group, oldNames) in newUniqueInOldNames where !oldUnique.contains(oldNames) {
+            changes.append(.uniquenessAdded(model: model.name, properties: group))
+        }
+        let kept = Set(newUniqueInOldNames.map(\.1))
+        for group in oldUnique.sorted(by: { $0.joined() < $1.joined() }) where !kept.contains(group) {
+            changes.append(.uniquenessRemoved(model: model.name, properties: group))
+        }
+        let oldIndexes = Set(before.indexGroups)
+        let newIndexes = model.indexGroups.map { ($0, $0.map { oldName(ofStored: $0, in: model, before: before) }) }
+        for (group, oldNames) in newIndexes where !oldIndexes.contains(oldNames) {
+            changes.append(.indexAdded(model: model.name, properties: group))
+        }
+        let keptIndexes = Set(newIndexes.map(\.1))
+        for group in before.indexGroups where !keptIndexes.contains(group) {
+            changes.append(.indexRemoved(model: model.name, properties: group))
+        }
+        return changes
+    }
+
+    /// Every uniqueness group of a model, whether spelled `#Unique` or `@Attribute(.unique)`.
+    public func uniqueGroups(_ model: ModelDecl) -> [[String]] {
+        model.uniqueGroups + model.properties.filter(\.isUnique).map { [storedName($0)] }
+    }
+
+    public func storedName(_ property: Property) -> String {
+        property.kind.isEnumeration ? property.name + naming.rawValueSuffix : property.name
+    }
+
+    /// The stored name a new-version stored name had in the old version, through a rename.
+    public func oldName(ofStored stored: String, in model: ModelDecl, before: ModelDecl) -> String {
+        guard let property = model.properties.first(where: { storedName($0) == stored }),
+            let previous = Self.counterpart(of: property, in: before)
+        else { return stored }
+        return storedName(previous)
+    }
+}
