@@ -59,6 +59,11 @@ public enum Generator {
         let (histories, resolveDiagnostics) = HistoryResolver.resolve(config: config, versions: versions)
         diagnostics += resolveDiagnostics
         diagnostics += checkNamesAcrossSchemas(histories)
+        if let lock = sources.lock {
+            let (shipped, lockDiagnostics) = ShippedVersions.parse(String(decoding: lock.bytes, as: UTF8.self), file: lock.displayPath)
+            diagnostics += lockDiagnostics
+            if !lockDiagnostics.hasErrors { diagnostics += shipped.check(histories, lockFile: lock.displayPath) }
+        }
         return (histories, diagnostics)
     }
 

@@ -3,7 +3,7 @@ import SwiftDataGenCore
 /// The parsed command line. Hand-written: the tool may depend on nothing beyond the toolchain.
 struct CommandLineArguments {
     enum Command: String, CaseIterable {
-        case generate, validate, check
+        case generate, validate, check, plan, lock
     }
 
     struct UsageError: Error {
@@ -16,6 +16,8 @@ struct CommandLineArguments {
     var templatesDirectory: String?
     var layout: OutputLayout = .schemas
     var hooksDirectory: String?
+    var planFormat = "text"
+    var lockThrough: SemanticVersion?
     var showHelp = false
     var quiet = false
 
@@ -35,6 +37,13 @@ struct CommandLineArguments {
             case "-o", "--output": outputDirectory = try Self.value(for: argument, from: &remaining)
             case "--templates": templatesDirectory = try Self.value(for: argument, from: &remaining)
             case "--hooks-output": hooksDirectory = try Self.value(for: argument, from: &remaining)
+            case "--format":
+                planFormat = try Self.value(for: argument, from: &remaining)
+                guard ["text", "json"].contains(planFormat) else { throw UsageError(message: "--format is text or json") }
+            case "--through":
+                let text = try Self.value(for: argument, from: &remaining)
+                guard let version = SemanticVersion(parsing: text) else { throw UsageError(message: "--through needs a version such as 2.0.0") }
+                lockThrough = version
             case "--layout":
                 let name = try Self.value(for: argument, from: &remaining)
                 guard let layout = OutputLayout(rawValue: name) else {
@@ -65,6 +74,8 @@ struct CommandLineArguments {
           generate    Write the Swift sources into --output
           validate    Check the schema files and print diagnostics; write nothing
           check       Fail with a diff when the files in --output are stale
+          plan        Print the migration plan: changes, stages, generated code, what you write
+          lock        Record the shipped versions in swiftdata-gen.lock so they can't be edited
 
         Run 'swiftdata-gen <command> --help' for a command's options.
         Exit codes: 0 success, 1 diagnostics or stale output, 2 usage error.
@@ -98,6 +109,21 @@ struct CommandLineArguments {
 
                 Runs every check of 'generate' and prints the diagnostics as path:line:col: error: … [SDGnnn].
                 Writes nothing.
+                """
+        case .plan:
+            return """
+                USAGE: swiftdata-gen plan <schema-dir> [--format text|json]
+
+                Prints, per step between consecutive versions, the changes, the stages, what is generated,
+                what the team must write and any data-loss warning. Writes nothing.
+                """
+        case .lock:
+            return """
+                USAGE: swiftdata-gen lock <schema-dir> [--through <version>]
+
+                Records the persisted shape of every version (or every version up to --through) in
+                <schema-dir>/swiftdata-gen.lock. Run it when a version ships and commit the file: from then
+                on, editing that version is an error. Versions already locked are kept as they are.
                 """
         case .check:
             return """

@@ -26,7 +26,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         printError("error: missing <schema-dir>\n\n" + CommandLineArguments.help(for: command))
         return .usage
     }
-    if command != .validate && arguments.outputDirectory == nil {
+    if [.generate, .check].contains(command) && arguments.outputDirectory == nil {
         printError("error: \(command.rawValue) needs --output <dir>\n\n" + CommandLineArguments.help(for: command))
         return .usage
     }
@@ -37,10 +37,22 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         report([diagnostic])
         return .diagnostics
     }
-    if command == .validate {
-        let (_, diagnostics) = Generator.validate(sources)
+    switch command {
+    case .validate, .plan, .lock:
+        let (histories, validation) = Generator.validate(sources)
+        let planning = histories.flatMap { MigrationPlanner.plan($0).diagnostics }
+        let diagnostics = validation + (validation.hasErrors ? [] : planning)
         report(diagnostics)
-        return diagnostics.hasErrors ? .diagnostics : .success
+        guard !diagnostics.hasErrors else { return .diagnostics }
+        if command == .plan {
+            let planReport = PlanReport(histories: histories)
+            print(arguments.planFormat == "json" ? planReport.json : planReport.text, terminator: "")
+        } else if command == .lock {
+            return lock(histories, in: schemaDirectory, through: arguments.lockThrough, existing: sources.lock)
+        }
+        return .success
+    case .generate, .check:
+        break
     }
     let templates: TemplateSet
     switch SchemaLoader.templates(overrideDirectory: arguments.templatesDirectory) {
@@ -86,6 +98,23 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         print("swiftdata-gen: \(changes.changes.count) file(s) changed, \(changes.unchanged.count) unchanged in \(outputDirectory)")
     }
     return failures.isEmpty ? .success : .diagnostics
+}
+
+/// Adds the versions not yet locked; entries already in the file are kept as they are.
+func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticVersion?, existing: SourceFile?) -> ExitCode {
+    var shipped = existing.map { ShippedVersions.parse(String(decoding: $0.bytes, as: UTF8.self), file: $0.displayPath).0 } ?? ShippedVersions(entries: [])
+    let before = shipped.entries.count
+    for entry in ShippedVersions(histories: histories, through: through).entries
+    where !shipped.entries.contains(where: { $0.schema == entry.schema && $0.version == entry.version }) {
+        shipped.entries.append(entry)
+    }
+    let path = directory + "/" + ShippedVersions.fileName
+    if let problem = OutputWriter.writeAtomically(Array(shipped.text.utf8), to: path) {
+        report([problem])
+        return .diagnostics
+    }
+    print("swiftdata-gen: locked \(shipped.entries.count - before) new version(s) in \(path)")
+    return .success
 }
 
 do {

@@ -192,6 +192,40 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/TasksMigrationHooks.swift"), "hooks never land among generated files")
     }
 
+    func testPlanReportsEveryStepAsTextAndJSON() throws {
+        let schema = try copyInput("library")
+        let text = try run("plan", schema)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("Library 2.0.0 → 3.0.0\n  changes:\n    - Book became unique by (isbn)\n  stages:\n    - custom 2.0.0 → 3.0.0"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("    - Links each Book to one Author per distinct authorName"), text.stdout)
+        let json = try run("plan", schema, "--format", "json")
+        XCTAssertEqual(json.status, 0)
+        let report = try JSONDecoder().decode(PlanReport.self, from: Data(json.stdout.utf8))
+        XCTAssertEqual(report.steps.map(\.to), ["2.0.0", "3.0.0", "4.0.0"])
+        XCTAssertEqual(report.steps[0].stages.count, 2)
+        let removals = try run("plan", try copyInput("plan-removals"))
+        XCTAssertTrue(removals.stdout.contains("  data loss:\n    - version 2.0.0 removes Message.body"), removals.stdout)
+    }
+
+    func testLockedVersionsCannotBeEdited() throws {
+        let schema = try copyInput("diary")
+        let out = scratch.appendingPathComponent("out").path
+        let locked = try run("lock", schema, "--through", "1.0.0")
+        XCTAssertEqual(locked.status, 0, locked.stderr)
+        XCTAssertTrue(locked.stdout.contains("locked 1 new version(s)"), locked.stdout)
+        XCTAssertEqual(try run("generate", schema, "--output", out).status, 0)
+        XCTAssertEqual(try run("lock", schema).stdout.contains("locked 1 new version(s)"), true)
+        let file = schema + "/1.0.0.yaml"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        try original.replacingOccurrences(of: "body: String", with: "body: String?").write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try run("check", schema, "--output", out)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stderr.contains("1.0.0.yaml:2:10: error: version 1.0.0 of Diary has shipped and is locked, but its stored shape changed"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("[SDG608]"), check.stderr)
+        try original.write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run("check", schema, "--output", out).status, 0)
+    }
+
     func testSeparateProcessesProduceIdenticalBytes() throws {
         let schema = try copyInput("music")
         var outputs: [[String: Data]] = []

@@ -66,6 +66,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case missingConfig = "SDG604"
     case noVersions = "SDG605"
     case renameSourceNotFound = "SDG607"
+    case shippedVersionEdited = "SDG608"
+    case shippedVersionMissing = "SDG609"
+    case versionBeforeShipped = "SDG610"
+    case malformedLockFile = "SDG611"
 
     // Migration planning (SDG62x)
     case requiredPropertyAdded = "SDG620"

@@ -18,12 +18,15 @@ public struct SourceFile: Sendable {
 
 public struct SchemaSources: Sendable {
     public var config: SourceFile?
+    /// `swiftdata-gen.lock`, the shipped versions; nil until the first `swiftdata-gen lock`.
+    public var lock: SourceFile?
     /// Sorted by relative path, so nothing depends on the order the file system lists them.
     public var versions: [SourceFile]
 
-    public init(config: SourceFile?, versions: [SourceFile]) {
+    public init(config: SourceFile?, versions: [SourceFile], lock: SourceFile? = nil) {
         self.config = config
         self.versions = versions
+        self.lock = lock
     }
 }
 
@@ -60,7 +63,16 @@ public enum SchemaLoader {
             }
             if relative == configFileName { config = file } else { versions.append(file) }
         }
-        return .success(SchemaSources(config: config, versions: versions))
+        var lock: SourceFile?
+        let lockPath = root.appendingPathComponent(ShippedVersions.fileName).path
+        if FileManager.default.fileExists(atPath: lockPath) {
+            let display = directory.hasSuffix("/") ? directory + ShippedVersions.fileName : directory + "/" + ShippedVersions.fileName
+            switch readFile(display, relativePath: ShippedVersions.fileName, limit: limits.maxFileBytes * 4) {
+            case .success(let file): lock = file
+            case .failure(let diagnostic): return .failure(diagnostic)
+            }
+        }
+        return .success(SchemaSources(config: config, versions: versions, lock: lock))
     }
 
     static func readFile(_ path: String, relativePath: String, limit: Int) -> Result<SourceFile, Diagnostic> {

@@ -98,7 +98,7 @@ public enum HistoryResolver {
 /// What a version stores, in a canonical form: two versions with equal shapes get the same
 /// checksum in SwiftData. Docs, defaults, transient properties and enum cases are not stored.
 struct PersistedShape: Equatable {
-    let text: String
+    let lines: [String]
 
     init(_ version: SchemaVersion) {
         var lines: [String] = []
@@ -118,6 +118,6 @@ struct PersistedShape: Equatable {
                 lines.append(line)
             }
         }
-        text = lines.joined(separator: "\n")
+        self.lines = lines
     }
 }

@@ -96,7 +96,7 @@ public enum OutputWriter {
     }
 
     /// Temp file in the same folder, then `rename`, which replaces the old file in one step.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Diagnostic? {
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) -> Diagnostic? {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = "\(folder)/.\(name).\(getpid()).tmp"

@@ -1,0 +1,146 @@
+import XCTest
+
+@testable import SwiftDataGenCore
+
+/// The planner's decisions and refusals that the goldens do not already pin down.
+final class PlannerTests: XCTestCase {
+    private func history(_ versions: [String], config: String? = nil) throws -> SchemaHistory {
+        let files = versions.enumerated().map { SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8)) }
+        let configFile = config.map { SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array($0.utf8)) }
+        let (histories, diagnostics) = Generator.validate(SchemaSources(config: configFile, versions: files))
+        XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
+        return try XCTUnwrap(histories.first)
+    }
+
+    private func plan(_ versions: [String], config: String? = nil) throws -> (MigrationPlan, [Diagnostic]) {
+        MigrationPlanner.plan(try history(versions, config: config))
+    }
+
+    private func version(_ number: String, _ models: String) -> String {
+        "schema: App\nversion: \(number)\nmodels:\n" + models
+    }
+
+    func testOnlyLightweightChangesGiveOneLightweightStage() throws {
+        let (plan, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      a: String\n"),
+            version("2.0.0", "  A:\n    properties:\n      a: String\n      b: Int?\n      c: { type: Bool, default: false }\n  B:\n    properties:\n      x: Int\n"),
+        ])
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(plan.steps.first?.stages, [.lightweight(from: .version(SemanticVersion(1, 0, 0)), to: .version(SemanticVersion(2, 0, 0)))])
+        XCTAssertEqual(plan.steps.first?.changes, [.propertyAdded(model: "A", property: "b"), .propertyAdded(model: "A", property: "c"), .modelAdded("B")])
+    }
+
+    func testDiffNamesEveryKindOfChange() throws {
+        let old = version("1.0.0", """
+              A:
+                properties:
+                  a: { type: String, spotlight: true }
+                  b: String?
+                  bs: { type: "[B]", inverse: a, deleteRule: nullify }
+              B:
+                properties:
+                  a: A?
+
+            """)
+        let new = version("2.0.0", """
+              A:
+                properties:
+                  a: { type: String, default: x }
+                  b: { type: String, default: "" }
+                  bs: { type: "[B]", inverse: a, deleteRule: cascade, maxCount: 3 }
+              B:
+                properties:
+                  a: A?
+
+            """)
+        let changes = SchemaDiff(naming: NamingConfig()).changes(from: try history([old, new]).versions[0], to: try history([old, new]).versions[1])
+        XCTAssertEqual(changes.map(\.summary), [
+            "A.a changed its default",
+            "A.a attribute options changed from [spotlight] to []",
+            "A.b became required",
+            "A.b changed its default",
+            "A.bs delete rule changed from nullify to cascade",
+            "A.bs changed from to-many to to-many (max 3)",
+        ])
+    }
+
+    func testBridgeNeedsAVersionNumberInBetween() throws {
+        let (_, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      n: String\n"),
+            version("1.0.1", "  A:\n    properties:\n      count: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"),
+        ])
+        let match = diagnostics.first { $0.code == .noRoomForBridge }
+        XCTAssertEqual(match?.location?.file, "v2.yaml")
+        XCTAssertTrue(match?.message.contains("number this version 1.1.0 or later") == true, match?.message ?? "")
+    }
+
+    func testLinkTargetMustBeCreatableFromTheText() throws {
+        let (_, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      city: String\n"),
+            version("2.0.0", "  A:\n    properties:\n      city: { type: City?, from: { property: city, match: name }, inverse: people }\n  City:\n    properties:\n      name: String\n      code: String\n      people: \"[A]\"\n"),
+        ])
+        let match = diagnostics.first { $0.code == .linkTargetNotCreatable }
+        XCTAssertTrue(match?.message.contains("give code a default or make it optional") == true, match?.message ?? "")
+    }
+
+    func testRenameAndConversionTogetherAreRefused() throws {
+        let (_, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      n: String\n"),
+            version("2.0.0", "  A:\n    properties:\n      m: { type: Int, default: 0, renamedFrom: n, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"),
+        ])
+        XCTAssertEqual(diagnostics.first?.code, .conversionConflict)
+    }
+
+    func testConvertedSourceIsNotReportedAsLost() throws {
+        let (plan, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      text: String\n"),
+            version("2.0.0", "  A:\n    properties:\n      value: { type: Int, default: 0, from: { property: text, convert: \"Int($0) ?? 0\" } }\n"),
+        ])
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(plan.bridges.map(\.schema.version), [SemanticVersion(1, 0, 1)])
+        XCTAssertEqual(plan.schemas, [.version(SemanticVersion(1, 0, 0)), .bridge(into: SemanticVersion(2, 0, 0)), .version(SemanticVersion(2, 0, 0))])
+    }
+
+    func testSameNameConversionRenamesThroughTheBridgeInEveryLaterVersion() throws {
+        let h = try history([
+            version("1.0.0", "  A:\n    properties:\n      n: String\n"),
+            version("2.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"),
+            version("3.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0 }\n      extra: String?\n"),
+        ])
+        XCTAssertEqual(h.versions.map { $0.models[0].property(named: "n")?.originalName }, [nil, "nConverted", "nConverted"])
+        let (plan, _) = MigrationPlanner.plan(h)
+        XCTAssertEqual(plan.bridges.first?.schema.model(named: "A")?.properties.map(\.name), ["n", "nConverted"])
+    }
+
+    func testCustomMigrationCallsBothHooks() throws {
+        let v2 = "schema: App\nversion: 2.0.0\ncustomMigration: true\nmodels:\n  A:\n    properties:\n      a: String\n      b: String?\n"
+        let (plan, diagnostics) = try plan([version("1.0.0", "  A:\n    properties:\n      a: String\n"), v2])
+        XCTAssertEqual(plan.hooks.map(\.name), ["willMigrateToV2", "didMigrateToV2"])
+        XCTAssertEqual(diagnostics.map(\.code), [.hookRequired])
+    }
+
+    func testLockFileRoundTripsAndCatchesEdits() throws {
+        let v1 = version("1.0.0", "  A:\n    properties:\n      a: String\n")
+        let v2 = version("2.0.0", "  A:\n    properties:\n      a: String\n      b: Int?\n")
+        let shipped = ShippedVersions(histories: [try history([v1, v2])])
+        let (parsed, problems) = ShippedVersions.parse(shipped.text, file: "swiftdata-gen.lock")
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(parsed, shipped)
+        XCTAssertEqual(parsed.check([try history([v1, v2])], lockFile: "swiftdata-gen.lock"), [])
+
+        let edited = version("1.0.0", "  A:\n    properties:\n      a: String?\n")
+        let editDiagnostics = parsed.check([try history([edited, v2])], lockFile: "swiftdata-gen.lock")
+        XCTAssertEqual(editDiagnostics.map(\.code), [.shippedVersionEdited])
+        XCTAssertTrue(editDiagnostics.first?.message.contains("shipped: `a optional=false") == true, editDiagnostics.first?.message ?? "")
+        XCTAssertEqual(editDiagnostics.first?.location?.file, "v1.yaml")
+
+        XCTAssertEqual(parsed.check([try history([v2])], lockFile: "l").map(\.code), [.shippedVersionMissing])
+
+        let inserted = version("1.5.0", "  A:\n    properties:\n      a: String\n      c: Int?\n")
+        XCTAssertEqual(parsed.check([try history([v1, inserted, v2])], lockFile: "l").map(\.code), [.versionBeforeShipped])
+
+        let tampered = shipped.text.replacingOccurrences(of: "a optional=false", with: "a optional=true")
+        XCTAssertEqual(ShippedVersions.parse(tampered, file: "l").1.map(\.code), [.malformedLockFile, .malformedLockFile], "both entries hold the edited line")
+        XCTAssertEqual(ShippedVersions.parse("nonsense\n", file: "l").1.first?.location?.line, 1)
+    }
+}
