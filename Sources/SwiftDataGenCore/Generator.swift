@@ -1,19 +1,36 @@
 /// The pipeline from read sources to generated files: parse → decode → resolve/validate → plan →
 /// render. Pure: reading happens before (`SchemaLoader`), writing after (`OutputWriter`).
 public enum Generator {
+    public struct Options: Sendable {
+        /// Also render one upgrade test per older version.
+        public var upgradeTests = false
+        /// The module the upgrade tests `@testable import`; nil when they compile with the sources.
+        public var testableImport: String?
+
+        public init(upgradeTests: Bool = false, testableImport: String? = nil) {
+            self.upgradeTests = upgradeTests
+            self.testableImport = testableImport
+        }
+    }
+
     public struct Output: Sendable {
         /// Empty whenever any diagnostic is an error: nothing half-right is ever written.
         public var files: [GeneratedFile]
         /// User-owned hook files to create when missing; never part of the generated output.
         public var hookScaffolds: [GeneratedFile] = []
+        /// Upgrade tests, when the options ask for them; written to a folder of their own.
+        public var upgradeTests: [GeneratedFile] = []
         public var diagnostics: [Diagnostic]
         public var histories: [SchemaHistory]
     }
 
-    public static func generate(_ sources: SchemaSources, templates: TemplateSet, limits: YAMLLimits = .standard) -> Output {
+    public static func generate(
+        _ sources: SchemaSources, templates: TemplateSet, options: Options = Options(), limits: YAMLLimits = .standard
+    ) -> Output {
         let (histories, diagnostics) = validate(sources, limits: limits)
         guard !diagnostics.hasErrors else { return Output(files: [], diagnostics: diagnostics, histories: histories) }
         var files: [GeneratedFile] = []
+        var upgradeTests: [GeneratedFile] = []
         var problems = diagnostics
         for history in histories {
             let (plan, planDiagnostics) = MigrationPlanner.plan(history)
@@ -23,11 +40,19 @@ public enum Generator {
             case .success(let rendered): files += rendered
             case .failure(let diagnostic): problems.append(diagnostic)
             }
+            if options.upgradeTests {
+                do {
+                    upgradeTests += try renderer.upgradeTests(testableImport: options.testableImport)
+                } catch {
+                    problems.append(error)
+                }
+            }
         }
         guard !problems.hasErrors else { return Output(files: [], diagnostics: problems, histories: histories) }
         let scaffolds = files.filter { if case .hooksScaffold = $0.role { return true } else { return false } }
         var output = Output(files: files.filter { file in !scaffolds.contains(file) }, diagnostics: problems, histories: histories)
         output.hookScaffolds = scaffolds
+        output.upgradeTests = upgradeTests
         return output
     }
 

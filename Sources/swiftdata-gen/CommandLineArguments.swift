@@ -16,6 +16,8 @@ struct CommandLineArguments {
     var templatesDirectory: String?
     var layout: OutputLayout = .schemas
     var hooksDirectory: String?
+    var upgradeTestsDirectory: String?
+    var testableImport: String?
     var planFormat = "text"
     var lockThrough: SemanticVersion?
     var showHelp = false
@@ -37,6 +39,8 @@ struct CommandLineArguments {
             case "-o", "--output": outputDirectory = try Self.value(for: argument, from: &remaining)
             case "--templates": templatesDirectory = try Self.value(for: argument, from: &remaining)
             case "--hooks-output": hooksDirectory = try Self.value(for: argument, from: &remaining)
+            case "--upgrade-tests": upgradeTestsDirectory = try Self.value(for: argument, from: &remaining)
+            case "--testable-import": testableImport = try Self.value(for: argument, from: &remaining)
             case "--format":
                 planFormat = try Self.value(for: argument, from: &remaining)
                 guard ["text", "json"].contains(planFormat) else { throw UsageError(message: "--format is text or json") }
@@ -86,7 +90,7 @@ struct CommandLineArguments {
         case .generate:
             return """
                 USAGE: swiftdata-gen generate <schema-dir> --output <dir> [--layout schemas|inputs] [--hooks-output <dir>]
-                                              [--templates <dir>] [--quiet]
+                                              [--upgrade-tests <dir> [--testable-import <module>]] [--templates <dir>] [--quiet]
 
                 Reads swiftdata-gen.yaml and every .yaml/.yml version file below <schema-dir> and writes
                 one file per version, the current-version typealiases and the migration plan into <dir>.
@@ -100,6 +104,9 @@ struct CommandLineArguments {
                   --templates <dir>     Folder of .mustache files that replace bundled ones by name
                   --hooks-output <dir>  Create <Schema>MigrationHooks.swift there when the plan calls
                                         hooks and the file does not exist yet (it is never overwritten)
+                  --upgrade-tests <dir> Also write one Swift Testing upgrade test per older version there
+                  --testable-import <module>
+                                        The module the upgrade tests import with @testable
                   -q, --quiet           Print only diagnostics
                   -h, --help            Show this help
                 """

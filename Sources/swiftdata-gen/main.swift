@@ -61,7 +61,8 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         report([diagnostic])
         return .diagnostics
     }
-    let output = Generator.generate(sources, templates: templates)
+    let options = Generator.Options(upgradeTests: arguments.upgradeTestsDirectory != nil, testableImport: arguments.testableImport)
+    let output = Generator.generate(sources, templates: templates, options: options)
     report(output.diagnostics)
     guard !output.diagnostics.hasErrors, let outputDirectory = arguments.outputDirectory else { return .diagnostics }
     let (files, collisions) = arguments.layout.arrange(output.files)
@@ -86,6 +87,11 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         return .success
     }
     var failures = OutputWriter.apply(changes, in: outputDirectory)
+    if let testsDirectory = arguments.upgradeTestsDirectory {
+        let (testChanges, testConflicts) = OutputWriter.changes(for: output.upgradeTests, in: testsDirectory)
+        failures += testConflicts
+        if let testChanges { failures += OutputWriter.apply(testChanges, in: testsDirectory) }
+    }
     if let hooksDirectory = arguments.hooksDirectory {
         for scaffold in output.hookScaffolds {
             let (created, problem) = OutputWriter.createIfMissing(scaffold, in: hooksDirectory)

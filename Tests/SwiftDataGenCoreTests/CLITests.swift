@@ -226,6 +226,18 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run("check", schema, "--output", out).status, 0)
     }
 
+    func testUpgradeTestsGoToTheirOwnFolder() throws {
+        let schema = try copyInput("library")
+        let out = scratch.appendingPathComponent("out").path
+        let tests = scratch.appendingPathComponent("tests").path
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--upgrade-tests", tests, "--testable-import", "LibraryApp").status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tests).sorted(), [
+            "LibraryUpgradeFromV1Tests.swift", "LibraryUpgradeFromV2Tests.swift", "LibraryUpgradeFromV3Tests.swift",
+        ])
+        XCTAssertTrue(try String(contentsOfFile: tests + "/LibraryUpgradeFromV1Tests.swift", encoding: .utf8).contains("@testable import LibraryApp\n"))
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: out).contains { $0.contains("Upgrade") })
+    }
+
     func testSeparateProcessesProduceIdenticalBytes() throws {
         let schema = try copyInput("music")
         var outputs: [[String: Data]] = []

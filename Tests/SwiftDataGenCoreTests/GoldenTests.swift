@@ -17,9 +17,10 @@ final class GoldenTests: XCTestCase {
         let input = goldenRoot.appendingPathComponent("\(name)/input").path
         let sources = try SchemaLoader.read(directory: input).get()
         let templates = try SchemaLoader.templates(overrideDirectory: nil).get()
-        let output = Generator.generate(sources, templates: templates)
+        let output = Generator.generate(sources, templates: templates, options: Generator.Options(upgradeTests: true))
         var files = Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents) })
         for scaffold in output.hookScaffolds { files[scaffold.name + ".scaffold"] = scaffold.contents }
+        for test in output.upgradeTests { files[test.name] = test.contents }
         let diagnostics = output.diagnostics.sortedForDisplay().map(\.rendered).joined(separator: "\n")
         files["diagnostics.txt"] = diagnostics.replacingOccurrences(of: input, with: "input") + (diagnostics.isEmpty ? "" : "\n")
         return files

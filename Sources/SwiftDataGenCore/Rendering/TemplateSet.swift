@@ -1,6 +1,6 @@
 /// The template sources the renderer uses, by name (`version`, `current`, `plan`, partials).
 public struct TemplateSet: Sendable {
-    public static let requiredNames = ["version", "current", "plan", "header", "hooks"]
+    public static let requiredNames = ["version", "current", "plan", "header", "hooks", "upgrade-test"]
     public static let fileExtension = "mustache"
 
     public var sources: [String: String]
@@ -26,6 +26,8 @@ public struct GeneratedFile: Sendable, Equatable {
         case bridge(schema: String)
         /// The user-owned file of hook functions: created once, never overwritten.
         case hooksScaffold(schema: String)
+        /// A Swift Testing file that upgrades a store from an older version.
+        case upgradeTest(schema: String)
     }
 
     /// File name inside the output folder.

@@ -45,7 +45,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
                     arranged.append(GeneratedFile(name: Self.fileName(forInput: input), contents: file.contents, role: file.role))
                 case .currentAliases: aliases.append(file.contents)
                 case .migrationPlan, .bridge: plans.append(file.contents)
-                case .hooksScaffold: continue
+                case .hooksScaffold, .upgradeTest: continue
                 }
             }
             if !aliases.isEmpty {
