@@ -59,7 +59,7 @@ final class CLITests: XCTestCase {
         let first = try run("generate", schema, "--output", out)
         XCTAssertEqual(first.status, 0, first.stderr)
         let expected = GoldenTests.goldenRoot.appendingPathComponent("trips/expected")
-        for name in try FileManager.default.contentsOfDirectory(atPath: expected.path) where name.hasSuffix(".swift") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: expected.path) where name.hasSuffix(".swift") && !name.contains("UpgradeFrom") {
             XCTAssertEqual(
                 try String(contentsOfFile: out + "/" + name, encoding: .utf8),
                 try String(contentsOf: expected.appendingPathComponent(name), encoding: .utf8), name)
