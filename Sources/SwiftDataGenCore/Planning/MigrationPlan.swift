@@ -59,6 +59,16 @@ public struct MigrationPlan: Sendable {
         case link(Link)
         case deduplicate(Deduplication)
         case hook(Hook)
+
+        /// A few words for reports: `convert Book.price`.
+        public var label: String {
+            switch self {
+            case .convert(let c): return "convert \(c.model).\(c.property)"
+            case .link(let l): return "link \(l.model).\(l.property)"
+            case .deduplicate(let d): return "dedupe \(d.model) by (\(d.keys.joined(separator: ", ")))"
+            case .hook(let h): return "hook \(h.name)"
+            }
+        }
     }
 
     public enum Stage: Sendable, Equatable {
@@ -82,6 +92,8 @@ public struct MigrationPlan: Sendable {
         public var from: SemanticVersion
         public var to: SemanticVersion
         public var changes: [SchemaChange]
+        /// `changes` in words, with what happens to removed data.
+        public var changeDescriptions: [String]
         public var stages: [Stage]
         /// Data-loss warnings, in the words of the diagnostics.
         public var warnings: [String]

@@ -95,7 +95,16 @@ public struct MigrationPlanner {
                 "the step to \(new.version) needs code only you can write: \(work.hookReasons.joined(separator: "; ")); declare \(hooks.count == 1 ? "this function" : "these functions") in an extension of \(names.hooks) (generate --hooks-output DIR creates a file to fill in)",
                 at: new.location, notes: hooks.map { Diagnostic.Note($0) }))
         }
-        let step = MigrationPlan.Step(from: old.version, to: new.version, changes: changes, stages: stages, warnings: work.warnings, teamMustWrite: hooks)
+        let descriptions = changes.map { change -> String in
+            guard case .propertyRemoved(let model, let property) = change else { return change.summary }
+            let oldModel = new.model(named: model).flatMap { SchemaDiff.counterpart(of: $0, in: old) }?.name ?? model
+            if work.consumed.contains("\(oldModel).\(property)") { return change.summary + " (its data moves into the converted property)" }
+            if new.acknowledgedRemovals.contains("\(model).\(property)") { return change.summary + " (acknowledged: its data is dropped)" }
+            return change.summary + " (its data is lost: see the warning)"
+        }
+        let step = MigrationPlan.Step(
+            from: old.version, to: new.version, changes: changes, changeDescriptions: descriptions, stages: stages,
+            warnings: work.warnings, teamMustWrite: hooks)
         return (step, bridge)
     }
 

@@ -41,12 +41,13 @@ public struct PlanReport: Codable, Sendable, Equatable {
                             case .hook: break
                             }
                         }
-                        let phases = [("willMigrate", will), ("didMigrate", did)].filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.count) action(s)" }
-                        return "custom \(describe(from)) → \(describe(to)) (\(phases.joined(separator: ", ")))"
+                        let phases = [("willMigrate", will), ("didMigrate", did)].filter { !$0.1.isEmpty }
+                            .map { "\($0.0): \($0.1.map(\.label).joined(separator: ", "))" }
+                        return "custom \(describe(from)) → \(describe(to)); \(phases.joined(separator: "; "))"
                     }
                 }
                 return Step(
-                    schema: history.name, from: "\(step.from)", to: "\(step.to)", changes: step.changes.map(\.summary), stages: stages,
+                    schema: history.name, from: "\(step.from)", to: "\(step.to)", changes: step.changeDescriptions, stages: stages,
                     generated: generated, teamMustWrite: step.teamMustWrite, dataLoss: step.warnings)
             }
         }

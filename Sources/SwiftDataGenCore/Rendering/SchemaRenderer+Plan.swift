@@ -14,7 +14,7 @@ extension SchemaRenderer {
         var functions: [MigrationPlanView.Function] = []
         for step in plan.steps {
             var comments = ["\(step.from) → \(step.to)"]
-            comments += step.changes.map { "  " + $0.summary }
+            comments += step.changeDescriptions.map { "  " + $0 }
             for (index, stage) in step.stages.enumerated() {
                 let from = schemaName(stage.from), to = schemaName(stage.to)
                 var stageComments = index == 0 ? comments : []

@@ -43,8 +43,8 @@ enum LibraryMigrationPlan: SchemaMigrationPlan {
             ),
             // 3.0.0 → 4.0.0
             //   Book.author added
-            //   Book.authorName removed
-            //   Book.notes removed
+            //   Book.authorName removed (its data moves into the converted property)
+            //   Book.notes removed (acknowledged: its data is dropped)
             //   model Author added
             // stage 1 of 2
             .custom(

@@ -15,8 +15,8 @@ enum InboxMigrationPlan: SchemaMigrationPlan {
     static var stages: [MigrationStage] {
         [
             // 1.0.0 → 2.0.0
-            //   Message.body removed
-            //   Message.legacyFlag removed
+            //   Message.body removed (its data is lost: see the warning)
+            //   Message.legacyFlag removed (acknowledged: its data is dropped)
             //   model Draft removed
             //   model Label removed
             .lightweight(fromVersion: InboxSchemaV1.self, toVersion: InboxSchemaV2.self),

@@ -24,7 +24,7 @@ enum TripsMigrationPlan: SchemaMigrationPlan {
             // 2.0.0 → 3.0.0
             //   Trip.title renamed to name
             //   Trip.budget added
-            //   Trip.budgetText removed
+            //   Trip.budgetText removed (its data moves into the converted property)
             //   index on Trip (name, startDate) added
             //   TripStatus gained cases cancelled
             // stage 1 of 2
