@@ -28,6 +28,10 @@ let package = Package(
             name: "swiftdata-gen",
             dependencies: ["SwiftDataGenCore"]
         ),
+        .executableTarget(
+            name: "swiftdata-gen-bench",
+            dependencies: ["SwiftDataGenCore", "CYaml"]
+        ),
         .plugin(
             name: "SwiftDataGenPlugin",
             capability: .buildTool(),

@@ -264,3 +264,19 @@ final class ValidationTests: XCTestCase {
         expect(.invalidValue, line: 3, column: 9, "not a valid access level", in: d)
     }
 }
+
+/// Date defaults are computed without the machine's calendar, so the output is the same everywhere.
+final class DateLiteralTests: XCTestCase {
+    func testISO8601FormsAgreeWithFoundation() {
+        let formatter = ISO8601DateFormatter()
+        for text in ["1970-01-01T00:00:00Z", "2024-02-29T23:59:59Z", "1969-07-20T20:17:40Z", "2038-01-19T03:14:08Z", "2000-03-01T12:00:00+02:30", "1999-12-31T23:00:00-05:00"] {
+            let expected = formatter.date(from: text).map { String(Int64($0.timeIntervalSince1970)) }
+            XCTAssertEqual(DefaultValueResolver.secondsSince1970(text), expected, text)
+        }
+        XCTAssertEqual(DefaultValueResolver.secondsSince1970("2024-01-01"), "1704067200")
+        XCTAssertEqual(DefaultValueResolver.secondsSince1970("2024-01-01T00:00:00.250Z"), "1704067200")
+        for bad in ["2023-02-29", "2024-13-01", "2024-01-01T24:00:00Z", "2024-01-01T00:00:00", "yesterday", "2024-1-1", "2024-01-01T00:00:00+0200"] {
+            XCTAssertNil(DefaultValueResolver.secondsSince1970(bad), bad)
+        }
+    }
+}

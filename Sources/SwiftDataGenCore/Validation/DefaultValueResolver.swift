@@ -124,16 +124,65 @@ enum DefaultValueResolver {
         return text.count <= 64
     }
 
-    /// Whole seconds since 1970 as text, so the output never depends on float formatting.
-    private static func secondsSince1970(_ text: String) -> String? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        var date = formatter.date(from: text)
-        if date == nil {
-            formatter.formatOptions = [.withFullDate]
-            date = formatter.date(from: text)
+    /// Whole seconds since 1970 as text, so the output never depends on float formatting or on
+    /// the machine's calendar. Accepts `2024-01-31`, `2024-01-31T08:30:00Z` and `…+02:00`
+    /// (fractions of a second are dropped).
+    static func secondsSince1970(_ text: String) -> String? {
+        let chars = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= chars.count, !range.isEmpty else { return nil }
+            var value = 0
+            for c in chars[range] {
+                guard c >= 48 && c <= 57 else { return nil }
+                value = value * 10 + Int(c - 48)
+            }
+            return value
         }
-        guard let date else { return nil }
-        return String(Int64(date.timeIntervalSince1970.rounded(.down)))
+        guard chars.count >= 10, chars[4] == UInt8(ascii: "-"), chars[7] == UInt8(ascii: "-"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day)
+        else { return nil }
+        var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
+        guard chars.count > 10 else { return String(seconds) }
+        guard chars.count >= 20, chars[10] == UInt8(ascii: "T"), chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        seconds += hour * 3600 + minute * 60 + second
+        var index = 19
+        if chars[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < chars.count, chars[index] >= 48, chars[index] <= 57 { index += 1 }
+            guard index > start, index < chars.count else { return nil }
+        }
+        if chars[index] == UInt8(ascii: "Z") {
+            return index + 1 == chars.count ? String(seconds) : nil
+        }
+        guard chars[index] == UInt8(ascii: "+") || chars[index] == UInt8(ascii: "-"), index + 6 == chars.count,
+            chars[index + 3] == UInt8(ascii: ":"), let offsetHours = number(index + 1..<index + 3),
+            let offsetMinutes = number(index + 4..<index + 6), offsetHours < 24, offsetMinutes < 60
+        else { return nil }
+        let offset = offsetHours * 3600 + offsetMinutes * 60
+        seconds += chars[index] == UInt8(ascii: "+") ? -offset : offset
+        return String(seconds)
+    }
+
+    private static func daysInMonth(_ month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -103,10 +103,11 @@ struct PersistedShape: Equatable {
     init(_ version: SchemaVersion) {
         var lines: [String] = []
         for model in version.models.sorted(by: { $0.name < $1.name }) {
-            lines.append("model \(model.name) : \(model.superclass ?? "-") unique \(model.uniqueGroups) index \(model.indexGroups)")
+            func groups(_ list: [[String]]) -> String { list.map { "(" + $0.joined(separator: ",") + ")" }.joined() }
+            lines.append("model \(model.name) : \(model.superclass ?? "-") unique \(groups(model.uniqueGroups)) index \(groups(model.indexGroups))")
             for property in model.properties.filter(\.isStored).sorted(by: { $0.name < $1.name }) {
                 var line = "  \(property.name) optional=\(property.isOptional) unique=\(property.isUnique)"
-                line += " flags=\(property.flags.map(\.rawValue).sorted()) transformer=\(property.transformer ?? "-") original=\(property.originalName ?? "-")"
+                line += " flags=\(property.flags.map(\.rawValue).sorted().joined(separator: ",")) transformer=\(property.transformer ?? "-") original=\(property.originalName ?? "-")"
                 switch property.kind {
                 case .attribute(.scalar(let type), let isArray):
                     line += " \(type.rawValue) array=\(isArray)"

@@ -16,9 +16,18 @@ public struct MustacheTemplate: Sendable {
 
     indirect enum Node: Sendable {
         case text(String)
-        case variable(name: String, escaped: Bool)
-        case section(name: String, inverted: Bool, children: [Node])
+        case variable(name: Name, escaped: Bool)
+        case section(name: Name, inverted: Bool, children: [Node])
         case partial(name: String, indent: String)
+    }
+
+    /// A tag's name split at dots once, when the template is parsed; `.` is the empty path.
+    struct Name: Sendable {
+        var path: [String]
+
+        init(_ text: String) {
+            path = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 
     let nodes: [Node]
@@ -112,7 +121,7 @@ private struct MustacheParser {
                 guard section.name == name else {
                     throw error("section '\(section.name)' closed by '\(name)'", at: tagStart)
                 }
-                append(.section(name: section.name, inverted: section.inverted, children: section.children))
+                append(.section(name: MustacheTemplate.Name(section.name), inverted: section.inverted, children: section.children))
             case UInt8(ascii: ">"):
                 let indent = standalone.map { String(decoding: bytes[$0.lineStart..<tagStart], as: UTF8.self) } ?? ""
                 append(.partial(name: name, indent: indent))
@@ -124,9 +133,9 @@ private struct MustacheParser {
                 open = Array(parts[0].utf8)
                 close = Array(parts[1].utf8)
             case UInt8(ascii: "&"), UInt8(ascii: "{"):
-                append(.variable(name: name, escaped: false))
+                append(.variable(name: MustacheTemplate.Name(name), escaped: false))
             default:
-                append(.variable(name: name, escaped: true))
+                append(.variable(name: MustacheTemplate.Name(name), escaped: true))
             }
         }
         flushText(upTo: bytes.count)
@@ -230,10 +239,8 @@ private struct MustacheRenderer {
         }
     }
 
-    private func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue? {
-        if name == "." { return stack.last }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first else { return nil }
+    private func lookup(_ name: MustacheTemplate.Name, in stack: [MustacheValue]) -> MustacheValue? {
+        guard let first = name.path.first else { return stack.last }
         var value: MustacheValue?
         for context in stack.reversed() {
             if let found = context[first] {
@@ -241,7 +248,7 @@ private struct MustacheRenderer {
                 break
             }
         }
-        for part in parts.dropFirst() {
+        for part in name.path.dropFirst() {
             value = value?[part]
         }
         return value

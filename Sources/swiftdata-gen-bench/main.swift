@@ -1,0 +1,120 @@
+import CYaml
+import Foundation
+import SwiftDataGenCore
+
+// Measures the pipeline against libyaml's raw event loop on a synthetic history, in one process
+// over the same bytes. Usage: swift run -c release swiftdata-gen-bench [versions models properties] [runs]
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+var history = SyntheticHistory()
+if arguments.count >= 3 { (history.versions, history.models, history.properties) = (arguments[0], arguments[1], arguments[2]) }
+let runs = arguments.count >= 4 ? arguments[3] : 5
+
+let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-bench-\(getpid())")
+let schemaFolder = root.appendingPathComponent("Schema").path
+let outputFolder = root.appendingPathComponent("Generated").path
+try FileManager.default.createDirectory(atPath: schemaFolder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: root) }
+try history.config.write(toFile: schemaFolder + "/swiftdata-gen.yaml", atomically: true, encoding: .utf8)
+for v in 1...history.versions {
+    try history.versionFile(v).write(toFile: schemaFolder + "/\(String(format: "%02d", v)).0.0.yaml", atomically: true, encoding: .utf8)
+}
+
+func peakRSSMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+/// The floor: every event of every file through libyaml, nothing kept.
+func rawEventPass(_ files: [SourceFile]) -> Int {
+    var events = 0
+    for file in files {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        yaml_parser_initialize(parser)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(file.bytes.count, 1))
+        file.bytes.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: file.bytes.count) }
+        yaml_parser_set_input_string(parser, buffer, file.bytes.count)
+        var event = yaml_event_t()
+        while yaml_parser_parse(parser, &event) == 1 {
+            events += 1
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            if done { break }
+        }
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        buffer.deallocate()
+    }
+    return events
+}
+
+let sources = try SchemaLoader.read(directory: schemaFolder).get()
+let allFiles = [sources.config].compactMap { $0 } + sources.versions
+let inputBytes = allFiles.reduce(0) { $0 + $1.bytes.count }
+let templates = try SchemaLoader.templates(overrideDirectory: nil).get()
+let mib = Double(inputBytes) / 1_048_576
+
+var events = 0
+let raw = seconds { events = rawEventPass(allFiles) }
+var nodes: [YAMLNode] = []
+let load = seconds { nodes = allFiles.compactMap { YAMLParser.parse($0.bytes, file: $0.displayPath).node } }
+var decoded: [VersionFile] = []
+let decode = seconds { decoded = zip(sources.versions, nodes.dropFirst()).compactMap { DSLDecoder.decodeVersion($1, file: $0.relativePath).0 } }
+let config = DSLDecoder.decodeConfig(nodes[0], file: "swiftdata-gen.yaml").0
+var histories: [SchemaHistory] = []
+var problems: [Diagnostic] = []
+let resolve = seconds { (histories, problems) = HistoryResolver.resolve(config: config, versions: decoded) }
+guard !problems.hasErrors, let resolved = histories.first else {
+    print(problems.prefix(5).map(\.rendered).joined(separator: "\n"))
+    exit(1)
+}
+var plan: MigrationPlan?
+let planning = seconds { plan = MigrationPlanner.plan(resolved).plan }
+var files: [GeneratedFile] = []
+let render = seconds {
+    files = (try? SchemaRenderer(history: resolved, plan: plan!, templates: templates, configFile: "swiftdata-gen.yaml").render().get()) ?? []
+}
+var generated: Generator.Output?
+let pipeline = seconds { generated = Generator.generate(sources, templates: templates) }
+
+/// What the CLI does: read from disk, generate, compare with the folder, write what changed.
+func endToEnd() throws -> Int {
+    let read = try SchemaLoader.read(directory: schemaFolder).get()
+    let output = Generator.generate(read, templates: templates)
+    guard let changes = OutputWriter.changes(for: output.files, in: outputFolder).changes else { return -1 }
+    _ = OutputWriter.apply(changes, in: outputFolder)
+    return changes.changes.count
+}
+let firstWrite = try endToEnd()
+var rewritten = 0
+let noOp = try seconds { rewritten = try endToEnd() }
+let outputFiles = generated?.files ?? []
+let outputBytes = outputFiles.reduce(0) { $0 + $1.contents.utf8.count }
+
+func row(_ name: String, _ time: Double) -> String {
+    let padded = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+    return padded + String(format: "%9.1f ms %9.1f MiB/s %6.2f× raw", time * 1000, mib / time, time / raw)
+}
+print("synthetic history: \(history.versions) versions × \(history.models) models × \(history.properties) properties")
+print(String(format: "input: %d files, %.2f MiB, %d YAML events; output: %d files, %.2f MiB; %d bridges; median of %d runs",
+    allFiles.count, mib, events, outputFiles.count, Double(outputBytes) / 1_048_576, plan?.bridges.count ?? 0, runs))
+print(row("raw libyaml event pass (floor)", raw))
+print(row("load (events → nodes)", load))
+print(row("decode (nodes → AST)", decode))
+print(row("resolve + validate", resolve))
+print(row("plan", planning))
+print(row("render", render))
+print(row("generate (all stages, in memory)", pipeline))
+print(row("end-to-end no-op regeneration", noOp))
+print("first write: \(firstWrite) files; no-op regeneration wrote \(rewritten) files")
+print(String(format: "peak RSS: %.1f MiB (budget 3 × input + 50 MiB = %.1f MiB)", peakRSSMiB(), 3 * mib + 50))
