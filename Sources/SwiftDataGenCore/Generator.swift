@@ -69,20 +69,25 @@ public enum Generator {
                 diagnostics += decodeDiagnostics
             }
         }
-        var versions: [VersionFile] = []
+        // One file at a time from bytes to IR, so only one file's tree and AST are alive at once.
+        let generatorConfig = HistoryResolver.generatorConfig(config)
+        var resolved: [HistoryResolver.ResolvedFile] = []
         for file in sources.versions {
             let (node, parseDiagnostics) = YAMLParser.parse(file.bytes, file: file.displayPath, limits: limits)
             diagnostics += parseDiagnostics
             guard let node else { continue }
             let (decoded, decodeDiagnostics) = DSLDecoder.decodeVersion(node, file: file.relativePath)
             diagnostics += decodeDiagnostics
-            if let decoded { versions.append(decoded) }
+            guard let decoded else { continue }
+            let (version, resolveDiagnostics) = HistoryResolver.resolve(decoded, config: generatorConfig)
+            resolved.append(version)
+            diagnostics += resolveDiagnostics
         }
         if sources.versions.isEmpty {
             diagnostics.append(.error(.noVersions, "no schema version files found; add one .yaml file per shipped version (see README)", at: nil))
         }
-        let (histories, resolveDiagnostics) = HistoryResolver.resolve(config: config, versions: versions)
-        diagnostics += resolveDiagnostics
+        let (histories, assembleDiagnostics) = HistoryResolver.assemble(resolved, config: generatorConfig)
+        diagnostics += assembleDiagnostics
         diagnostics += checkNamesAcrossSchemas(histories)
         if let lock = sources.lock {
             let (shipped, lockDiagnostics) = ShippedVersions.parse(String(decoding: lock.bytes, as: UTF8.self), file: lock.displayPath)

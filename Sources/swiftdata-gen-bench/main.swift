@@ -3,17 +3,20 @@ import Foundation
 import SwiftDataGenCore
 
 // Measures the pipeline against libyaml's raw event loop on a synthetic history, in one process
-// over the same bytes. Usage: swift run -c release swiftdata-gen-bench [versions models properties] [runs]
+// over the same bytes.
+// Usage: swift run -c release swiftdata-gen-bench [versions models properties [runs]] [--write-history DIR]
+// With --write-history it only writes the synthetic schema folder (to time the CLI on its own).
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 var history = SyntheticHistory()
 if arguments.count >= 3 { (history.versions, history.models, history.properties) = (arguments[0], arguments[1], arguments[2]) }
 let runs = arguments.count >= 4 ? arguments[3] : 5
+let keepFolder = CommandLine.arguments.firstIndex(of: "--write-history").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
 
-let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-bench-\(getpid())")
+let root = keepFolder.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory.appendingPathComponent("sdg-bench-\(getpid())")
 let schemaFolder = root.appendingPathComponent("Schema").path
 let outputFolder = root.appendingPathComponent("Generated").path
 try FileManager.default.createDirectory(atPath: schemaFolder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: root) }
+defer { if keepFolder == nil { try? FileManager.default.removeItem(at: root) } }
 try history.config.write(toFile: schemaFolder + "/swiftdata-gen.yaml", atomically: true, encoding: .utf8)
 for v in 1...history.versions {
     try history.versionFile(v).write(toFile: schemaFolder + "/\(String(format: "%02d", v)).0.0.yaml", atomically: true, encoding: .utf8)
@@ -58,6 +61,10 @@ func rawEventPass(_ files: [SourceFile]) -> Int {
     return events
 }
 
+if keepFolder != nil {
+    print("wrote \(schemaFolder)")
+    exit(0)
+}
 let sources = try SchemaLoader.read(directory: schemaFolder).get()
 let allFiles = [sources.config].compactMap { $0 } + sources.versions
 let inputBytes = allFiles.reduce(0) { $0 + $1.bytes.count }

@@ -62,6 +62,7 @@ public struct EnumDecl: Sendable, Equatable {
     public var name: String
     public var rawType: ScalarType
     public var cases: [Case]
+    public var location: SourceLocation
 }
 
 /// How duplicates are resolved when uniqueness is added over existing data.

@@ -2,37 +2,62 @@
 /// span versions: unique, increasing versions; renames that name a real earlier property; and no
 /// two adjacent versions with the same persisted shape.
 public enum HistoryResolver {
-    public static func resolve(config file: ConfigFile?, versions: [VersionFile]) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
-        let config = GeneratorConfig(
+    /// A version resolved on its own, before it meets the rest of its history.
+    public struct ResolvedFile: Sendable {
+        public var schema: String
+        public var version: SchemaVersion
+    }
+
+    public static func generatorConfig(_ file: ConfigFile?) -> GeneratorConfig {
+        GeneratorConfig(
             platforms: file.map { $0.platforms.mapValues(\.value) }.flatMap { $0.isEmpty ? nil : $0 } ?? GeneratorConfig.defaultPlatforms,
             cloudKit: file?.cloudKit ?? false, access: file?.access ?? .internal, naming: file?.naming ?? NamingConfig())
+    }
+
+    /// Resolves one version file; its AST can be dropped right after, which keeps memory to the
+    /// IR plus one file however long the history is.
+    public static func resolve(_ file: VersionFile, config: GeneratorConfig) -> (ResolvedFile, [Diagnostic]) {
+        var resolver = VersionResolver(file: file, config: config)
+        let version = resolver.resolve()
+        return (ResolvedFile(schema: file.schema.value, version: version), resolver.diagnostics)
+    }
+
+    public static func resolve(config file: ConfigFile?, versions: [VersionFile]) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+        let config = generatorConfig(file)
+        let resolved = versions.map { resolve($0, config: config) }
+        let (histories, diagnostics) = assemble(resolved.map(\.0), config: config)
+        return (histories, resolved.flatMap(\.1) + diagnostics)
+    }
+
+    /// Groups resolved versions into histories and checks what spans versions.
+    public static func assemble(_ files: [ResolvedFile], config: GeneratorConfig) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var histories: [SchemaHistory] = []
-        let bySchema = Dictionary(grouping: versions, by: \.schema.value)
+        let bySchema = Dictionary(grouping: files, by: \.schema)
         for schema in bySchema.keys.sorted() {
-            var files = (bySchema[schema] ?? []).sorted { ($0.version.value, $0.file) < ($1.version.value, $1.file) }
-            var unique: [VersionFile] = []
-            for versionFile in files {
-                if let previous = unique.last, previous.version.value == versionFile.version.value {
+            let sorted = (bySchema[schema] ?? []).map(\.version).sorted { ($0.version, $0.file) < ($1.version, $1.file) }
+            var versions: [SchemaVersion] = []
+            for version in sorted {
+                if let previous = versions.last, previous.version == version.version {
                     diagnostics.append(.error(
-                        .duplicateVersion, "version \(versionFile.version.value) of \(schema) is declared twice; every shipped version needs its own number",
-                        at: versionFile.version.location, notes: [.init("also declared here", at: previous.version.location)]))
+                        .duplicateVersion, "version \(version.version) of \(schema) is declared twice; every shipped version needs its own number",
+                        at: version.location, notes: [.init("also declared here", at: previous.location)]))
                     continue
                 }
-                unique.append(versionFile)
+                versions.append(version)
             }
-            files = unique
-            let names = GeneratedNames(schema: schema, naming: config.naming)
-            let reserved = names.all(for: files.map(\.version.value))
-            var resolved: [SchemaVersion] = []
-            for versionFile in files {
-                var resolver = VersionResolver(file: versionFile, config: config, generatedTypeNames: reserved)
-                resolved.append(resolver.resolve())
-                diagnostics += resolver.diagnostics
+            let reserved = GeneratedNames(schema: schema, naming: config.naming).all(for: versions.map(\.version))
+            for version in versions {
+                let declared = version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
+                for (name, location) in declared where reserved.contains(name) {
+                    diagnostics.append(.error(
+                        .reservedName, "'\(name)' would clash with a type the generated code declares; rename it (for example \(schema)\(name))",
+                        at: location))
+                }
             }
-            diagnostics += resolveRenames(&resolved)
-            diagnostics += checkShapesDiffer(resolved)
-            histories.append(SchemaHistory(name: schema, config: config, versions: resolved))
+            diagnostics += resolveRenames(&versions)
+            diagnostics += checkShapesDiffer(versions)
+            histories.append(SchemaHistory(name: schema, config: config, versions: versions))
         }
         return (histories, diagnostics)
     }
@@ -85,8 +110,10 @@ public enum HistoryResolver {
     }
 
     static func checkShapesDiffer(_ versions: [SchemaVersion]) -> [Diagnostic] {
-        zip(versions, versions.dropFirst()).compactMap { older, newer in
-            guard PersistedShape(older) == PersistedShape(newer) else { return nil }
+        let shapes = versions.map(PersistedShape.init)
+        return zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
+            let older = versions[olderIndex], newer = versions[newerIndex]
+            guard shapes[olderIndex] == shapes[newerIndex] else { return nil }
             return .error(
                 .identicalVersions,
                 "version \(newer.version) stores exactly what \(older.version) stores, so SwiftData would compute the same checksum for both and refuse to launch; change the stored shape or drop this version",

@@ -4,17 +4,14 @@
 struct VersionResolver {
     let file: VersionFile
     let config: GeneratorConfig
-    /// Type names the generator itself declares for this schema (`TripsSchemaV1`, …).
-    let generatedTypeNames: Set<String>
     var diagnostics: [Diagnostic] = []
 
     private var enums: [String: EnumDecl] = [:]
     private var modelASTs: [String: ModelAST] = [:]
 
-    init(file: VersionFile, config: GeneratorConfig, generatedTypeNames: Set<String>) {
+    init(file: VersionFile, config: GeneratorConfig) {
         self.file = file
         self.config = config
-        self.generatedTypeNames = generatedTypeNames
     }
 
     mutating func resolve() -> SchemaVersion {
@@ -52,7 +49,7 @@ struct VersionResolver {
             diagnostics.append(.error(.duplicateName, "'\(name.value)' is declared twice in this version", at: name.location, notes: [.init("first declared here", at: first)]))
             return false
         }
-        if Identifier.reservedTypeNames.contains(name.value) || generatedTypeNames.contains(name.value) {
+        if Identifier.reservedTypeNames.contains(name.value) {
             diagnostics.append(.error(
                 .reservedName, "'\(name.value)' would clash with a type the generated code uses; rename it (for example \(file.schema.value)\(name.value))",
                 at: name.location))
@@ -99,7 +96,7 @@ struct VersionResolver {
             raws[raw] = item.name.location
             cases.append(.init(name: item.name.value, rawValue: raw))
         }
-        return EnumDecl(name: ast.name.value, rawType: rawType, cases: cases)
+        return EnumDecl(name: ast.name.value, rawType: rawType, cases: cases, location: ast.name.location)
     }
 
     private mutating func resolveModel(_ ast: ModelAST) -> ModelDecl {

@@ -43,7 +43,8 @@ public struct MustacheTemplate: Sendable {
     ) throws(ParseError) -> String {
         var renderer = MustacheRenderer(partialSources: partials, escaping: escaping)
         var output = ""
-        try renderer.render(nodes, stack: [data], into: &output)
+        var stack = [data]
+        try renderer.render(nodes, stack: &stack, into: &output)
         return output
     }
 }
@@ -199,8 +200,9 @@ private struct MustacheRenderer {
         self.escaping = escaping
     }
 
+    /// `stack` is the context stack; sections push onto it and pop before returning.
     mutating func render(
-        _ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String
+        _ nodes: [MustacheTemplate.Node], stack: inout [MustacheValue], into output: inout String
     ) throws(MustacheTemplate.ParseError) {
         for node in nodes {
             switch node {
@@ -212,11 +214,17 @@ private struct MustacheRenderer {
             case .section(let name, let inverted, let children):
                 let value = lookup(name, in: stack) ?? .null
                 if inverted {
-                    if value.isFalsey { try render(children, stack: stack, into: &output) }
+                    if value.isFalsey { try render(children, stack: &stack, into: &output) }
                 } else if case .list(let items) = value {
-                    for item in items { try render(children, stack: stack + [item], into: &output) }
+                    for item in items {
+                        stack.append(item)
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, into: &output)
+                    }
                 } else if !value.isFalsey {
-                    try render(children, stack: stack + [value], into: &output)
+                    stack.append(value)
+                    defer { stack.removeLast() }
+                    try render(children, stack: &stack, into: &output)
                 }
             case .partial(let name, let indent):
                 guard let source = partialSources[name] else { continue }
@@ -233,7 +241,7 @@ private struct MustacheRenderer {
                     parsedPartials[key] = nodes
                 }
                 depth += 1
-                try render(nodes, stack: stack, into: &output)
+                try render(nodes, stack: &stack, into: &output)
                 depth -= 1
             }
         }
