@@ -280,3 +280,64 @@ final class DateLiteralTests: XCTestCase {
         }
     }
 }
+
+/// Hostile input: limits on counts, names that could break out of generated code.
+final class HostileInputTests: XCTestCase {
+    private func diagnose(_ text: String) -> [Diagnostic] {
+        Generator.validate(SchemaSources(config: nil, versions: [SourceFile(displayPath: "v.yaml", relativePath: "v.yaml", bytes: Array(text.utf8))])).diagnostics
+    }
+
+    func testCountLimits() {
+        var many = "schema: App\nversion: 1.0.0\nmodels:\n  A:\n    properties:\n"
+        for i in 0...DSLDecoder.Limits.propertiesPerModel { many += "      p\(i): Int?\n" }
+        let d = diagnose(many)
+        XCTAssertEqual(d.map(\.code), [.countLimit])
+        XCTAssertEqual(d.first?.location?.line, 6)
+        var models = "schema: App\nversion: 1.0.0\nmodels:\n"
+        for i in 0...DSLDecoder.Limits.modelsPerVersion { models += "  M\(i): { properties: { a: Int? } }\n" }
+        XCTAssertEqual(diagnose(models).map(\.code), [.countLimit])
+    }
+
+    func testIdentifierLengthLimit() {
+        let long = String(repeating: "a", count: Identifier.maxLength + 1)
+        let d = diagnose("schema: App\nversion: 1.0.0\nmodels:\n  A:\n    properties:\n      \(long): Int\n")
+        XCTAssertEqual(d.map(\.code), [.invalidIdentifier])
+    }
+
+    /// Names are never escaped into code: anything but a plain identifier is refused.
+    func testHostileNamesAreRejected() {
+        let names = ["'b; import Darwin'", "\"x: Int } ; class Evil {\"", "\"`y`\"", "\"z\\u202Eq\"", "\"c d\"", "\"é\"", "\"self\"", "\"Type\""]
+        for name in names {
+            let d = diagnose("schema: App\nversion: 1.0.0\nmodels:\n  A:\n    properties:\n      \(name): Int\n      ok: Int\n")
+            let codes = Set(d.map(\.code))
+            XCTAssertTrue(codes.isSubset(of: [.invalidIdentifier, .reservedName]) && !codes.isEmpty, "\(name): \(d.map(\.rendered))")
+        }
+        for name in ["\"Evil {\"", "\"Schema\"", "\"TripsSchema\""] {
+            let d = diagnose("schema: Trips\nversion: 1.0.0\nmodels:\n  \(name):\n    properties:\n      a: Int\n")
+            XCTAssertFalse(d.isEmpty, name)
+        }
+    }
+
+    func testStringLiteralsEscapeEverythingThatCouldEndThem() {
+        XCTAssertEqual(SwiftLiteral.string("a\"b\\c\n\r\t\0\u{7}"), "\"a\\\"b\\\\c\\n\\r\\t\\0\\u{7}\"")
+        XCTAssertEqual(SwiftLiteral.string("\\(exit(1))"), "\"\\\\(exit(1))\"")
+        XCTAssertEqual(SwiftLiteral.string("\"\"\""), "\"\\\"\\\"\\\"\"")
+        XCTAssertEqual(SwiftLiteral.string("a\u{202E}b\u{2066}"), "\"a\\u{202E}b\\u{2066}\"")
+        XCTAssertEqual(SwiftLiteral.string("café 😀"), "\"café 😀\"")
+        XCTAssertEqual(SwiftLiteral.commentText("x\ny\u{202E}"), "x y ")
+    }
+
+    /// The order files are listed in never changes the output.
+    func testOutputDoesNotDependOnFileOrder() throws {
+        let folder = GoldenTests.goldenRoot.appendingPathComponent("library/input").path
+        let sources = try SchemaLoader.read(directory: folder).get()
+        let templates = try SchemaLoader.templates(overrideDirectory: nil).get()
+        let forward = Generator.generate(sources, templates: templates)
+        var reversed = sources
+        reversed.versions.reverse()
+        let backward = Generator.generate(reversed, templates: templates)
+        XCTAssertFalse(forward.files.isEmpty)
+        XCTAssertEqual(forward.files, backward.files)
+        XCTAssertEqual(forward.diagnostics, backward.diagnostics)
+    }
+}

@@ -1,6 +1,15 @@
 /// Decodes YAML nodes into the DSL's AST. Strict: unknown keys, wrong kinds and loose booleans are
 /// errors, and every problem in a file is reported in one run.
 public enum DSLDecoder {
+    /// Bounds on what one schema may declare: far above real apps, low enough that hostile
+    /// input cannot make a build slow.
+    public enum Limits {
+        public static let versions = 500
+        public static let modelsPerVersion = 2_000
+        public static let propertiesPerModel = 1_000
+        public static let enumCases = 5_000
+    }
+
     public enum Keys {
         public static let config = ["platforms", "cloudKit", "access", "naming"]
         public static let naming = ["schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix"]
@@ -73,8 +82,16 @@ public enum DSLDecoder {
                 reader.diagnostics.append(.error(.invalidVersion, "'\(text.value)' is not a version; write major.minor.patch, such as 1.0.0", at: text.location))
             }
         }
-        let enums = entries["enums"].map { reader.namedEntries($0.value, what: "enums") }?.compactMap { decodeEnum($0, &reader) } ?? []
-        let models = entries["models"].map { reader.namedEntries($0.value, what: "models") }?.compactMap { decodeModel($0, &reader) } ?? []
+        let enumPairs = entries["enums"].map { reader.namedEntries($0.value, what: "enums") } ?? []
+        let modelPairs = entries["models"].map { reader.namedEntries($0.value, what: "models") } ?? []
+        if let node = entries["models"]?.value, !reader.withinLimit(modelPairs.count, Limits.modelsPerVersion, "models in one version", at: node.location) {
+            return (nil, reader.diagnostics)
+        }
+        if modelPairs.isEmpty, let versionNode = entries["version"]?.value {
+            reader.diagnostics.append(.error(.invalidValue, "this version declares no models; a schema needs at least one", at: versionNode.location))
+        }
+        let enums = enumPairs.compactMap { decodeEnum($0, &reader) }
+        let models = modelPairs.compactMap { decodeModel($0, &reader) }
         var removals: [Located<String>] = []
         if let node = entries["acknowledgedRemovals"]?.value, let items = reader.list(node, what: "acknowledgedRemovals") {
             for item in items {
@@ -109,6 +126,10 @@ public enum DSLDecoder {
         let problemsBefore = reader.diagnostics.count
         if let casesNode = reader.require(entries, "cases", in: "enum '\(name.value)'", at: pair.value.location) {
             switch casesNode.content {
+            case .sequence(let items) where !reader.withinLimit(items.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
+                return nil
+            case .mapping(let pairs) where !reader.withinLimit(pairs.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
+                return nil
             case .sequence(let items):
                 for item in items {
                     if let caseName = reader.identifier(item, what: "enum case") { cases.append(.init(name: caseName, rawValue: nil)) }
@@ -155,7 +176,9 @@ public enum DSLDecoder {
         let doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
         var properties: [PropertyAST] = []
         if let node = reader.require(entries, "properties", in: what, at: pair.value.location) {
-            properties = reader.namedEntries(node, what: "properties").compactMap { decodeProperty($0, &reader) }
+            let pairs = reader.namedEntries(node, what: "properties")
+            guard reader.withinLimit(pairs.count, Limits.propertiesPerModel, "properties in model \(name.value)", at: node.location) else { return nil }
+            properties = pairs.compactMap { decodeProperty($0, &reader) }
         }
         return ModelAST(
             name: name, renamedFrom: renamedFrom, dedupe: dedupe, superclass: superclass, unique: unique, indexes: indexes,

@@ -102,6 +102,13 @@ struct NodeReader {
         return nil
     }
 
+    /// False, with an error, when a count passes its limit.
+    mutating func withinLimit(_ count: Int, _ limit: Int, _ what: String, at location: SourceLocation) -> Bool {
+        guard count > limit else { return true }
+        diagnostics.append(.error(.countLimit, "\(count) \(what) is more than the \(limit) swiftdata-gen accepts; split the schema", at: location))
+        return false
+    }
+
     mutating func list(_ node: YAMLNode, what: String) -> [YAMLNode]? {
         if case .sequence(let items) = node.content { return items }
         diagnostics.append(.error(.wrongNodeKind, "\(what) must be a list, not \(node.kindName)", at: node.location))

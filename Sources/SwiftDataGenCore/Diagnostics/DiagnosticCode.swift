@@ -25,6 +25,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case invalidIdentifier = "SDG107"
     case reservedName = "SDG108"
     case duplicateName = "SDG109"
+    case countLimit = "SDG110"
 
     // Relationships (SDG2xx)
     case unknownType = "SDG201"

@@ -37,6 +37,12 @@ public enum HistoryResolver {
         for schema in bySchema.keys.sorted() {
             let sorted = (bySchema[schema] ?? []).map(\.version).sorted { ($0.version, $0.file) < ($1.version, $1.file) }
             var versions: [SchemaVersion] = []
+            if sorted.count > DSLDecoder.Limits.versions, let first = sorted.first {
+                diagnostics.append(.error(
+                    .countLimit, "\(sorted.count) versions of \(schema) is more than the \(DSLDecoder.Limits.versions) swiftdata-gen accepts; squash old versions that no device still has",
+                    at: first.location))
+                continue
+            }
             for version in sorted {
                 if let previous = versions.last, previous.version == version.version {
                     diagnostics.append(.error(

@@ -33,9 +33,6 @@ struct VersionResolver {
             resolveKeyPathGroups(&models[index], all: models)
         }
         if config.cloudKit { checkCloudKit(models) }
-        if models.isEmpty {
-            diagnostics.append(.error(.invalidValue, "version \(file.version.value) declares no models; a schema needs at least one", at: file.version.location))
-        }
         var version = SchemaVersion(
             version: file.version.value, file: file.file, location: file.version.location,
             enums: enumDecls, models: models)
