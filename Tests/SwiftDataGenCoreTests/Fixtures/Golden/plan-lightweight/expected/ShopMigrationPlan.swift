@@ -25,7 +25,9 @@ enum ShopMigrationPlan: SchemaMigrationPlan {
             //   model Customer added
             .lightweight(fromVersion: ShopSchemaV1.self, toVersion: ShopSchemaV1_1.self),
             // 1.1.0 → 1.2.0
+            //   Order.customer renamed to buyer
             //   Line.quantity added
+            //   Customer.orders inverse changed from customer to buyer
             .lightweight(fromVersion: ShopSchemaV1_1.self, toVersion: ShopSchemaV1_2.self),
         ]
     }

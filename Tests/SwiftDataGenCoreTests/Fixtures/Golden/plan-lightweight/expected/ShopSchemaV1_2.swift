@@ -22,14 +22,14 @@ enum ShopSchemaV1_2: VersionedSchema {
         var isGift: Bool = false
         @Relationship(deleteRule: .cascade, inverse: \Line.order)
         var lines: [Line] = []
-        @Relationship(inverse: \Customer.orders)
-        var customer: Customer?
+        @Relationship(originalName: "customer", inverse: \Customer.orders)
+        var buyer: Customer?
 
-        init(reference: String, placedAt: Date, note: String? = nil, customer: Customer? = nil) {
+        init(reference: String, placedAt: Date, note: String? = nil, buyer: Customer? = nil) {
             self.reference = reference
             self.placedAt = placedAt
             self.note = note
-            self.customer = customer
+            self.buyer = buyer
         }
     }
 
