@@ -58,18 +58,25 @@ public struct TypeSpelling: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses the spellings above; nil for anything else (dictionaries, nested optionals, generics).
     public init?(parsing raw: String) {
-        var text = Substring(raw.trimmingWhitespace())
+        var bytes = raw.utf8[...]
+        func trim(_ slice: inout Substring.UTF8View.SubSequence) {
+            while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { slice.removeFirst() }
+            while let last = slice.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { slice.removeLast() }
+        }
+        trim(&bytes)
         var optional = false
-        if text.hasSuffix("?") {
+        if bytes.last == UInt8(ascii: "?") {
             optional = true
-            text = text.dropLast()
+            bytes.removeLast()
         }
         var array = false
-        if text.hasPrefix("[") && text.hasSuffix("]") {
+        if bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") {
             array = true
-            text = text.dropFirst().dropLast()
+            bytes.removeFirst()
+            bytes.removeLast()
+            trim(&bytes)
         }
-        let name = String(text).trimmingWhitespace()
+        let name = String(decoding: bytes, as: UTF8.self)
         guard Identifier.isValid(name) else { return nil }
         self.init(name: name, isArray: array, isOptional: optional)
     }

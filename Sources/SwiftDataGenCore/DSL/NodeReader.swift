@@ -1,19 +1,30 @@
+/// The keys of one mapping, looked up by a linear scan: mappings in the DSL hold a handful of
+/// keys, and comparing short strings beats hashing each lookup.
+struct MappingEntries {
+    var pairs: [YAMLPair]
+
+    subscript(key: String) -> YAMLPair? {
+        pairs.first { $0.key.scalar?.value == key }
+    }
+}
+
 /// Reads typed values out of YAML nodes, recording a diagnostic for each problem instead of
 /// stopping, so one run reports every mistake in a file.
 struct NodeReader {
     var diagnostics: [Diagnostic] = []
 
     /// The pairs of a mapping; unknown keys get an error with a "did you mean" note.
-    mutating func mapping(_ node: YAMLNode, what: String, allowedKeys: [String]) -> [String: YAMLPair]? {
+    mutating func mapping(_ node: YAMLNode, what: String, allowedKeys: [String]) -> MappingEntries? {
         guard case .mapping(let pairs) = node.content else {
             diagnostics.append(.error(.wrongNodeKind, "\(what) must be a mapping of keys to values, not \(node.kindName)", at: node.location))
             return nil
         }
-        var result: [String: YAMLPair] = [:]
+        var result: [YAMLPair] = []
+        result.reserveCapacity(pairs.count)
         for pair in pairs {
             let key = pair.key.scalar?.value ?? ""
             if allowedKeys.contains(key) {
-                result[key] = pair
+                result.append(pair)
             } else {
                 var notes: [Diagnostic.Note] = []
                 if let guess = Identifier.suggestion(for: key, in: allowedKeys) {
@@ -23,7 +34,7 @@ struct NodeReader {
                 diagnostics.append(.error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.location, notes: notes))
             }
         }
-        return result
+        return MappingEntries(pairs: result)
     }
 
     /// The pairs of a mapping whose keys are names the user chooses (models, properties, enums).
@@ -36,7 +47,7 @@ struct NodeReader {
         return pairs
     }
 
-    mutating func require(_ entries: [String: YAMLPair], _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
+    mutating func require(_ entries: MappingEntries, _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
         guard let pair = entries[key] else {
             diagnostics.append(.error(.missingKey, "\(what) needs a '\(key)' key", at: location))
             return nil

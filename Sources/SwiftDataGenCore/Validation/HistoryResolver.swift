@@ -132,26 +132,39 @@ public enum HistoryResolver {
 /// checksum in SwiftData. Docs, defaults, transient properties and enum cases are not stored.
 struct PersistedShape: Equatable {
     let lines: [String]
+    /// Compared first, so versions that differ (nearly all pairs) are told apart in O(1).
+    private let digest: Int
+
+    static func == (a: PersistedShape, b: PersistedShape) -> Bool {
+        a.digest == b.digest && a.lines == b.lines
+    }
 
     init(_ version: SchemaVersion) {
         var lines: [String] = []
         for model in version.models.sorted(by: { $0.name < $1.name }) {
             func groups(_ list: [[String]]) -> String { list.map { "(" + $0.joined(separator: ",") + ")" }.joined() }
             lines.append("model \(model.name) : \(model.superclass ?? "-") unique \(groups(model.uniqueGroups)) index \(groups(model.indexGroups))")
-            for property in model.properties.filter(\.isStored).sorted(by: { $0.name < $1.name }) {
-                var line = "  \(property.name) optional=\(property.isOptional) unique=\(property.isUnique)"
-                line += " flags=\(property.flags.map(\.rawValue).sorted().joined(separator: ",")) transformer=\(property.transformer ?? "-") original=\(property.originalName ?? "-")"
+            // Sort positions, not the (large) properties themselves.
+            let order = model.properties.indices.filter { model.properties[$0].isStored }.sorted { model.properties[$0].name < model.properties[$1].name }
+            for index in order {
+                let property = model.properties[index]
+                let kind: String
                 switch property.kind {
                 case .attribute(.scalar(let type), let isArray):
-                    line += " \(type.rawValue) array=\(isArray)"
+                    kind = type.rawValue + (isArray ? " array" : "")
                 case .attribute(.enumeration(_, let rawType), _):
-                    line += " raw \(rawType.rawValue)"
+                    kind = "raw " + rawType.rawValue
                 case .relationship(let r):
-                    line += " -> \(r.target) many=\(r.isToMany) rule=\(r.deleteRule) inverse=\(r.inverse ?? "-") min=\(r.minCount ?? 0) max=\(r.maxCount ?? 0)"
+                    kind = "-> \(r.target) many=\(r.isToMany) rule=\(r.deleteRule.rawValue) inverse=\(r.inverse ?? "-") min=\(r.minCount ?? 0) max=\(r.maxCount ?? 0)"
                 }
-                lines.append(line)
+                let flags = property.flags.isEmpty ? "" : property.flags.map(\.rawValue).sorted().joined(separator: ",")
+                lines.append(
+                    "  \(property.name) optional=\(property.isOptional) unique=\(property.isUnique) flags=\(flags) transformer=\(property.transformer ?? "-") original=\(property.originalName ?? "-") \(kind)")
             }
         }
         self.lines = lines
+        var hasher = Hasher()
+        lines.forEach { hasher.combine($0) }
+        digest = hasher.finalize()
     }
 }

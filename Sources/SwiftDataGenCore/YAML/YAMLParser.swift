@@ -169,6 +169,8 @@ private struct TreeBuilder {
     private mutating func pairs(of frame: Frame) -> [YAMLPair]? {
         var result: [YAMLPair] = []
         result.reserveCapacity(frame.children.count / 2)
+        // Small mappings (nearly all of them) check duplicates by scanning; large ones by hashing.
+        let useHash = frame.children.count > 32
         var seen: [String: SourceLocation] = [:]
         var index = 0
         while index + 1 < frame.children.count {
@@ -184,13 +186,14 @@ private struct TreeBuilder {
                     at: key.location))
                 continue
             }
-            if let first = seen[scalar.value] {
+            let first = useHash ? seen[scalar.value] : result.first { $0.key.scalar?.value == scalar.value }?.key.location
+            if let first {
                 diagnostics.append(.error(
                     .duplicateKey, "key '\(scalar.value)' appears twice in this mapping; remove one of them",
                     at: key.location, notes: [.init("first '\(scalar.value)' is here", at: first)]))
                 continue
             }
-            seen[scalar.value] = key.location
+            if useHash { seen[scalar.value] = key.location }
             result.append(YAMLPair(key: key, value: value))
         }
         return result

@@ -1,13 +1,19 @@
 /// The data a template sees. View models convert themselves into this, so templates never reach
 /// into generator types.
-public enum MustacheValue: Sendable, Equatable {
+public enum MustacheValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
     case string(String)
     case list([MustacheValue])
-    case dictionary([String: MustacheValue])
+    /// Keys in a small array, looked up by a linear scan: view models have a handful of keys,
+    /// and comparing short strings beats hashing them on every lookup.
+    case object([(key: String, value: MustacheValue)])
+
+    public static func dictionary(_ values: [String: MustacheValue]) -> MustacheValue {
+        .object(values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+    }
 
     /// Mustache's falsiness: sections skip null, false and empty lists.
     var isFalsey: Bool {
@@ -28,12 +34,13 @@ public enum MustacheValue: Sendable, Equatable {
             if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
             return String(d)
         case .string(let s): return s
-        case .list, .dictionary: return ""
+        case .list, .object: return ""
         }
     }
 
     subscript(key: String) -> MustacheValue? {
-        if case .dictionary(let d) = self { return d[key] }
+        guard case .object(let pairs) = self else { return nil }
+        for pair in pairs where pair.key == key { return pair.value }
         return nil
     }
 }
@@ -45,7 +52,7 @@ extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(elements.map { (key: $0.0, value: $0.1) })
     }
 }
 
