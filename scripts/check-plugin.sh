@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds every example package through the real build-tool plugin (the stand-in supplies SwiftData
 # on Linux) and checks the plugin's behaviour: no regeneration when no schema file changed,
-# regeneration when one did, and clear errors for broken YAML and a missing or doubled config.
+# regeneration when one did, clear errors for broken YAML and a missing or doubled config, and the
+# command plugin writing sources into a target.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
@@ -58,6 +59,15 @@ dir=$(make_package doubled-config)
 mkdir -p "$dir/Sources/App/Schema/Nested"
 echo "{}" > "$dir/Sources/App/Schema/Nested/swiftdata-gen.yaml"
 expect_failure "doubled config is named" "$dir" "has 2 swiftdata-gen.yaml files"
+
+dir=$(make_package command-plugin)
+log=$(mktemp)
+if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App >"$log" 2>&1 \
+  && [ -f "$dir/Sources/App/Generated/TripsSchemaV3.swift" ] && [ -f "$dir/Sources/App/Generated/TripsMigrationPlan.swift" ]; then
+  pass "command plugin writes Generated/ into the target"
+else
+  cat "$log"; fail "command plugin"
+fi
 
 if [ "$failures" -gt 0 ]; then echo "check-plugin: $failures check(s) failed"; exit 1; fi
 echo "check-plugin: all checks passed"

@@ -62,12 +62,16 @@ public enum OutputWriter {
         contents.hasPrefix(GeneratedFile.headerMarker)
     }
 
-    /// Applies `changes`; the folder is created when missing.
+    /// Applies `changes`; the folder is created when missing. Temporary files that an
+    /// interrupted earlier run left behind are removed first.
     public static func apply(_ changes: OutputChanges, in directory: String) -> [Diagnostic] {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             return [.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(error.localizedDescription)", at: nil)]
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where isTemporary(name) {
+            unlink(directory + "/" + name)
         }
         var diagnostics: [Diagnostic] = []
         for change in changes.changes {
@@ -93,6 +97,13 @@ public enum OutputWriter {
         }
         if let problem = writeAtomically(Array(file.contents.utf8), to: path) { return (false, problem) }
         return (true, nil)
+    }
+
+    /// `.TripsSchemaV1.swift.1234.tmp`: the name `writeAtomically` gives its temporary files.
+    static func isTemporary(_ name: String) -> Bool {
+        let parts = name.split(separator: ".")
+        return name.hasPrefix(".") && parts.count >= 4 && parts.last == "tmp" && parts[parts.count - 2].allSatisfy(\.isASCIIDigit)
+            && parts[parts.count - 3] == "swift"
     }
 
     /// Temp file in the same folder, then `rename`, which replaces the old file in one step.
