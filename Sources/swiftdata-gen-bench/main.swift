@@ -45,7 +45,9 @@ func rawEventPass(_ files: [SourceFile]) -> Int {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(file.bytes.count, 1))
-        file.bytes.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: file.bytes.count) }
+        file.bytes.withUnsafeBufferPointer { bytes in
+            if let base = bytes.baseAddress { buffer.initialize(from: base, count: bytes.count) }
+        }
         yaml_parser_set_input_string(parser, buffer, file.bytes.count)
         var event = yaml_event_t()
         while yaml_parser_parse(parser, &event) == 1 {

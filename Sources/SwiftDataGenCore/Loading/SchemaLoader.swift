@@ -104,6 +104,12 @@ public enum SchemaLoader {
             }
             set = set.overridden(by: readTemplates(in: overrideDirectory))
         }
+        let missing = TemplateSet.requiredNames.filter { set.sources[$0] == nil }
+        guard missing.isEmpty else {
+            return .failure(.error(
+                .templateError, "templates \(missing.map { $0 + "." + TemplateSet.fileExtension }.joined(separator: ", ")) are missing from \(bundled.path); reinstall swiftdata-gen",
+                at: nil))
+        }
         return .success(set)
     }
 

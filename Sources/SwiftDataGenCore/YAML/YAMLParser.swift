@@ -55,7 +55,9 @@ private struct TreeBuilder {
         // libyaml keeps the pointer, so the buffer must outlive the parser.
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(source.count, 1))
         defer { buffer.deallocate() }
-        source.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: source.count) }
+        source.withUnsafeBufferPointer { bytes in
+            if let base = bytes.baseAddress { buffer.initialize(from: base, count: bytes.count) }
+        }
         yaml_parser_set_input_string(parser, buffer, source.count)
 
         var event = yaml_event_t()
