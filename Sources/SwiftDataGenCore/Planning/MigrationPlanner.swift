@@ -338,10 +338,13 @@ public struct MigrationPlanner {
             }
         }
         schema.models += work.bridgeModels
+        // Touch only the models that change, so the rest share storage with the old version.
         for index in schema.models.indices {
-            schema.models[index].dedupe = nil
-            schema.models[index].properties += work.bridgeProperties[schema.models[index].name] ?? []
-            for p in schema.models[index].properties.indices { schema.models[index].properties[p].conversion = nil }
+            if schema.models[index].dedupe != nil { schema.models[index].dedupe = nil }
+            if let added = work.bridgeProperties[schema.models[index].name] { schema.models[index].properties += added }
+            for p in schema.models[index].properties.indices where schema.models[index].properties[p].conversion != nil {
+                schema.models[index].properties[p].conversion = nil
+            }
         }
         return MigrationPlan.Bridge(into: new.version, schema: schema)
     }
