@@ -71,6 +71,24 @@ final class MigrationRunTests: XCTestCase {
         XCTAssertEqual(output, "Ann,Bo,Cy\nAnn,Bo,Ann,-,-,Cy\ntrue\n")
     }
 
+    func testConversionsIntoEnumsStoreRawValues() throws {
+        let result = try StandInTypeCheckTests.compileAndRun(try StandInTypeCheckTests.sources(of: "plan-enum-conversion"), main: """
+            import Foundation
+            import SwiftData
+            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: TicketsSchema.self), migrationPlan: TicketsMigrationPlan.self))
+            typealias Old = TicketsSchemaV2Bridge.Ticket
+            for (title, status) in [("!fire", "closed"), ("calm", "weird")] {
+                context.insert(Old(title: title, status: status))
+            }
+            try TicketsSchemaV2Bridge.convertTicketStatus(context)
+            try TicketsSchemaV2Bridge.convertTicketEscalation(context)
+            let tickets = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.title)]))
+            print(tickets.map { "\\($0.title) \\($0.statusConvertedRawValue ?? "nil") \\($0.escalationRawValue.map(String.init) ?? "nil")" }.joined(separator: ","))
+            """)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output, "!fire closed 2,calm open nil\n")
+    }
+
     func testThePlansClosuresRunTheGeneratedFunctions() throws {
         let output = try run(Self.prelude + """
             var custom = 0, lightweight = 0

@@ -341,3 +341,14 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(forward.diagnostics, backward.diagnostics)
     }
 }
+
+final class KeywordTests: XCTestCase {
+    func testContextualKeywordsThatCompileAsNamesAreAccepted() {
+        for name in ["open", "package", "actor", "async", "macro"] {
+            XCTAssertFalse(Identifier.keywords.contains(name), name)
+        }
+        for name in ["class", "self", "Type", "some", "await", "default"] {
+            XCTAssertTrue(Identifier.keywords.contains(name), name)
+        }
+    }
+}

@@ -11,14 +11,17 @@ public enum Identifier {
         return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     }
 
+    /// Words that cannot name a type, case or property without backticks. Contextual keywords
+    /// that compile as plain names (`open`, `package`, `actor`, `async`, `macro`, `borrowing`,
+    /// `consuming`, `nonisolated`, checked with swiftc 6.3) are allowed: `case open` is common.
     public static let keywords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
-        "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate",
+        "func", "import", "init", "inout", "internal", "let", "operator",
         "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
         "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
         "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
-        "_", "Type", "Protocol", "some", "any", "actor", "async", "macro",
+        "_", "Type", "Protocol", "some", "any",
     ]
 
     /// Members that `PersistentModel`, `@Model` or Core Data own; declaring one breaks the model.
