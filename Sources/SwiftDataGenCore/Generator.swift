@@ -62,7 +62,8 @@ public enum Generator {
         var config: ConfigFile?
         if let file = sources.config {
             let (node, parseDiagnostics) = YAMLParser.parse(file.bytes, file: file.displayPath, limits: limits)
-            diagnostics += parseDiagnostics
+            // An empty config (or one with only comments) means every default.
+            diagnostics += parseDiagnostics.filter { $0.code != .emptyDocument }
             if let node {
                 let (decoded, decodeDiagnostics) = DSLDecoder.decodeConfig(node, file: file.relativePath)
                 config = decoded

@@ -258,6 +258,10 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(d.filter { $0.code == .unknownType }.map { $0.location?.line }, [6, 9])
     }
 
+    func testAnEmptyConfigMeansTheDefaults() {
+        XCTAssertEqual(diagnose([model("  A:\n    properties:\n      a: String\n")], config: "# nothing to set yet\n"), [])
+    }
+
     func testConfigIsStrictToo() {
         let d = diagnose([model("  A:\n    properties:\n      a: String\n")], config: "platforms: { iOS: 18 }\ncloudkit: true\naccess: open\n")
         XCTAssertEqual(d.first { $0.code == .unknownKey }?.notes.first?.message, "did you mean 'cloudKit'?")
