@@ -1,0 +1,54 @@
+/// Inheritance rules: superclasses exist, form no cycle, need the 26 releases, and are not
+/// redeclared by their subclasses.
+extension VersionResolver {
+    func ancestors(of name: String, in models: [ModelDecl]) -> [ModelDecl] {
+        var chain: [ModelDecl] = []
+        var current = models.first { $0.name == name }?.superclass
+        while let next = current, let model = models.first(where: { $0.name == next }), !chain.contains(where: { $0.name == next }) {
+            chain.append(model)
+            current = model.superclass
+        }
+        return chain
+    }
+
+    mutating func checkInheritance(_ models: inout [ModelDecl]) {
+        for index in models.indices {
+            guard let superName = models[index].superclass, let ast = modelASTs[models[index].name]?.superclass else { continue }
+            guard models.contains(where: { $0.name == superName }) else {
+                let notes = Identifier.suggestion(for: superName, in: models.map(\.name)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                diagnostics.append(.error(.unknownSuperclass, "superclass '\(superName)' is not a model of this version; list it under models", at: ast.location, notes: notes))
+                models[index].superclass = nil
+                continue
+            }
+            if !config.supportsInheritance {
+                diagnostics.append(.error(
+                    .inheritanceNeedsNewerPlatform,
+                    "model inheritance needs \(config.describe(GeneratorConfig.inheritanceReleases)); raise the platforms in the config or flatten '\(models[index].name)' into one model",
+                    at: ast.location))
+            }
+        }
+        for index in models.indices {
+            var seen: Set<String> = [models[index].name]
+            var current = models[index].superclass
+            while let next = current {
+                if seen.contains(next) {
+                    if let ast = modelASTs[models[index].name]?.superclass {
+                        diagnostics.append(.error(.inheritanceCycle, "model '\(models[index].name)' inherits from itself through '\(next)'; break the cycle", at: ast.location))
+                    }
+                    models[index].superclass = nil
+                    break
+                }
+                seen.insert(next)
+                current = models.first { $0.name == next }?.superclass
+            }
+        }
+        for model in models where model.superclass != nil {
+            let inherited = ancestors(of: model.name, in: models)
+            for property in model.properties {
+                if let owner = inherited.first(where: { $0.property(named: property.name) != nil }), let original = owner.property(named: property.name) {
+                    diagnostics.append(.error(.overridesInheritedProperty, "'\(property.name)' is already declared by superclass \(owner.name); remove it here", at: property.location, notes: [.init("declared here", at: original.location)]))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// Uniqueness and index groups: they name stored attributes, and become `#Unique`/`#Index` on
+/// the 18 releases or single-property `@Attribute(.unique)` before them.
+extension VersionResolver {
+    mutating func resolveKeyPathGroups(_ model: inout ModelDecl, all models: [ModelDecl]) {
+        guard let ast = modelASTs[model.name] else { return }
+        let visible = model.properties + ancestors(of: model.name, in: models).flatMap(\.properties)
+        func checked(_ groups: [Located<[Located<String>]>], what: String) -> [Located<[String]>] {
+            var result: [Located<[String]>] = []
+            var seen: Set<[String]> = []
+            for group in groups {
+                var names: [String] = []
+                for name in group.value {
+                    guard let property = visible.first(where: { $0.name == name.value }) else {
+                        let notes = Identifier.suggestion(for: name.value, in: visible.map(\.name)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                        diagnostics.append(.error(.unknownKeyPathProperty, "\(what) names '\(name.value)', which is not a property of \(model.name)", at: name.location, notes: notes))
+                        continue
+                    }
+                    guard property.isStored, property.relationship == nil else {
+                        diagnostics.append(.error(.unknownKeyPathProperty, "\(what) can name only stored attributes; '\(name.value)' is \(property.isTransient ? "transient" : "a relationship")", at: name.location))
+                        continue
+                    }
+                    names.append(storedName(property))
+                }
+                guard names.count == group.value.count else { continue }
+                if !seen.insert(names).inserted {
+                    diagnostics.append(.error(.duplicateKeyPathGroup, "this \(what) group repeats an earlier one; remove it", at: group.location))
+                    continue
+                }
+                result.append(Located(names, at: group.location))
+            }
+            return result
+        }
+        var unique = checked(ast.unique, what: "unique")
+        let indexes = checked(ast.indexes, what: "indexes")
+        let flagged = ast.properties.filter { $0.unique?.value == true && $0.transient?.value != true }
+        for propertyAST in flagged {
+            guard let property = model.property(named: propertyAST.name.value), property.relationship == nil else { continue }
+            let group = [storedName(property)]
+            if !unique.contains(where: { $0.value == group }) {
+                unique.append(Located(group, at: propertyAST.unique?.location ?? propertyAST.name.location))
+            }
+        }
+        if config.supportsUniqueMacros {
+            model.uniqueGroups = unique.map(\.value)
+            model.indexGroups = indexes.map(\.value)
+            for index in model.properties.indices { model.properties[index].isUnique = false }
+        } else {
+            for group in unique {
+                guard group.value.count == 1 else {
+                    diagnostics.append(.error(
+                        .uniqueNeedsNewerPlatform,
+                        "a compound unique constraint needs #Unique, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or constrain one property",
+                        at: group.location))
+                    continue
+                }
+                let stored = group.value[0]
+                if let index = model.properties.firstIndex(where: { storedName($0) == stored }) {
+                    model.properties[index].isUnique = true
+                }
+            }
+            for group in indexes {
+                diagnostics.append(.error(
+                    .indexNeedsNewerPlatform,
+                    "indexes need #Index, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or remove the index",
+                    at: group.location))
+            }
+        }
+        if config.cloudKit {
+            for group in unique {
+                diagnostics.append(.error(.cloudKitUnique, "CloudKit does not support unique constraints; remove this one from \(model.name) or turn CloudKit off", at: group.location))
+            }
+        }
+    }
+
+    /// The property the store holds: enums are stored through their raw value.
+    func storedName(_ property: Property) -> String {
+        if case .attribute(.enumeration, _) = property.kind { return property.name + config.naming.rawValueSuffix }
+        return property.name
+    }
+}
