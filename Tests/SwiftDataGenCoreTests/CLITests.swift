@@ -45,7 +45,9 @@ final class CLITests: XCTestCase {
     /// A copy of a golden case's input in the scratch folder.
     func copyInput(_ name: String) throws -> String {
         let target = scratch.appendingPathComponent("schema-\(name)")
-        try FileManager.default.copyItem(at: GoldenTests.goldenRoot.appendingPathComponent("\(name)/input"), to: target)
+        // Some inputs are links to an example's schema folder: copy what they point at.
+        let source = GoldenTests.goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath()
+        try FileManager.default.copyItem(at: source, to: target)
         return target.path
     }
 

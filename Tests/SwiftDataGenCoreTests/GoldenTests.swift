@@ -3,7 +3,8 @@ import XCTest
 
 @testable import SwiftDataGenCore
 
-/// Input YAML → expected Swift and diagnostics, per folder in Fixtures/Golden.
+/// Input YAML → expected Swift and diagnostics, per folder in Fixtures/Golden. The `trips` and
+/// `library` inputs are links to the example packages' schemas, so the examples are goldens too.
 /// Re-record with `SDG_RECORD_GOLDENS=1 swift test --filter GoldenTests`, then review the diff.
 final class GoldenTests: XCTestCase {
     static var goldenRoot: URL { TestPaths.fixtures.appendingPathComponent("Golden") }
@@ -14,7 +15,7 @@ final class GoldenTests: XCTestCase {
 
     /// What the generator produces for a case: its files plus `diagnostics.txt`.
     static func produce(_ name: String) throws -> [String: String] {
-        let input = goldenRoot.appendingPathComponent("\(name)/input").path
+        let input = goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath().path
         let sources = try SchemaLoader.read(directory: input).get()
         let templates = try SchemaLoader.templates(overrideDirectory: nil).get()
         let output = Generator.generate(sources, templates: templates, options: Generator.Options(upgradeTests: true))

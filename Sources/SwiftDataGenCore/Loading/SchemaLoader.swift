@@ -37,7 +37,8 @@ public enum SchemaLoader {
 
     /// Reads the config and every `.yaml`/`.yml` below `directory` (hidden folders skipped).
     public static func read(directory: String, limits: YAMLLimits = .standard) -> Result<SchemaSources, Diagnostic> {
-        let root = URL(fileURLWithPath: directory)
+        // A schema folder may be a link (to share one history between packages): list its target.
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return .failure(.error(.unreadableFile, "schema folder '\(directory)' does not exist or is not a folder", at: nil))
