@@ -6,7 +6,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 example=$(cd "${1:?usage: build-example.sh EXAMPLE_DIR}" && pwd)
 shift
-name=$(basename "$example")
+# The executable to run afterwards: the folder's name unless EXAMPLE_EXECUTABLE says otherwise.
+name=${EXAMPLE_EXECUTABLE:-$(basename "$example")}
 flags=()
 if [ "$(uname)" != "Darwin" ]; then
   standin="$here/.build/standin"

@@ -60,6 +60,18 @@ mkdir -p "$dir/Sources/App/Schema/Nested"
 echo "{}" > "$dir/Sources/App/Schema/Nested/swiftdata-gen.yaml"
 expect_failure "doubled config is named" "$dir" "has 2 swiftdata-gen.yaml files"
 
+dir=$(make_package two-schemas)
+mkdir -p "$dir/Sources/App/Schema/Trips" "$dir/Sources/App/Schema/Notes"
+mv "$dir"/Sources/App/Schema/[0-9]*.yaml "$dir/Sources/App/Schema/Trips/"
+cp examples/NotesApp/Sources/NotesApp/Schema/[0-9]*.yaml "$dir/Sources/App/Schema/Notes/"
+printf 'print(TripsSchema.versionIdentifier, NotesSchema.versionIdentifier, NotesMigrationPlan.schemas.count)\n' > "$dir/Sources/App/main.swift"
+log=$(mktemp)
+if EXAMPLE_EXECUTABLE=App scripts/build-example.sh "$dir" >"$log" 2>&1 && grep -q "^3.0.0 1.1.0 2$" "$log"; then
+  pass "two schemas in one target build and run"
+else
+  cat "$log"; fail "two schemas in one target"
+fi
+
 dir=$(make_package command-plugin)
 log=$(mktemp)
 if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App >"$log" 2>&1 \
