@@ -87,7 +87,7 @@ public enum Generator {
         if sources.versions.isEmpty {
             diagnostics.append(.error(.noVersions, "no schema version files found; add one .yaml file per shipped version (see README)", at: nil))
         }
-        let (histories, assembleDiagnostics) = HistoryResolver.assemble(resolved, config: generatorConfig)
+        let (histories, assembleDiagnostics) = HistoryResolver.assemble(consume resolved, config: generatorConfig)
         diagnostics += assembleDiagnostics
         diagnostics += checkNamesAcrossSchemas(histories)
         if let lock = sources.lock {

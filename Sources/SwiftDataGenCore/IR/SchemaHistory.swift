@@ -119,7 +119,9 @@ public struct Relationship: Sendable, Equatable {
 
 public enum PropertyKind: Sendable, Equatable {
     case attribute(ValueType, isArray: Bool)
-    case relationship(Relationship)
+    /// Out of line: relationships are the larger, rarer payload, and a history holds tens of
+    /// thousands of properties.
+    indirect case relationship(Relationship)
 }
 
 public indirect enum LiteralValue: Sendable, Hashable {
@@ -151,6 +153,20 @@ public struct Conversion: Sendable, Equatable {
     public var location: SourceLocation
 }
 
+/// An immutable value on the heap: keeps large, rarely set fields from inflating the structs
+/// that hold them, with value semantics intact.
+indirect enum OutOfLine<Value: Sendable>: Sendable {
+    case stored(Value)
+
+    init(_ value: Value) { self = .stored(value) }
+
+    var value: Value {
+        switch self {
+        case .stored(let value): return value
+        }
+    }
+}
+
 public struct Property: Sendable {
     public var name: String
     public var kind: PropertyKind
@@ -166,9 +182,34 @@ public struct Property: Sendable {
     /// The name first stored, through every rename; nil when never renamed.
     public var originalName: String?
     /// Where the value comes from in the previous version (`from:`), for the planner.
-    public var conversion: Conversion?
+    public var conversion: Conversion? {
+        get { conversionStorage?.value }
+        set { conversionStorage = newValue.map(OutOfLine.init) }
+    }
     public var doc: String?
     public var location: SourceLocation
+    /// Rare, so kept out of line to keep `Property` small.
+    private var conversionStorage: OutOfLine<Conversion>?
+
+    public init(
+        name: String, kind: PropertyKind, isOptional: Bool, defaultValue: DefaultValue?, isTransient: Bool, isUnique: Bool,
+        flags: [AttributeFlag], transformer: String?, renamedFrom: String?, originalName: String?, conversion: Conversion?,
+        doc: String?, location: SourceLocation
+    ) {
+        self.name = name
+        self.kind = kind
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.isTransient = isTransient
+        self.isUnique = isUnique
+        self.flags = flags
+        self.transformer = transformer
+        self.renamedFrom = renamedFrom
+        self.originalName = originalName
+        self.doc = doc
+        self.location = location
+        self.conversion = conversion
+    }
 
     public var relationship: Relationship? {
         if case .relationship(let r) = kind { return r }

@@ -29,13 +29,14 @@ public enum HistoryResolver {
         return (histories, resolved.flatMap(\.1) + diagnostics)
     }
 
-    /// Groups resolved versions into histories and checks what spans versions.
-    public static func assemble(_ files: [ResolvedFile], config: GeneratorConfig) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+    /// Groups resolved versions into histories and checks what spans versions. Takes the files
+    /// over, so the renames below update each version in place instead of copying it.
+    public static func assemble(_ files: consuming [ResolvedFile], config: GeneratorConfig) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var histories: [SchemaHistory] = []
-        let bySchema = Dictionary(grouping: files, by: \.schema)
+        var bySchema = Dictionary(grouping: files, by: \.schema)
         for schema in bySchema.keys.sorted() {
-            let sorted = (bySchema[schema] ?? []).map(\.version).sorted { ($0.version, $0.file) < ($1.version, $1.file) }
+            let sorted = (bySchema.removeValue(forKey: schema) ?? []).map(\.version).sorted { ($0.version, $0.file) < ($1.version, $1.file) }
             var versions: [SchemaVersion] = []
             if sorted.count > DSLDecoder.Limits.versions, let first = sorted.first {
                 diagnostics.append(.error(

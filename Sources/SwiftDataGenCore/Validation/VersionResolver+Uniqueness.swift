@@ -43,7 +43,7 @@ extension VersionResolver {
         if config.supportsUniqueMacros {
             model.uniqueGroups = unique.map(\.value)
             model.indexGroups = indexes.map(\.value)
-            for index in model.properties.indices { model.properties[index].isUnique = false }
+            for index in model.properties.indices where model.properties[index].isUnique { model.properties[index].isUnique = false }
         } else {
             for group in unique {
                 guard group.value.count == 1 else {

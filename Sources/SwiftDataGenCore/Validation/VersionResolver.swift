@@ -99,6 +99,8 @@ struct VersionResolver {
 
     private mutating func resolveModel(_ ast: ModelAST) -> ModelDecl {
         var properties: [Property] = []
+        // Exact capacity: a history holds tens of thousands of these, and growth slack adds up.
+        properties.reserveCapacity(ast.properties.count)
         var names: [String: SourceLocation] = [:]
         for propertyAST in ast.properties {
             guard let property = resolveProperty(propertyAST, in: ast) else { continue }
