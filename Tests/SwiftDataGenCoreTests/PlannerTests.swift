@@ -91,6 +91,15 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?.code, .conversionConflict)
     }
 
+    func testConversionIntoANameTheOldModelStillHasIsRefused() throws {
+        let (_, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      n: String\n      m: String\n"),
+            version("2.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: m, convert: \"Int($0) ?? 0\" } }\n"),
+        ])
+        XCTAssertEqual(diagnostics.first { $0.isError }?.code, .conversionConflict)
+        XCTAssertTrue(diagnostics.first { $0.isError }?.message.contains("already has a property 'n'") == true)
+    }
+
     func testConvertedSourceIsNotReportedAsLost() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),

@@ -161,10 +161,12 @@ public struct MigrationPlanner {
             return
         }
         let bridgeName = source.name == property.name ? GeneratedNames.convertedProperty(property.name) : property.name
-        if source.name == property.name, before.property(named: bridgeName) != nil {
-            diagnostics.append(.error(
-                .conversionConflict, "converting \(path) in place needs a temporary property '\(bridgeName)', but \(before.name) already has one; give the converted property a new name",
-                at: conversion.location))
+        if before.property(named: bridgeName) != nil {
+            // The bridge holds the old model's properties and the new one side by side.
+            let message = source.name == property.name
+                ? "converting \(path) in place needs a temporary property '\(bridgeName)', but \(before.name) already has one; give the converted property a new name"
+                : "\(before.name) in version \(old.version) already has a property '\(property.name)', so the bridge cannot hold the converted value beside it; convert in place (from.property: \(property.name)) or choose a new name"
+            diagnostics.append(.error(.conversionConflict, message, at: conversion.location))
             return
         }
         work.consumed.insert("\(before.name).\(source.name)")
