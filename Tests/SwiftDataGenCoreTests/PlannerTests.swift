@@ -100,6 +100,13 @@ final class PlannerTests: XCTestCase {
         XCTAssertTrue(diagnostics.first { $0.isError }?.message.contains("already has a property 'n'") == true)
     }
 
+    func testConversionIntoAnEnumWhoseRawValuesChangedIsRefused() throws {
+        let v1 = "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: y } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n"
+        let v2 = "schema: App\nversion: 2.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: z } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n      f: { type: E?, from: { property: t, convert: \"E(rawValue: $0)\" } }\n"
+        let (_, diagnostics) = try plan([v1, v2])
+        XCTAssertEqual(diagnostics.first { $0.isError }?.code, .conversionConflict)
+    }
+
     func testConvertedSourceIsNotReportedAsLost() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),

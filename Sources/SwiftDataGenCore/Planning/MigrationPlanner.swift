@@ -212,6 +212,19 @@ public struct MigrationPlanner {
             return
         }
         if case .attribute(.enumeration(let enumName, _), _) = property.kind, let decl = new.enumeration(named: enumName) {
+            // The bridge declares one enum of that name: the old cases plus the new ones.
+            if let oldDecl = old.enumeration(named: enumName) {
+                let clash = decl.cases.first { item in
+                    oldDecl.cases.contains { $0.name == item.name ? $0.rawValue != item.rawValue : $0.rawValue == item.rawValue }
+                }
+                if oldDecl.rawType != decl.rawType || clash != nil {
+                    diagnostics.append(.error(
+                        .conversionConflict,
+                        "\(path) converts into \(enumName), whose raw values changed since version \(old.version); the bridge needs the old and new cases side by side, so keep existing cases' raw values and raw type, or convert into a new enum",
+                        at: conversion.location))
+                    return
+                }
+            }
             work.bridgeEnums.append(decl)
         }
         work.bridgeProperties[before.name, default: []].append(bridged)
