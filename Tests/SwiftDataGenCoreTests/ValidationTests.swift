@@ -231,6 +231,17 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(match.notes.first?.location?.file, "v1.yaml")
     }
 
+    func testSchemasSharingAFolderMayNotDeclareTheSameAlias() {
+        let a = "schema: Shop\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      a: String\n"
+        let b = "schema: Stock\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      b: String\n  Bin:\n    properties:\n      c: String\n"
+        let d = diagnose([a, b])
+        let clash = d.first { $0.code == .duplicateName }
+        XCTAssertTrue(clash?.message.contains("'Item' is declared by schemas Shop and Stock") == true, d.map(\.rendered).joined(separator: "\n"))
+        XCTAssertEqual(clash?.location?.file, "v2.yaml")
+        XCTAssertEqual(clash?.notes.first?.location?.file, "v1.yaml")
+        XCTAssertEqual(d.filter(\.isError).count, 1)
+    }
+
     func testNoVersions() {
         XCTAssertEqual(diagnose([]).map(\.code), [.noVersions])
     }
