@@ -113,6 +113,11 @@ public struct NamingConfig: Sendable, Equatable {
     public var rawValueSuffix = "RawValue"
 
     public init() {}
+
+    /// The name the store holds a property under: enums are stored through their raw value.
+    public func storedName(_ property: Property) -> String {
+        property.kind.isEnumeration ? property.name + rawValueSuffix : property.name
+    }
 }
 
 public struct ConfigFile: Sendable {

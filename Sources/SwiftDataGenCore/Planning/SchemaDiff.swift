@@ -158,7 +158,7 @@ public struct SchemaDiff: Sendable {
     }
 
     public func storedName(_ property: Property) -> String {
-        property.kind.isEnumeration ? property.name + naming.rawValueSuffix : property.name
+        naming.storedName(property)
     }
 
     /// The stored name a new-version stored name had in the old version, through a rename.

@@ -74,7 +74,6 @@ extension VersionResolver {
 
     /// The property the store holds: enums are stored through their raw value.
     func storedName(_ property: Property) -> String {
-        if case .attribute(.enumeration, _) = property.kind { return property.name + config.naming.rawValueSuffix }
-        return property.name
+        config.naming.storedName(property)
     }
 }
