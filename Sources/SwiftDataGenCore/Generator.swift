@@ -70,19 +70,13 @@ public enum Generator {
                 diagnostics += decodeDiagnostics
             }
         }
-        // One file at a time from bytes to IR, so only one file's tree and AST are alive at once.
+        // Each file goes from bytes to IR on its own (one core each), so only a file's tree and
+        // AST per core are alive at once.
         let generatorConfig = HistoryResolver.generatorConfig(config)
         var resolved: [HistoryResolver.ResolvedFile] = []
-        for file in sources.versions {
-            let (node, parseDiagnostics) = YAMLParser.parse(file.bytes, file: file.displayPath, limits: limits)
-            diagnostics += parseDiagnostics
-            guard let node else { continue }
-            let (decoded, decodeDiagnostics) = DSLDecoder.decodeVersion(node, file: file.relativePath)
-            diagnostics += decodeDiagnostics
-            guard let decoded else { continue }
-            let (version, resolveDiagnostics) = HistoryResolver.resolve(decoded, config: generatorConfig)
-            resolved.append(version)
-            diagnostics += resolveDiagnostics
+        for (version, fileDiagnostics) in sources.versions.map({ resolveFile($0, config: generatorConfig, limits: limits) }) {
+            diagnostics += fileDiagnostics
+            if let version { resolved.append(version) }
         }
         if sources.versions.isEmpty {
             diagnostics.append(.error(.noVersions, "no schema version files found; add one .yaml file per shipped version (see README)", at: nil))
@@ -96,6 +90,16 @@ public enum Generator {
             if !lockDiagnostics.hasErrors { diagnostics += shipped.check(histories, lockFile: lock.displayPath) }
         }
         return (histories, diagnostics)
+    }
+
+    /// One version file from bytes to IR: parse, decode, resolve.
+    static func resolveFile(_ file: SourceFile, config: GeneratorConfig, limits: YAMLLimits) -> (HistoryResolver.ResolvedFile?, [Diagnostic]) {
+        let (node, parseDiagnostics) = YAMLParser.parse(file.bytes, file: file.displayPath, limits: limits)
+        guard let node else { return (nil, parseDiagnostics) }
+        let (decoded, decodeDiagnostics) = DSLDecoder.decodeVersion(node, file: file.relativePath)
+        guard let decoded else { return (nil, parseDiagnostics + decodeDiagnostics) }
+        let (version, resolveDiagnostics) = HistoryResolver.resolve(decoded, config: config)
+        return (version, parseDiagnostics + decodeDiagnostics + resolveDiagnostics)
     }
 
     /// Several schemas in one folder share a module: their current-version aliases must not clash.

@@ -1,6 +1,6 @@
 /// Turns a resolved history and its plan into Swift files through the templates. All decisions
 /// about what to emit live here; the templates only lay it out.
-public struct SchemaRenderer {
+public struct SchemaRenderer: Sendable {
     let history: SchemaHistory
     let plan: MigrationPlan
     let templates: TemplateSet
@@ -19,19 +19,20 @@ public struct SchemaRenderer {
 
     public func render() -> Result<[GeneratedFile], Diagnostic> {
         do {
+            // Versions and bridges render independently: one core each.
+            let schemas = history.versions.map { ($0, names.versionedSchema($0.version), nil as SemanticVersion?) }
+                + plan.bridges.map { ($0.schema, names.bridge(into: $0.into), $0.into as SemanticVersion?) }
+            let renderer = self
+            let rendered = schemas.map { Job(version: $0.0, name: $0.1, bridgeInto: $0.2) }.parallelMap { job in
+                Result { () throws(Diagnostic) -> GeneratedFile in
+                    GeneratedFile(
+                        name: job.name + ".swift",
+                        contents: try renderer.render("version", renderer.versionView(job.version, named: job.name, bridgeInto: job.bridgeInto)),
+                        role: job.bridgeInto == nil ? .version(input: job.version.file) : .bridge(schema: renderer.history.name))
+                }
+            }
             var files: [GeneratedFile] = []
-            for version in history.versions {
-                files.append(GeneratedFile(
-                    name: names.versionedSchema(version.version) + ".swift",
-                    contents: try render("version", versionView(version, named: names.versionedSchema(version.version))),
-                    role: .version(input: version.file)))
-            }
-            for bridge in plan.bridges {
-                let name = names.bridge(into: bridge.into)
-                files.append(GeneratedFile(
-                    name: name + ".swift", contents: try render("version", versionView(bridge.schema, named: name, bridgeInto: bridge.into)),
-                    role: .bridge(schema: history.name)))
-            }
+            for result in rendered { files.append(try result.get()) }
             if let latest = history.latest {
                 files.append(GeneratedFile(
                     name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)),
@@ -45,6 +46,12 @@ public struct SchemaRenderer {
         } catch {
             return .failure(error)
         }
+    }
+
+    private struct Job: Sendable {
+        var version: SchemaVersion
+        var name: String
+        var bridgeInto: SemanticVersion?
     }
 
     func render(_ name: String, _ view: some MustacheRepresentable) throws(Diagnostic) -> String {

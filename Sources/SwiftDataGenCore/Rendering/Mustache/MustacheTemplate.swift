@@ -45,7 +45,13 @@ public struct MustacheTemplate: Sendable {
         var output = ""
         var stack = [data]
         try renderer.render(nodes, stack: &stack, into: &output)
-        return output
+        // Appending doubles capacity as it grows; hand back an exact-size copy, since generated
+        // files are kept until they are compared with the output folder.
+        let size = output.utf8.count
+        return String(unsafeUninitializedCapacity: size) { buffer in
+            _ = buffer.initialize(fromContentsOf: output.utf8)
+            return size
+        }
     }
 }
 

@@ -1,0 +1,48 @@
+import Dispatch
+import Foundation
+
+extension Array where Element: Sendable {
+    /// `map` over the machine's cores, results in input order, so output stays deterministic.
+    /// Version files and rendered files are independent of each other until they are combined.
+    func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+        guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return map(transform) }
+        let slots = Slots<Result>(count: count)
+        withoutActuallyEscaping(transform) { transform in
+            let work = SendableBox(transform)
+            let items = self
+            DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                slots.store(work.value(items[index]), at: index)
+            }
+        }
+        return slots.values
+    }
+}
+
+/// Results written by concurrent workers, each to its own index, under a lock.
+private final class Slots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        storage = Array(repeating: nil, count: count)
+    }
+
+    func store(_ value: Value, at index: Int) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.compactMap { $0 }
+    }
+}
+
+/// Carries a non-escaping `@Sendable` closure into `concurrentPerform`, which returns before the
+/// closure's scope ends.
+private struct SendableBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
