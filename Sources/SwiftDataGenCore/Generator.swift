@@ -70,8 +70,8 @@ public enum Generator {
                 diagnostics += decodeDiagnostics
             }
         }
-        // Each file goes from bytes to IR on its own (one core each), so only a file's tree and
-        // AST per core are alive at once.
+        // One file at a time from bytes to IR, so only one file's tree and AST are alive at once.
+        // (Doing this on all cores is faster but costs a second malloc arena: past the memory budget.)
         let generatorConfig = HistoryResolver.generatorConfig(config)
         var resolved: [HistoryResolver.ResolvedFile] = []
         for (version, fileDiagnostics) in sources.versions.map({ resolveFile($0, config: generatorConfig, limits: limits) }) {
