@@ -2,7 +2,7 @@
 /// SwiftData can infer the step, a custom stage where data must move, two stages through a
 /// generated bridge schema for conversions, and hooks where only the team can write the code.
 /// A change that would drop data the YAML does not account for is an error or a warning.
-public struct MigrationPlanner {
+public struct MigrationPlanner: Sendable {
     let history: SchemaHistory
     let names: GeneratedNames
     let diff: SchemaDiff
@@ -20,16 +20,30 @@ public struct MigrationPlanner {
         return (plan, planner.diagnostics)
     }
 
+    /// Steps depend only on their two versions, so they are planned on all cores; results and
+    /// diagnostics keep the order of the history.
     mutating func plan() -> MigrationPlan {
         var steps: [MigrationPlan.Step] = []
         var bridges: [MigrationPlan.Bridge] = []
         let declared = Set(history.versions.map(\.version))
-        for (old, new) in zip(history.versions, history.versions.dropFirst()) {
-            let (step, bridge) = planStep(from: old, to: new, declared: declared)
+        let pairs = Array(zip(history.versions.indices, history.versions.indices.dropFirst()))
+        let planner = self
+        let planned = pairs.map { StepIndices(old: $0.0, new: $0.1) }.parallelMap { pair in
+            var stepPlanner = planner
+            let (step, bridge) = stepPlanner.planStep(from: planner.history.versions[pair.old], to: planner.history.versions[pair.new], declared: declared)
+            return (step, bridge, stepPlanner.diagnostics)
+        }
+        for (step, bridge, stepDiagnostics) in planned {
             steps.append(step)
             if let bridge { bridges.append(bridge) }
+            diagnostics += stepDiagnostics
         }
         return MigrationPlan(versions: history.versions.map(\.version), bridges: bridges, steps: steps)
+    }
+
+    private struct StepIndices: Sendable {
+        var old: Int
+        var new: Int
     }
 
     private struct StepWork {
