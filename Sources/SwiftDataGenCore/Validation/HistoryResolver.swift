@@ -117,7 +117,7 @@ public enum HistoryResolver {
     }
 
     static func checkShapesDiffer(_ versions: [SchemaVersion]) -> [Diagnostic] {
-        let shapes = versions.map(PersistedShape.init)
+        let shapes = versions.parallelMap(PersistedShape.init)
         return zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
             let older = versions[olderIndex], newer = versions[newerIndex]
             guard shapes[olderIndex] == shapes[newerIndex] else { return nil }
@@ -131,7 +131,7 @@ public enum HistoryResolver {
 
 /// What a version stores, in a canonical form: two versions with equal shapes get the same
 /// checksum in SwiftData. Docs, defaults, transient properties and enum cases are not stored.
-struct PersistedShape: Equatable {
+struct PersistedShape: Equatable, Sendable {
     let lines: [String]
     /// Compared first, so versions that differ (nearly all pairs) are told apart in O(1).
     private let digest: Int
