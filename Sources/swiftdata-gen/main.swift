@@ -40,12 +40,12 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     switch command {
     case .validate, .plan, .lock:
         let (histories, validation) = Generator.validate(sources)
-        let planning = histories.flatMap { MigrationPlanner.plan($0).diagnostics }
-        let diagnostics = validation + (validation.hasErrors ? [] : planning)
+        let plans = validation.hasErrors ? [] : histories.map { ($0, MigrationPlanner.plan($0)) }
+        let diagnostics = validation + plans.flatMap(\.1.diagnostics)
         report(diagnostics)
         guard !diagnostics.hasErrors else { return .diagnostics }
         if command == .plan {
-            let planReport = PlanReport(histories: histories)
+            let planReport = PlanReport(plans: plans.map { ($0.0, $0.1.plan) })
             print(arguments.planFormat == "json" ? planReport.json : planReport.text, terminator: "")
         } else if command == .lock {
             return lock(histories, in: schemaDirectory, through: arguments.lockThrough, existing: sources.lock)

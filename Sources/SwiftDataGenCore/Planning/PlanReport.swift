@@ -16,8 +16,12 @@ public struct PlanReport: Codable, Sendable, Equatable {
     public var steps: [Step]
 
     public init(histories: [SchemaHistory]) {
-        steps = histories.flatMap { history -> [Step] in
-            let (plan, _) = MigrationPlanner.plan(history)
+        self.init(plans: histories.map { ($0, MigrationPlanner.plan($0).plan) })
+    }
+
+    /// For callers that have planned already.
+    public init(plans: [(history: SchemaHistory, plan: MigrationPlan)]) {
+        steps = plans.flatMap { history, plan -> [Step] in
             let names = GeneratedNames(schema: history.name, naming: history.config.naming)
             let bridgeVersions = Dictionary(plan.bridges.map { ($0.into, $0.schema.version) }, uniquingKeysWith: { first, _ in first })
             func describe(_ reference: MigrationPlan.SchemaReference) -> String {
