@@ -11,14 +11,14 @@ name=${EXAMPLE_EXECUTABLE:-$(basename "$example")}
 flags=()
 if [ "$(uname)" != "Darwin" ]; then
   standin="$here/.build/standin"
-  read -r -a standin_flags <<< "$("$here/scripts/build-standin.sh" "$standin")"
+  "$here/scripts/build-standin.sh" "$standin" >/dev/null
   flags+=(-Xswiftc -I -Xswiftc "$standin" -Xswiftc -load-plugin-library
           -Xswiftc "$standin/libSwiftDataStandInMacros.so" -Xswiftc -DSWIFTDATA_STANDIN
           -Xlinker -L"$standin" -Xlinker -lSwiftData -Xlinker -rpath -Xlinker "$standin")
-  : "${standin_flags[@]}"
 fi
-swift build --package-path "$example" "${flags[@]}" "$@"
-bin=$(swift build --package-path "$example" "${flags[@]}" --show-bin-path)
+# ${flags[@]+…}: an empty array under `set -u` is an error in the bash macOS ships.
+swift build --package-path "$example" ${flags[@]+"${flags[@]}"} "$@"
+bin=$(swift build --package-path "$example" ${flags[@]+"${flags[@]}"} --show-bin-path)
 if [ -x "$bin/$name" ]; then
   "$bin/$name"
 fi

@@ -60,6 +60,21 @@ public struct MigrationPlan: Sendable {
         case deduplicate(Deduplication)
         case hook(Hook)
 
+        public var hook: Hook? {
+            if case .hook(let hook) = self { return hook }
+            return nil
+        }
+
+        /// What the generator writes for this action, for reports; nil for hooks the team writes.
+        public var generatedSummary: String? {
+            switch self {
+            case .convert(let c): return c.summary
+            case .link(let l): return l.summary
+            case .deduplicate(let d): return d.summary
+            case .hook: return nil
+            }
+        }
+
         /// A few words for reports: `convert Book.price`.
         public var label: String {
             switch self {
@@ -85,6 +100,12 @@ public struct MigrationPlan: Sendable {
             switch self {
             case .lightweight(_, let to), .custom(_, let to, _, _): return to
             }
+        }
+
+        /// willMigrate then didMigrate actions; none for a lightweight stage.
+        public var actions: [Action] {
+            if case .custom(_, _, let will, let did) = self { return will + did }
+            return []
         }
     }
 
@@ -113,12 +134,6 @@ public struct MigrationPlan: Sendable {
     }
 
     public var hooks: [Hook] {
-        steps.flatMap(\.stages).flatMap { stage -> [Action] in
-            if case .custom(_, _, let will, let did) = stage { return will + did }
-            return []
-        }.compactMap { action in
-            if case .hook(let hook) = action { return hook }
-            return nil
-        }
+        steps.flatMap(\.stages).flatMap(\.actions).compactMap(\.hook)
     }
 }

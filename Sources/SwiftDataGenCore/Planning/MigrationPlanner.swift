@@ -99,10 +99,7 @@ public struct MigrationPlanner: Sendable {
             bridge = makeBridge(from: old, into: new, work: work, declared: declared)
         }
         let stages = composeStages(from: old.version, to: new.version, bridge: bridge != nil, work: work)
-        let hooks = stages.flatMap { stage -> [String] in
-            guard case .custom(_, _, let will, let did) = stage else { return [] }
-            return (will + did).compactMap { if case .hook(let hook) = $0 { return "\(names.hooks).\(hook.name)(_:) — \(hook.summary)" } else { return nil } }
-        }
+        let hooks = stages.flatMap(\.actions).compactMap(\.hook).map { "\(names.hooks).\($0.name)(_:) — \($0.summary)" }
         if !hooks.isEmpty {
             diagnostics.append(.warning(
                 .hookRequired,

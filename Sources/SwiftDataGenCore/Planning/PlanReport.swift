@@ -31,20 +31,11 @@ public struct PlanReport: Codable, Sendable, Equatable {
                 }
             }
             return plan.steps.map { step in
-                var generated: [String] = []
                 let stages = step.stages.map { stage -> String in
                     switch stage {
                     case .lightweight(let from, let to):
                         return "lightweight \(describe(from)) → \(describe(to))"
                     case .custom(let from, let to, let will, let did):
-                        for action in will + did {
-                            switch action {
-                            case .convert(let c): generated.append(c.summary)
-                            case .link(let l): generated.append(l.summary)
-                            case .deduplicate(let d): generated.append(d.summary)
-                            case .hook: break
-                            }
-                        }
                         let phases = [("willMigrate", will), ("didMigrate", did)].filter { !$0.1.isEmpty }
                             .map { "\($0.0): \($0.1.map(\.label).joined(separator: ", "))" }
                         return "custom \(describe(from)) → \(describe(to)); \(phases.joined(separator: "; "))"
@@ -52,7 +43,8 @@ public struct PlanReport: Codable, Sendable, Equatable {
                 }
                 return Step(
                     schema: history.name, from: "\(step.from)", to: "\(step.to)", changes: step.changeDescriptions, stages: stages,
-                    generated: generated, teamMustWrite: step.teamMustWrite, dataLoss: step.warnings)
+                    generated: step.stages.flatMap(\.actions).compactMap(\.generatedSummary), teamMustWrite: step.teamMustWrite,
+                    dataLoss: step.warnings)
             }
         }
     }

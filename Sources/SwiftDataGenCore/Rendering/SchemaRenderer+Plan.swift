@@ -43,12 +43,12 @@ extension SchemaRenderer {
         case .hook(let hook):
             return "try \(names.hooks).\(hook.name)(context)"
         case .convert(let conversion):
-            function = .init(owner: owner, name: "convert\(conversion.model)\(capitalized(conversion.property))", summary: conversion.summary, conversion: conversion)
+            function = .init(owner: owner, name: "convert\(conversion.model)\(SwiftLiteral.upperFirst(conversion.property))", summary: conversion.summary, conversion: conversion)
         case .link(let link):
-            function = .init(owner: owner, name: "link\(link.model)\(capitalized(link.property))", summary: link.summary, link: link)
+            function = .init(owner: owner, name: "link\(link.model)\(SwiftLiteral.upperFirst(link.property))", summary: link.summary, link: link)
         case .deduplicate(let dedupe):
             function = .init(
-                owner: owner, name: "dedupe\(dedupe.model)By\(dedupe.keys.map(capitalized).joined())", summary: dedupe.summary,
+                owner: owner, name: "dedupe\(dedupe.model)By\(dedupe.keys.map(SwiftLiteral.upperFirst).joined())", summary: dedupe.summary,
                 deduplication: dedupe)
         }
         if !functions.contains(where: { $0.owner == function.owner && $0.name == function.name }) {
@@ -72,9 +72,5 @@ extension SchemaRenderer {
             }),
         ]
         return GeneratedFile(name: names.hooks + ".swift", contents: try render("hooks", RawView(value: view)), role: .hooksScaffold(schema: history.name))
-    }
-
-    private func capitalized(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst()
     }
 }

@@ -46,7 +46,7 @@ extension SchemaRenderer {
                     if case .attribute(.enumeration(let name, _), _) = source.kind {
                         sourceType = sourceType.replacingOccurrences(of: name, with: "\(names.versionedSchema(old.version)).\(name)")
                     }
-                    let convert = "convert\(objectName.prefix(1).uppercased() + objectName.dropFirst())\(property.name.prefix(1).uppercased() + property.name.dropFirst())"
+                    let convert = "convert\(SwiftLiteral.upperFirst(objectName))\(SwiftLiteral.upperFirst(property.name))"
                     lines.append("let \(convert): (\(sourceType)) -> \(SchemaDiff.typeDescription(property)) = { \(conversion.expression ?? "$0") }")
                     lines.append("#expect(\(fetched)?.\(property.name) == \(convert)(\(sampleValue)))")
                 }
@@ -78,7 +78,7 @@ struct SampleRows {
                 }
             }) else { break }
             let model = remaining.remove(at: index)
-            let variable = model.name.prefix(1).lowercased() + model.name.dropFirst() + "Sample"
+            let variable = SwiftLiteral.lowerFirst(model.name) + "Sample"
             var arguments: [String] = []
             for property in model.properties where property.isStored && property.defaultValue == nil {
                 if let r = property.relationship {

@@ -20,10 +20,10 @@ public struct SchemaRenderer: Sendable {
     public func render() -> Result<[GeneratedFile], Diagnostic> {
         do {
             // Versions and bridges render independently: one core each.
-            let schemas = history.versions.map { ($0, names.versionedSchema($0.version), nil as SemanticVersion?) }
-                + plan.bridges.map { ($0.schema, names.bridge(into: $0.into), $0.into as SemanticVersion?) }
+            let jobs = history.versions.map { Job(version: $0, name: names.versionedSchema($0.version), bridgeInto: nil) }
+                + plan.bridges.map { Job(version: $0.schema, name: names.bridge(into: $0.into), bridgeInto: $0.into) }
             let renderer = self
-            let rendered = schemas.map { Job(version: $0.0, name: $0.1, bridgeInto: $0.2) }.parallelMap { job in
+            let rendered = jobs.parallelMap { job in
                 Result { () throws(Diagnostic) -> GeneratedFile in
                     GeneratedFile(
                         name: job.name + ".swift",

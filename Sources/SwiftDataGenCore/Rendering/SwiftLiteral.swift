@@ -30,6 +30,16 @@ enum SwiftLiteral {
             || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
     }
 
+    /// `trip` → `Trip`, for names built from other names (`convertTripBudget`).
+    static func upperFirst(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// `Trip` → `trip`, for variable names built from type names.
+    static func lowerFirst(_ name: String) -> String {
+        name.prefix(1).lowercased() + name.dropFirst()
+    }
+
     /// A `///` comment line: control and bidi characters become spaces.
     static func commentText(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { needsEscape($0) ? " " : $0 }))

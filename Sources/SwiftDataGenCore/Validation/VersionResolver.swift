@@ -104,8 +104,8 @@ struct VersionResolver {
         var names: [String: SourceLocation] = [:]
         for propertyAST in ast.properties {
             guard let property = resolveProperty(propertyAST, in: ast) else { continue }
-            var claimed = [property.name]
-            if case .attribute(.enumeration, _) = property.kind { claimed.append(property.name + config.naming.rawValueSuffix) }
+            let stored = config.naming.storedName(property)
+            let claimed = stored == property.name ? [property.name] : [property.name, stored]
             var clash = false
             for name in claimed {
                 if let first = names[name] {
