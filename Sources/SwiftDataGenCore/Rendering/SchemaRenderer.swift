@@ -71,6 +71,7 @@ public struct SchemaRenderer: Sendable {
 
     func versionView(_ version: SchemaVersion, named schemaName: String, bridgeInto target: SemanticVersion? = nil) -> VersionedSchemaView {
         let v = version.version
+        let subclassed = Set(version.models.compactMap(\.superclass))
         return VersionedSchemaView(
             header: header([version.file]), access: access, schemaName: schemaName,
             docLines: target.map { [
@@ -79,7 +80,8 @@ public struct SchemaRenderer: Sendable {
             ] } ?? [],
             versionArguments: "\(v.major), \(v.minor), \(v.patch)",
             modelList: version.models.map { "\($0.name).self" }.joined(separator: ", "),
-            enums: version.enums.map(enumView), models: version.models.map { modelView($0, in: version) })
+            enums: version.enums.map(enumView),
+            models: LazyViews(count: version.models.count) { [self] in modelView(version.models[$0], in: version, subclassed: subclassed) })
     }
 
     private func enumView(_ decl: EnumDecl) -> EnumView {
@@ -111,9 +113,9 @@ public struct SchemaRenderer: Sendable {
         var spelled: String { "\(label): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
     }
 
-    private func modelView(_ model: ModelDecl, in version: SchemaVersion) -> ModelView {
-        let hasSubclasses = version.models.contains { $0.superclass == model.name }
-        let keyword = hasSubclasses ? "class" : "final class"
+    /// `subclassed` names the models that others inherit from: they cannot be `final`.
+    private func modelView(_ model: ModelDecl, in version: SchemaVersion, subclassed: Set<String>) -> ModelView {
+        let keyword = subclassed.contains(model.name) ? "class" : "final class"
         var macros: [String] = []
         if !model.uniqueGroups.isEmpty {
             macros.append("#Unique<\(model.name)>(\(keyPathGroups(model.uniqueGroups)))")

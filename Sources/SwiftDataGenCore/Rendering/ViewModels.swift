@@ -86,6 +86,18 @@ struct ModelView: MustacheRepresentable {
     }
 }
 
+/// Views made one at a time while the template walks them: a version's models as template
+/// values would otherwise all be in memory at once, next to the file being written.
+struct LazyViews<View: MustacheRepresentable>: MustacheRepresentable, Sendable {
+    var count: Int
+    var view: @Sendable (Int) -> View
+
+    var mustacheValue: MustacheValue {
+        let view = self.view
+        return .lazyList(count: count) { view($0).mustacheValue }
+    }
+}
+
 struct VersionedSchemaView: MustacheRepresentable {
     var header: FileHeaderView
     var access: String
@@ -94,13 +106,13 @@ struct VersionedSchemaView: MustacheRepresentable {
     var versionArguments: String
     var modelList: String
     var enums: [EnumView]
-    var models: [ModelView]
+    var models: LazyViews<ModelView>
 
     var mustacheValue: MustacheValue {
         [
             "header": header.mustacheValue, "access": .string(access), "schemaName": .string(schemaName),
             "docLines": docLines.mustacheValue, "versionArguments": .string(versionArguments), "modelList": .string(modelList),
-            "enums": .list(enums.map(\.mustacheValue)), "models": .list(models.map(\.mustacheValue)),
+            "enums": .list(enums.map(\.mustacheValue)), "models": models.mustacheValue,
         ]
     }
 }

@@ -14,8 +14,10 @@ public struct MustacheTemplate: Sendable {
         public var description: String { "line \(line): \(message)" }
     }
 
+    /// Text is kept as UTF-8 bytes: rendering appends bytes, which is a copy, where appending
+    /// `String`s pays for normalization checks on every piece.
     indirect enum Node: Sendable {
-        case text(String)
+        case text([UInt8])
         case variable(name: Name, escaped: Bool)
         case section(name: Name, inverted: Bool, children: [Node])
         case partial(name: String, indent: String)
@@ -42,16 +44,12 @@ public struct MustacheTemplate: Sendable {
         _ data: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .html
     ) throws(ParseError) -> String {
         var renderer = MustacheRenderer(partialSources: partials, escaping: escaping)
-        var output = ""
+        var output: [UInt8] = []
         var stack = [data]
         try renderer.render(nodes, stack: &stack, into: &output)
-        // Appending doubles capacity as it grows; hand back an exact-size copy, since generated
-        // files are kept until they are compared with the output folder.
-        let size = output.utf8.count
-        return String(unsafeUninitializedCapacity: size) { buffer in
-            _ = buffer.initialize(fromContentsOf: output.utf8)
-            return size
-        }
+        // The buffer doubles as it grows; the string is an exact-size copy, since generated files
+        // are kept until they are compared with the output folder.
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
@@ -79,7 +77,7 @@ private struct MustacheParser {
         }
         func flushText(upTo end: Int) {
             if end > textStart {
-                append(.text(String(decoding: bytes[textStart..<end], as: UTF8.self)))
+                append(.text(Array(bytes[textStart..<end])))
             }
         }
 
@@ -208,15 +206,19 @@ private struct MustacheRenderer {
 
     /// `stack` is the context stack; sections push onto it and pop before returning.
     mutating func render(
-        _ nodes: [MustacheTemplate.Node], stack: inout [MustacheValue], into output: inout String
+        _ nodes: [MustacheTemplate.Node], stack: inout [MustacheValue], into output: inout [UInt8]
     ) throws(MustacheTemplate.ParseError) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(contentsOf: text)
             case .variable(let name, let escaped):
                 let text = lookup(name, in: stack)?.interpolated ?? ""
-                output += escaped && escaping == .html ? Self.escapeHTML(text) : text
+                if escaped && escaping == .html {
+                    Self.appendEscapingHTML(text, to: &output)
+                } else {
+                    output.append(contentsOf: text.utf8)
+                }
             case .section(let name, let inverted, let children):
                 let value = lookup(name, in: stack) ?? .null
                 if inverted {
@@ -224,6 +226,12 @@ private struct MustacheRenderer {
                 } else if case .list(let items) = value {
                     for item in items {
                         stack.append(item)
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, into: &output)
+                    }
+                } else if case .lazyList(let count, let item) = value {
+                    for index in 0..<count {
+                        stack.append(item(index))
                         defer { stack.removeLast() }
                         try render(children, stack: &stack, into: &output)
                     }
@@ -283,19 +291,16 @@ private struct MustacheRenderer {
         return result
     }
 
-    static func escapeHTML(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "\"": result += "&quot;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
+    static func appendEscapingHTML(_ text: String, to output: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            default: output.append(byte)
             }
         }
-        return result
     }
 }
 
