@@ -48,22 +48,4 @@ final class MustacheSpecTests: XCTestCase {
         let output = try MustacheTemplate("{{code}}").render(["code": "a < b && c"], escaping: .none)
         XCTAssertEqual(output, "a < b && c")
     }
-
-    func testLazyListBuildsEachItemAsTheSectionReachesIt() throws {
-        let built = BuiltItems()
-        let list = MustacheValue.lazyList(count: 3) { index in
-            built.record(index)
-            return ["n": .int(index), "last": .bool(index == 2)]
-        }
-        let template = try MustacheTemplate("{{#items}}{{n}}{{^last}}, {{/last}}{{/items}}{{^items}}none{{/items}}")
-        XCTAssertEqual(try template.render(["items": list]), "0, 1, 2")
-        XCTAssertEqual(built.indices, [0, 1, 2])
-        XCTAssertEqual(try template.render(["items": .lazyList(count: 0) { _ in .null }]), "none")
-    }
-}
-
-/// Which lazy items a render asked for, in order.
-private final class BuiltItems: @unchecked Sendable {
-    private(set) var indices: [Int] = []
-    func record(_ index: Int) { indices.append(index) }
 }

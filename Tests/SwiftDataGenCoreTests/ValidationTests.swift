@@ -231,6 +231,12 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(match.notes.first?.location?.file, "v1.yaml")
     }
 
+    func testSameNamesWithAnotherStoredShapeAreNotIdentical() {
+        let v1 = model("  A:\n    properties:\n      a: String\n")
+        let v2 = model("  A:\n    properties:\n      a: String?\n", version: "1.1.0")
+        XCTAssertFalse(diagnose([v1, v2]).contains { $0.code == .identicalVersions })
+    }
+
     func testSchemasSharingAFolderMayNotDeclareTheSameAlias() {
         let a = "schema: Shop\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      a: String\n"
         let b = "schema: Stock\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      b: String\n  Bin:\n    properties:\n      c: String\n"

@@ -72,7 +72,7 @@ public struct DedupePolicy: Sendable, Equatable {
     public var orderBy: String
 }
 
-public struct ModelDecl: Sendable {
+public struct ModelDecl: Sendable, Equatable {
     public var name: String
     /// The model's name in the previous version, as written.
     public var renamedFrom: String?
@@ -155,7 +155,7 @@ public struct Conversion: Sendable, Equatable {
 
 /// An immutable value on the heap: keeps large, rarely set fields from inflating the structs
 /// that hold them, with value semantics intact.
-indirect enum OutOfLine<Value: Sendable>: Sendable {
+indirect enum OutOfLine<Value: Sendable & Equatable>: Sendable, Equatable {
     case stored(Value)
 
     init(_ value: Value) { self = .stored(value) }
@@ -167,7 +167,7 @@ indirect enum OutOfLine<Value: Sendable>: Sendable {
     }
 }
 
-public struct Property: Sendable {
+public struct Property: Sendable, Equatable {
     public var name: String
     public var kind: PropertyKind
     public var isOptional: Bool

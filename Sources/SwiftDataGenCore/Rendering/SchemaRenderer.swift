@@ -19,20 +19,25 @@ public struct SchemaRenderer: Sendable {
 
     public func render() -> Result<[GeneratedFile], Diagnostic> {
         do {
-            // Versions and bridges render independently: one core each.
-            let jobs = history.versions.map { Job(version: $0, name: names.versionedSchema($0.version), bridgeInto: nil) }
-                + plan.bridges.map { Job(version: $0.schema, name: names.bridge(into: $0.into), bridgeInto: $0.into) }
+            // Each version renders on its own core, together with the bridge that starts from it:
+            // the bridge repeats most of that version's models, so their code is reused.
+            let bridges = Dictionary(plan.bridges.map { ($0.into, $0) }, uniquingKeysWith: { first, _ in first })
+            let jobs = history.versions.indices.map { index in
+                let next = history.versions.indices.contains(index + 1) ? history.versions[index + 1].version : nil
+                return Job(version: history.versions[index], bridge: next.flatMap { bridges[$0] })
+            }
             let renderer = self
             let rendered = jobs.parallelMap { job in
-                Result { () throws(Diagnostic) -> GeneratedFile in
-                    GeneratedFile(
-                        name: job.name + ".swift",
-                        contents: try renderer.render("version", renderer.versionView(job.version, named: job.name, bridgeInto: job.bridgeInto)),
-                        role: job.bridgeInto == nil ? .version(input: job.version.file) : .bridge(schema: renderer.history.name))
-                }
+                Result { () throws(Diagnostic) -> (version: GeneratedFile, bridge: GeneratedFile?) in try renderer.render(job) }
             }
-            var files: [GeneratedFile] = []
-            for result in rendered { files.append(try result.get()) }
+            var versionFiles: [GeneratedFile] = []
+            var bridgeFiles: [SemanticVersion: GeneratedFile] = [:]
+            for result in rendered {
+                let files = try result.get()
+                versionFiles.append(files.version)
+                if let bridge = files.bridge, let into = jobs[versionFiles.count - 1].bridge?.into { bridgeFiles[into] = bridge }
+            }
+            var files = versionFiles + plan.bridges.compactMap { bridgeFiles[$0.into] }
             if let latest = history.latest {
                 files.append(GeneratedFile(
                     name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)),
@@ -50,16 +55,68 @@ public struct SchemaRenderer: Sendable {
 
     private struct Job: Sendable {
         var version: SchemaVersion
-        var name: String
-        var bridgeInto: SemanticVersion?
+        /// The bridge from this version into the next, when the step needs one.
+        var bridge: MigrationPlan.Bridge?
     }
 
-    func render(_ name: String, _ view: some MustacheRepresentable) throws(Diagnostic) -> String {
+    private func render(_ job: Job) throws(Diagnostic) -> (version: GeneratedFile, bridge: GeneratedFile?) {
+        let modelTemplate = try template("model")
+        let name = names.versionedSchema(job.version.version)
+        let blocks = try modelBlocks(job.version, template: modelTemplate, reusing: nil)
+        let version = GeneratedFile(
+            name: name + ".swift", contents: try render("version", versionView(job.version, named: name, models: blocks)),
+            role: .version(input: job.version.file))
+        guard let bridge = job.bridge else { return (version, nil) }
+        let bridgeName = names.bridge(into: bridge.into)
+        let bridgeBlocks = try modelBlocks(bridge.schema, template: modelTemplate, reusing: (job.version, blocks))
+        let view = versionView(bridge.schema, named: bridgeName, models: bridgeBlocks, bridgeInto: bridge.into)
+        return (version, GeneratedFile(name: bridgeName + ".swift", contents: try render("version", view), role: .bridge(schema: history.name)))
+    }
+
+    /// The code of each model, from the `model` template. A model that `previous` renders from
+    /// the same declaration, with the same enums and no inheritance, takes its code from there.
+    private func modelBlocks(
+        _ version: SchemaVersion, template: MustacheTemplate, reusing previous: (version: SchemaVersion, blocks: [String])?
+    ) throws(Diagnostic) -> [String] {
+        let subclassed = Set(version.models.compactMap(\.superclass))
+        var reusable: [String: Int] = [:]
+        if let previous, previous.version.enums == version.enums, previous.version.models.allSatisfy({ $0.superclass == nil }) {
+            reusable = Dictionary(previous.version.models.indices.map { (previous.version.models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var blocks: [String] = []
+        blocks.reserveCapacity(version.models.count)
+        for model in version.models {
+            if let previous, model.superclass == nil, !subclassed.contains(model.name), let index = reusable[model.name],
+                previous.version.models[index] == model
+            {
+                blocks.append(previous.blocks[index])
+                continue
+            }
+            var code = try render("model", modelView(model, in: version, subclassed: subclassed), with: template)
+            if code.hasSuffix("\n") { code.removeLast() }
+            blocks.append(code)
+        }
+        return blocks
+    }
+
+    func template(_ name: String) throws(Diagnostic) -> MustacheTemplate {
         guard let source = templates.sources[name] else {
             throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' is missing; restore it or remove the templates override", at: nil)
         }
         do {
-            return try MustacheTemplate(source).render(view.mustacheValue, partials: templates.sources, escaping: .none)
+            return try MustacheTemplate(source)
+        } catch {
+            throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' \(error.description)", at: nil)
+        }
+    }
+
+    func render(_ name: String, _ view: some MustacheRepresentable) throws(Diagnostic) -> String {
+        try render(name, view, with: template(name))
+    }
+
+    private func render(_ name: String, _ view: some MustacheRepresentable, with template: MustacheTemplate) throws(Diagnostic) -> String {
+        do {
+            return try template.render(view.mustacheValue, partials: templates.sources, escaping: .none)
         } catch {
             throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' \(error.description)", at: nil)
         }
@@ -69,9 +126,10 @@ public struct SchemaRenderer: Sendable {
         FileHeaderView(inputs: inputs + (configFile.map { [$0] } ?? []))
     }
 
-    func versionView(_ version: SchemaVersion, named schemaName: String, bridgeInto target: SemanticVersion? = nil) -> VersionedSchemaView {
+    func versionView(
+        _ version: SchemaVersion, named schemaName: String, models: [String], bridgeInto target: SemanticVersion? = nil
+    ) -> VersionedSchemaView {
         let v = version.version
-        let subclassed = Set(version.models.compactMap(\.superclass))
         return VersionedSchemaView(
             header: header([version.file]), access: access, schemaName: schemaName,
             docLines: target.map { [
@@ -80,8 +138,7 @@ public struct SchemaRenderer: Sendable {
             ] } ?? [],
             versionArguments: "\(v.major), \(v.minor), \(v.patch)",
             modelList: version.models.map { "\($0.name).self" }.joined(separator: ", "),
-            enums: version.enums.map(enumView),
-            models: LazyViews(count: version.models.count) { [self] in modelView(version.models[$0], in: version, subclassed: subclassed) })
+            enums: version.enums.map(enumView), models: models)
     }
 
     private func enumView(_ decl: EnumDecl) -> EnumView {
@@ -109,6 +166,8 @@ public struct SchemaRenderer: Sendable {
         var label: String
         var type: String
         var defaultValue: String?
+        /// The statement that stores the argument in the new object.
+        var assignment: String
 
         var spelled: String { "\(label): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
     }
@@ -131,11 +190,11 @@ public struct SchemaRenderer: Sendable {
             signature = "override " + signature
         }
         return ModelView(
-            docLines: docLines(model.doc), availability: availability(for: model),
+            access: access, docLines: docLines(model.doc), availability: availability(for: model),
             declaration: "\(keyword) \(model.name)" + (model.superclass.map { ": \($0)" } ?? ""),
             macros: macros, properties: model.properties.map { storedView($0, in: version) },
             accessors: model.properties.compactMap { accessorView($0, in: version) },
-            initSignature: signature, initAssignments: initAssignments(model),
+            initSignature: signature, initAssignments: parameters.map(\.assignment),
             superInit: model.superclass == nil ? nil : inherited.map { "\($0.label): \($0.label)" }.joined(separator: ", "))
     }
 
@@ -154,25 +213,21 @@ public struct SchemaRenderer: Sendable {
     private func initParameters(_ model: ModelDecl) -> [InitParameter] {
         model.properties.compactMap { property in
             guard property.isStored, property.defaultValue == nil else { return nil }
+            let defaultValue = property.isOptional ? "nil" : nil
             switch property.kind {
             case .relationship(let r):
                 if r.isToMany { return nil }
-                return InitParameter(label: property.name, type: property.isOptional ? "\(r.target)?" : r.target, defaultValue: property.isOptional ? "nil" : nil)
+                return InitParameter(
+                    label: property.name, type: property.isOptional ? "\(r.target)?" : r.target, defaultValue: defaultValue,
+                    assignment: "self.\(property.name) = \(property.name)")
             case .attribute(let valueType, let isArray):
                 let type = swiftType(valueType, isArray: isArray, typed: true) + (property.isOptional ? "?" : "")
-                return InitParameter(label: property.name, type: type, defaultValue: property.isOptional ? "nil" : nil)
+                var assignment = "self.\(property.name) = \(property.name)"
+                if case .enumeration = valueType {
+                    assignment = "self.\(names.rawValueProperty(property.name)) = \(property.name)\(property.isOptional ? "?" : "").rawValue"
+                }
+                return InitParameter(label: property.name, type: type, defaultValue: defaultValue, assignment: assignment)
             }
-        }
-    }
-
-    private func initAssignments(_ model: ModelDecl) -> [String] {
-        initParameters(model).map { parameter in
-            guard let property = model.property(named: parameter.label) else { return "" }
-            if case .attribute(.enumeration, _) = property.kind {
-                let raw = names.rawValueProperty(property.name)
-                return "self.\(raw) = \(property.name)\(property.isOptional ? "?" : "").rawValue"
-            }
-            return "self.\(property.name) = \(property.name)"
         }
     }
 

@@ -1,6 +1,6 @@
 /// The template sources the renderer uses, by name (`version`, `current`, `plan`, partials).
 public struct TemplateSet: Sendable {
-    public static let requiredNames = ["version", "current", "plan", "header", "hooks", "upgrade-test"]
+    public static let requiredNames = ["version", "model", "current", "plan", "header", "hooks", "upgrade-test"]
     public static let fileExtension = "mustache"
 
     public var sources: [String: String]

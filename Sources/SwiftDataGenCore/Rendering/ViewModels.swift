@@ -65,6 +65,7 @@ struct EnumAccessorView: MustacheRepresentable {
 }
 
 struct ModelView: MustacheRepresentable {
+    var access: String
     var docLines: [String]
     var availability: String?
     var declaration: String
@@ -77,24 +78,12 @@ struct ModelView: MustacheRepresentable {
 
     var mustacheValue: MustacheValue {
         [
-            "docLines": docLines.mustacheValue, "availability": availability.mustacheValue,
+            "access": .string(access), "docLines": docLines.mustacheValue, "availability": availability.mustacheValue,
             "declaration": .string(declaration), "macros": macros.mustacheValue,
             "hasMacros": .bool(!macros.isEmpty), "properties": .list(properties.map(\.mustacheValue)),
             "accessors": .list(accessors.map(\.mustacheValue)), "initSignature": .string(initSignature),
             "initAssignments": initAssignments.mustacheValue, "superInit": superInit.mustacheValue,
         ]
-    }
-}
-
-/// Views made one at a time while the template walks them: a version's models as template
-/// values would otherwise all be in memory at once, next to the file being written.
-struct LazyViews<View: MustacheRepresentable>: MustacheRepresentable, Sendable {
-    var count: Int
-    var view: @Sendable (Int) -> View
-
-    var mustacheValue: MustacheValue {
-        let view = self.view
-        return .lazyList(count: count) { view($0).mustacheValue }
     }
 }
 
@@ -106,13 +95,14 @@ struct VersionedSchemaView: MustacheRepresentable {
     var versionArguments: String
     var modelList: String
     var enums: [EnumView]
-    var models: LazyViews<ModelView>
+    /// Each model's code, laid out by the `model` template.
+    var models: [String]
 
     var mustacheValue: MustacheValue {
         [
             "header": header.mustacheValue, "access": .string(access), "schemaName": .string(schemaName),
             "docLines": docLines.mustacheValue, "versionArguments": .string(versionArguments), "modelList": .string(modelList),
-            "enums": .list(enums.map(\.mustacheValue)), "models": models.mustacheValue,
+            "enums": .list(enums.map(\.mustacheValue)), "models": .list(models.map { ["code": .string($0)] }),
         ]
     }
 }

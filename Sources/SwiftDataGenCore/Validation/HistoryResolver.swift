@@ -117,15 +117,31 @@ public enum HistoryResolver {
     }
 
     static func checkShapesDiffer(_ versions: [SchemaVersion]) -> [Diagnostic] {
-        let shapes = versions.parallelMap(PersistedShape.init)
+        let names = versions.map(StoredNames.init)
         return zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
             let older = versions[olderIndex], newer = versions[newerIndex]
-            guard shapes[olderIndex] == shapes[newerIndex] else { return nil }
+            // Names are part of the shape, so only pairs that store the same names need the full comparison.
+            guard names[olderIndex] == names[newerIndex], PersistedShape(older) == PersistedShape(newer) else { return nil }
             return .error(
                 .identicalVersions,
                 "version \(newer.version) stores exactly what \(older.version) stores, so SwiftData would compute the same checksum for both and refuse to launch; change the stored shape or drop this version",
                 at: newer.location, notes: [.init("version \(older.version) is declared here", at: older.location)])
         }
+    }
+}
+
+/// The models a version stores and the names of their stored properties: a cheap first test of
+/// whether two versions could store the same shape.
+struct StoredNames: Equatable {
+    let properties: [String: [String]]
+
+    init(_ version: SchemaVersion) {
+        var properties: [String: [String]] = [:]
+        properties.reserveCapacity(version.models.count)
+        for model in version.models {
+            properties[model.name] = model.properties.compactMap { $0.isStored ? $0.name : nil }.sorted()
+        }
+        self.properties = properties
     }
 }
 

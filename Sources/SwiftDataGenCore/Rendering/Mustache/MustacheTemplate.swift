@@ -229,12 +229,6 @@ private struct MustacheRenderer {
                         defer { stack.removeLast() }
                         try render(children, stack: &stack, into: &output)
                     }
-                } else if case .lazyList(let count, let item) = value {
-                    for index in 0..<count {
-                        stack.append(item(index))
-                        defer { stack.removeLast() }
-                        try render(children, stack: &stack, into: &output)
-                    }
                 } else if !value.isFalsey {
                     stack.append(value)
                     defer { stack.removeLast() }

@@ -7,9 +7,6 @@ public enum MustacheValue: Sendable {
     case double(Double)
     case string(String)
     case list([MustacheValue])
-    /// A list whose items are built one at a time as a section walks it, so a large list is never
-    /// in memory all at once.
-    case lazyList(count: Int, item: @Sendable (Int) -> MustacheValue)
     /// Keys in a small array, looked up by a linear scan: view models have a handful of keys,
     /// and comparing short strings beats hashing them on every lookup.
     case object([(key: String, value: MustacheValue)])
@@ -24,7 +21,6 @@ public enum MustacheValue: Sendable {
         case .null: return true
         case .bool(let b): return !b
         case .list(let items): return items.isEmpty
-        case .lazyList(let count, _): return count == 0
         default: return false
         }
     }
@@ -38,7 +34,7 @@ public enum MustacheValue: Sendable {
             if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
             return String(d)
         case .string(let s): return s
-        case .list, .lazyList, .object: return ""
+        case .list, .object: return ""
         }
     }
 
