@@ -20,6 +20,7 @@ public enum YAMLParser {
 
 private struct TreeBuilder {
     let file: String
+    let fileID: UInt32
     let source: [UInt8]
     let limits: YAMLLimits
 
@@ -41,6 +42,7 @@ private struct TreeBuilder {
 
     init(file: String, source: [UInt8], limits: YAMLLimits) {
         self.file = file
+        fileID = SourceFiles.shared.id(of: file)
         self.source = source
         self.limits = limits
     }
@@ -229,7 +231,7 @@ private struct TreeBuilder {
     }
 
     private func location(line: Int, column: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line + 1, column: column + 1)
+        SourceLocation(fileID: fileID, line: line + 1, column: column + 1)
     }
 
     private func parserError(_ parser: yaml_parser_t) -> Diagnostic {
