@@ -36,6 +36,26 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(diagnostic.notes.first?.location?.line, 1)
     }
 
+    func testDuplicateKeyInALargeMappingIsFoundToo() throws {
+        let keys = (0..<40).map { "k\($0): \($0)\n" }.joined()
+        let diagnostic = try XCTUnwrap(onlyError(keys + "k17: again\n"))
+        XCTAssertEqual(diagnostic.code, .duplicateKey)
+        XCTAssertEqual(diagnostic.location?.line, 41)
+        XCTAssertEqual(diagnostic.notes.first?.location?.line, 18)
+    }
+
+    func testPairsKeepTheirOrderAndValues() throws {
+        let (node, diagnostics) = parse("z: [1, 2]\na: {b: c}\nm: x\n")
+        XCTAssertTrue(diagnostics.isEmpty)
+        guard case .mapping(let pairs) = try XCTUnwrap(node).content else { return XCTFail("expected a mapping") }
+        XCTAssertEqual(pairs.map { $0.key.scalar?.value }, ["z", "a", "m"])
+        guard case .sequence(let items) = pairs[0].value.content else { return XCTFail("expected a list") }
+        XCTAssertEqual(items.map { $0.scalar?.value }, ["1", "2"])
+        guard case .mapping(let inner) = pairs[1].value.content else { return XCTFail("expected a mapping") }
+        XCTAssertEqual(inner.first?.value.scalar?.value, "c")
+        XCTAssertEqual(pairs[2].value.scalar?.value, "x")
+    }
+
     func testAliasesResolveToTheirAnchor() throws {
         let (node, diagnostics) = parse("a: &x {type: String}\nb: *x\n")
         XCTAssertTrue(diagnostics.isEmpty)

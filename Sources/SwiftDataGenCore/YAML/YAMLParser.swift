@@ -24,12 +24,21 @@ private struct TreeBuilder {
     let source: [UInt8]
     let limits: YAMLLimits
 
+    /// An open sequence or mapping. A mapping collects its pairs as they arrive: a key waits in
+    /// `pendingKey` for its value, and its name joins `keys` for the duplicate check.
     private struct Frame {
         var isMapping: Bool
         var location: SourceLocation
         var tag: String?
         var anchor: String?
-        var children: [YAMLNode] = []
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        /// False for a key that was rejected: its value is dropped with it.
+        var keepsValue = true
+        var keys: [String] = []
+        /// Large mappings check duplicates by hashing; small ones (nearly all) by scanning `keys`.
+        var keySet: Set<String> = []
         var weight = 1
     }
 
@@ -135,13 +144,9 @@ private struct TreeBuilder {
             stack.append(Frame(isMapping: isMapping, location: start, tag: tag.value, anchor: string(rawAnchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return false }
-            let node: YAMLNode
-            if frame.isMapping {
-                guard let pairs = pairs(of: frame) else { return false }
-                node = YAMLNode(.mapping(pairs), at: frame.location, tag: frame.tag)
-            } else {
-                node = YAMLNode(.sequence(frame.children), at: frame.location, tag: frame.tag)
-            }
+            let node = frame.isMapping
+                ? YAMLNode(.mapping(frame.pairs), at: frame.location, tag: frame.tag)
+                : YAMLNode(.sequence(frame.items), at: frame.location, tag: frame.tag)
             // The frame's own node was counted at its start event.
             expandedNodes -= 1
             return add(node, weight: frame.weight, anchor: frame.anchor)
@@ -161,46 +166,48 @@ private struct TreeBuilder {
             return false
         }
         if let anchor { anchors[anchor] = (node, weight) }
-        if stack.isEmpty {
+        guard !stack.isEmpty else {
             root = node
+            return true
+        }
+        let top = stack.count - 1
+        stack[top].weight += weight
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            if stack[top].keepsValue { stack[top].pairs.append(YAMLPair(key: key, value: node)) }
+            stack[top].pendingKey = nil
         } else {
-            stack[stack.count - 1].children.append(node)
-            stack[stack.count - 1].weight += weight
+            let problem = Self.checkKey(node, in: &stack[top])
+            if let problem { diagnostics.append(problem) }
+            stack[top].keepsValue = problem == nil
+            stack[top].pendingKey = node
         }
         return true
     }
 
-    private mutating func pairs(of frame: Frame) -> [YAMLPair]? {
-        var result: [YAMLPair] = []
-        result.reserveCapacity(frame.children.count / 2)
-        // Small mappings (nearly all of them) check duplicates by scanning; large ones by hashing.
-        let useHash = frame.children.count > 32
-        var seen: [String: SourceLocation] = [:]
-        var index = 0
-        while index + 1 < frame.children.count {
-            let key = frame.children[index], value = frame.children[index + 1]
-            index += 2
-            guard let scalar = key.scalar else {
-                diagnostics.append(.error(.wrongNodeKind, "a mapping key must be a plain name, not \(key.kindName)", at: key.location))
-                continue
-            }
-            if scalar.isPlain && scalar.value == "<<" {
-                diagnostics.append(.error(
-                    .mergeKeyUnsupported, "merge keys ('<<') are not supported; write the keys out in full",
-                    at: key.location))
-                continue
-            }
-            let first = useHash ? seen[scalar.value] : result.first { $0.key.scalar?.value == scalar.value }?.key.location
-            if let first {
-                diagnostics.append(.error(
-                    .duplicateKey, "key '\(scalar.value)' appears twice in this mapping; remove one of them",
-                    at: key.location, notes: [.init("first '\(scalar.value)' is here", at: first)]))
-                continue
-            }
-            if useHash { seen[scalar.value] = key.location }
-            result.append(YAMLPair(key: key, value: value))
+    /// Checks a mapping key as it arrives (a plain name, not a merge key, not seen before) and
+    /// records it; the problem when it is refused.
+    private static func checkKey(_ key: YAMLNode, in frame: inout Frame) -> Diagnostic? {
+        guard let scalar = key.scalar else {
+            return .error(.wrongNodeKind, "a mapping key must be a plain name, not \(key.kindName)", at: key.location)
         }
-        return result
+        let name = scalar.value
+        if scalar.isPlain && name == "<<" {
+            return .error(.mergeKeyUnsupported, "merge keys ('<<') are not supported; write the keys out in full", at: key.location)
+        }
+        let isDuplicate = frame.keys.count > 8 ? frame.keySet.contains(name) : frame.keys.contains(name)
+        if isDuplicate {
+            let first = frame.pairs.first { $0.key.scalar?.value == name }?.key.location
+            return .error(
+                .duplicateKey, "key '\(name)' appears twice in this mapping; remove one of them",
+                at: key.location, notes: first.map { [.init("first '\(name)' is here", at: $0)] } ?? [])
+        }
+        frame.keys.append(name)
+        if frame.keys.count > 8 {
+            if frame.keySet.isEmpty { frame.keySet = Set(frame.keys) } else { frame.keySet.insert(name) }
+        }
+        return nil
     }
 
     private static let knownTags: Set<String> = [
