@@ -48,8 +48,26 @@ public struct SchemaVersion: Sendable {
     public var acknowledgedRemovals: Set<String> = []
     /// The author asks for a custom stage into this version, with hooks the team writes.
     public var customMigration = false
+    /// Where each model was when the version was built. The planner and renderer look models up
+    /// by name thousands of times; a hit is checked and a miss scanned for, so a version edited
+    /// afterwards (a bridge adds models) still answers correctly.
+    private let modelPositions: [String: Int]
 
-    public func model(named name: String) -> ModelDecl? { models.first { $0.name == name } }
+    public init(version: SemanticVersion, file: String, location: SourceLocation, enums: [EnumDecl], models: [ModelDecl]) {
+        self.version = version
+        self.file = file
+        self.location = location
+        self.enums = enums
+        self.models = models
+        modelPositions = Dictionary(models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func model(named name: String) -> ModelDecl? {
+        if let position = modelPositions[name], position < models.count, models[position].name == name { return models[position] }
+        for index in models.indices where models[index].name == name { return models[index] }
+        return nil
+    }
+
     public func enumeration(named name: String) -> EnumDecl? { enums.first { $0.name == name } }
 }
 
@@ -85,7 +103,11 @@ public struct ModelDecl: Sendable, Equatable {
     public var doc: String?
     public var location: SourceLocation
 
-    public func property(named name: String) -> Property? { properties.first { $0.name == name } }
+    public func property(named name: String) -> Property? {
+        // Compares names in place rather than copying every property into a predicate.
+        for index in properties.indices where properties[index].name == name { return properties[index] }
+        return nil
+    }
 }
 
 public enum ScalarType: String, CaseIterable, Sendable {

@@ -71,10 +71,10 @@ public struct SchemaDiff: Sendable {
             if previous.name != property.name {
                 changes.append(.propertyRenamed(model: name, from: previous.name, to: property.name))
             }
-            var oldType = previous, newType = property
-            oldType.isOptional = false
-            newType.isOptional = false
             if !Self.sameStoredType(previous, property, old: old, new: new) {
+                var oldType = previous, newType = property
+                oldType.isOptional = false
+                newType.isOptional = false
                 changes.append(.typeChanged(model: name, property: property.name, from: Self.typeDescription(oldType), to: Self.typeDescription(newType)))
             }
             if previous.isOptional != property.isOptional {
@@ -117,6 +117,7 @@ public struct SchemaDiff: Sendable {
     }
 
     static func options(_ property: Property) -> [String] {
+        if property.flags.isEmpty && property.transformer == nil { return [] }
         var result = property.flags.map(\.rawValue).sorted()
         if let transformer = property.transformer { result.append("transformable(\(transformer))") }
         return result
