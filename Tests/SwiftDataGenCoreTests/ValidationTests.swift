@@ -372,4 +372,14 @@ final class KeywordTests: XCTestCase {
             XCTAssertTrue(Identifier.keywords.contains(name), name)
         }
     }
+
+    func testIdentifierGrammarIsASCIILettersDigitsAndUnderscore() {
+        for name in ["a", "_x", "A_b9", "zZ", String(repeating: "q", count: Identifier.maxLength)] {
+            XCTAssertTrue(Identifier.isValid(name), name)
+        }
+        let rejected = ["", "1a", "a-b", "é", "a b", "a`", "@a", "a[", "a{", "a\u{0}", "ｆｕｌｌ", String(repeating: "q", count: Identifier.maxLength + 1)]
+        for name in rejected {
+            XCTAssertFalse(Identifier.isValid(name), name)
+        }
+    }
 }

@@ -5,11 +5,13 @@ public enum Identifier {
 
     /// ASCII letters, digits and `_`, not starting with a digit.
     public static func isValid(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= maxLength,
-            !("0"..."9").contains(first)
-        else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let bytes = name.utf8
+        guard let first = bytes.first, bytes.count <= maxLength, !isDigit(first) else { return false }
+        // Every allowed character is ASCII, so checking bytes checks characters.
+        return bytes.allSatisfy { $0 == UInt8(ascii: "_") || isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// Words that cannot name a type, case or property without backticks. Contextual keywords
     /// that compile as plain names (`open`, `package`, `actor`, `async`, `macro`, `borrowing`,

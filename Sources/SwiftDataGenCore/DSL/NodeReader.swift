@@ -4,7 +4,10 @@ struct MappingEntries {
     var pairs: [YAMLPair]
 
     subscript(key: String) -> YAMLPair? {
-        pairs.first { $0.key.scalar?.value == key }
+        for index in pairs.indices {
+            if case .scalar(let scalar) = pairs[index].key.content, scalar.value == key { return pairs[index] }
+        }
+        return nil
     }
 }
 
