@@ -28,6 +28,15 @@ func peakRSSMiB() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
+/// User and system time of the whole process so far: with `generate` on all cores, CPU time
+/// above wall time shows how much ran in parallel.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     var samples: [Double] = []
     for _ in 0..<runs {
@@ -94,7 +103,9 @@ let render = seconds {
     files = (try? SchemaRenderer(history: resolved, plan: plan!, templates: templates, configFile: "swiftdata-gen.yaml").render().get()) ?? []
 }
 var generated: Generator.Output?
+let cpuBefore = cpuSeconds()
 let pipeline = seconds { generated = Generator.generate(sources, templates: templates) }
+let pipelineCPU = (cpuSeconds() - cpuBefore) / Double(runs)
 
 /// What the CLI does: read from disk, generate, compare with the folder, write what changed.
 func endToEnd() throws -> Int {
@@ -111,19 +122,19 @@ let outputFiles = generated?.files ?? []
 let outputBytes = outputFiles.reduce(0) { $0 + $1.contents.utf8.count }
 
 func row(_ name: String, _ time: Double) -> String {
-    let padded = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+    let padded = name.padding(toLength: 36, withPad: " ", startingAt: 0)
     return padded + String(format: "%9.1f ms %9.1f MiB/s %6.2f× raw", time * 1000, mib / time, time / raw)
 }
 print("synthetic history: \(history.versions) versions × \(history.models) models × \(history.properties) properties")
 print(String(format: "input: %d files, %.2f MiB, %d YAML events; output: %d files, %.2f MiB; %d bridges; median of %d runs",
     allFiles.count, mib, events, outputFiles.count, Double(outputBytes) / 1_048_576, plan?.bridges.count ?? 0, runs))
 print(row("raw libyaml event pass (floor)", raw))
-print(row("load (events → nodes)", load))
-print(row("decode (nodes → AST)", decode))
-print(row("resolve + validate", resolve))
-print(row("plan", planning))
-print(row("render", render))
-print(row("generate (all stages, in memory)", pipeline))
+print(row("load (events → nodes), 1 core", load))
+print(row("decode (nodes → AST), 1 core", decode))
+print(row("resolve + validate, 1 core", resolve))
+print(row("plan, all cores", planning))
+print(row("render, all cores", render))
+print(row("generate (in memory), all cores", pipeline) + String(format: "   (CPU %.1f ms on %d cores)", pipelineCPU * 1000, ProcessInfo.processInfo.activeProcessorCount))
 print(row("end-to-end no-op regeneration", noOp))
 print("first write: \(firstWrite) files; no-op regeneration wrote \(rewritten) files")
 print(String(format: "peak RSS: %.1f MiB (budget 3 × input + 50 MiB = %.1f MiB)", peakRSSMiB(), 3 * mib + 50))
