@@ -1,5 +1,6 @@
 /// What names from the YAML may become in Swift source. Names are never backticked: a name that
-/// needs backticks would also need them in every key path and predicate the app writes.
+/// needs backticks would also need them in every key path and predicate the app writes, and
+/// observation macros like the one `@Model` expands mishandle them (swiftlang/swift#69856).
 public enum Identifier {
     public static let maxLength = 128
 
