@@ -258,8 +258,8 @@ private struct MustacheRenderer {
     private func lookup(_ name: MustacheTemplate.Name, in stack: [MustacheValue]) -> MustacheValue? {
         guard let first = name.path.first else { return stack.last }
         var value: MustacheValue?
-        for context in stack.reversed() {
-            if let found = context[first] {
+        for index in stack.indices.reversed() {
+            if let found = stack[index][first] {
                 value = found
                 break
             }

@@ -40,7 +40,8 @@ public enum MustacheValue: Sendable {
 
     subscript(key: String) -> MustacheValue? {
         guard case .object(let pairs) = self else { return nil }
-        for pair in pairs where pair.key == key { return pair.value }
+        // By index, so only the matching value is copied out.
+        for index in pairs.indices where pairs[index].key == key { return pairs[index].value }
         return nil
     }
 }
