@@ -84,6 +84,10 @@ let mib = Double(inputBytes) / 1_048_576
 
 var events = 0
 let raw = seconds { events = rawEventPass(allFiles) }
+// The same pass with the files spread over the cores, as `generate` spreads them: a second floor.
+let rawParallel = seconds {
+    DispatchQueue.concurrentPerform(iterations: allFiles.count) { index in _ = rawEventPass([allFiles[index]]) }
+}
 var nodes: [YAMLNode] = []
 let load = seconds { nodes = allFiles.compactMap { YAMLParser.parse($0.bytes, file: $0.displayPath).node } }
 var decoded: [VersionFile] = []
@@ -129,6 +133,7 @@ print("synthetic history: \(history.versions) versions × \(history.models) mode
 print(String(format: "input: %d files, %.2f MiB, %d YAML events; output: %d files, %.2f MiB; %d bridges; median of %d runs",
     allFiles.count, mib, events, outputFiles.count, Double(outputBytes) / 1_048_576, plan?.bridges.count ?? 0, runs))
 print(row("raw libyaml event pass (floor)", raw))
+print(row("raw event pass, files on all cores", rawParallel))
 print(row("load (events → nodes), 1 core", load))
 print(row("decode (nodes → AST), 1 core", decode))
 print(row("resolve + validate, 1 core", resolve))

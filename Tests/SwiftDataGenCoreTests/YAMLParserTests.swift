@@ -36,12 +36,16 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(diagnostic.notes.first?.location?.line, 1)
     }
 
-    func testDuplicateKeyInALargeMappingIsFoundToo() throws {
-        let keys = (0..<40).map { "k\($0): \($0)\n" }.joined()
-        let diagnostic = try XCTUnwrap(onlyError(keys + "k17: again\n"))
-        XCTAssertEqual(diagnostic.code, .duplicateKey)
-        XCTAssertEqual(diagnostic.location?.line, 41)
-        XCTAssertEqual(diagnostic.notes.first?.location?.line, 18)
+    func testDuplicateKeysAreFoundAtEveryMappingSize() throws {
+        for count in [1, 7, 8, 9, 40] {
+            for repeated in [0, count / 2, count - 1] {
+                let keys = (0..<count).map { "k\($0): \($0)\n" }.joined()
+                let diagnostic = try XCTUnwrap(onlyError(keys + "k\(repeated): again\n"), "\(count) keys, k\(repeated) repeated")
+                XCTAssertEqual(diagnostic.code, .duplicateKey)
+                XCTAssertEqual(diagnostic.location?.line, count + 1)
+                XCTAssertEqual(diagnostic.notes.first?.location?.line, repeated + 1)
+            }
+        }
     }
 
     func testPairsKeepTheirOrderAndValues() throws {

@@ -25,7 +25,7 @@ private struct TreeBuilder {
     let limits: YAMLLimits
 
     /// An open sequence or mapping. A mapping collects its pairs as they arrive: a key waits in
-    /// `pendingKey` for its value, and its name joins `keys` for the duplicate check.
+    /// `pendingKey` for its value.
     private struct Frame {
         var isMapping: Bool
         var location: SourceLocation
@@ -36,8 +36,7 @@ private struct TreeBuilder {
         var pendingKey: YAMLNode?
         /// False for a key that was rejected: its value is dropped with it.
         var keepsValue = true
-        var keys: [String] = []
-        /// Large mappings check duplicates by hashing; small ones (nearly all) by scanning `keys`.
+        /// The keys of a large mapping, for the duplicate check; small ones (nearly all) scan `pairs`.
         var keySet: Set<String> = []
         var weight = 1
     }
@@ -196,17 +195,20 @@ private struct TreeBuilder {
         if scalar.isPlain && name == "<<" {
             return .error(.mergeKeyUnsupported, "merge keys ('<<') are not supported; write the keys out in full", at: key.location)
         }
-        let isDuplicate = frame.keys.count > 8 ? frame.keySet.contains(name) : frame.keys.contains(name)
-        if isDuplicate {
-            let first = frame.pairs.first { $0.key.scalar?.value == name }?.key.location
+        if frame.pairs.count >= 8 && frame.keySet.isEmpty { frame.keySet = Set(frame.pairs.compactMap(keyName)) }
+        let isLarge = !frame.keySet.isEmpty
+        if isLarge ? frame.keySet.contains(name) : frame.pairs.indices.contains(where: { keyName(frame.pairs[$0]) == name }) {
+            let first = frame.pairs.first { keyName($0) == name }?.key.location
             return .error(
                 .duplicateKey, "key '\(name)' appears twice in this mapping; remove one of them",
                 at: key.location, notes: first.map { [.init("first '\(name)' is here", at: $0)] } ?? [])
         }
-        frame.keys.append(name)
-        if frame.keys.count > 8 {
-            if frame.keySet.isEmpty { frame.keySet = Set(frame.keys) } else { frame.keySet.insert(name) }
-        }
+        if isLarge { frame.keySet.insert(name) }
+        return nil
+    }
+
+    private static func keyName(_ pair: YAMLPair) -> String? {
+        if case .scalar(let scalar) = pair.key.content { return scalar.value }
         return nil
     }
 
