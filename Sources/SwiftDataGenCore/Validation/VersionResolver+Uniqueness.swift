@@ -3,7 +3,8 @@
 extension VersionResolver {
     mutating func resolveKeyPathGroups(_ model: inout ModelDecl, all models: [ModelDecl]) {
         guard let ast = modelASTs[model.name] else { return }
-        let visible = model.properties + ancestors(of: model.name, in: models).flatMap(\.properties)
+        let inherited = ancestors(of: model.name, in: models)
+        let visible = inherited.isEmpty ? model.properties : model.properties + inherited.flatMap(\.properties)
         func checked(_ groups: [Located<[Located<String>]>], what: String) -> [Located<[String]>] {
             var result: [Located<[String]>] = []
             var seen: Set<[String]> = []

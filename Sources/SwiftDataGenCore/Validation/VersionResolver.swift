@@ -30,8 +30,11 @@ struct VersionResolver {
         for ast in orderedModels { models.append(resolveModel(ast)) }
         checkInheritance(&models)
         pairRelationships(&models)
+        // Read from a snapshot: passing `models` itself while changing one of them would copy
+        // the whole array for every model.
+        let resolved = models
         for index in models.indices {
-            resolveKeyPathGroups(&models[index], all: models)
+            resolveKeyPathGroups(&models[index], all: resolved)
         }
         if config.cloudKit { checkCloudKit(models) }
         var version = SchemaVersion(
