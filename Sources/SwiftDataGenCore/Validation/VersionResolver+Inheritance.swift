@@ -1,10 +1,15 @@
 /// Inheritance rules: superclasses exist, form no cycle, need the 26 releases, and are not
 /// redeclared by their subclasses.
 extension VersionResolver {
+    /// The model of that name, found by position so that no other model is copied on the way.
+    static func model(named name: String, in models: [ModelDecl]) -> ModelDecl? {
+        models.firstIndex { $0.name == name }.map { models[$0] }
+    }
+
     func ancestors(of name: String, in models: [ModelDecl]) -> [ModelDecl] {
         var chain: [ModelDecl] = []
-        var current = models.first { $0.name == name }?.superclass
-        while let next = current, let model = models.first(where: { $0.name == next }), !chain.contains(where: { $0.name == next }) {
+        var current = Self.model(named: name, in: models)?.superclass
+        while let next = current, let model = Self.model(named: next, in: models), !chain.contains(where: { $0.name == next }) {
             chain.append(model)
             current = model.superclass
         }
@@ -39,7 +44,7 @@ extension VersionResolver {
                     break
                 }
                 seen.insert(next)
-                current = models.first { $0.name == next }?.superclass
+                current = Self.model(named: next, in: models)?.superclass
             }
         }
         for model in models where model.superclass != nil {

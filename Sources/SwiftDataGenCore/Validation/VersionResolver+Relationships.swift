@@ -13,10 +13,10 @@ extension VersionResolver {
             guard let ast = modelASTs[model.name] else { continue }
             for property in model.properties {
                 guard let relationship = property.relationship,
-                    let inverseName = ast.properties.first(where: { $0.name.value == property.name })?.inverse
+                    let inverseName = ast.properties.firstIndex(where: { $0.name.value == property.name }).flatMap({ ast.properties[$0].inverse })
                 else { continue }
                 let side = Side(model: model.name, property: property.name)
-                let candidates = [models.first { $0.name == relationship.target }].compactMap { $0 } + ancestors(of: relationship.target, in: models)
+                let candidates = [Self.model(named: relationship.target, in: models)].compactMap { $0 } + ancestors(of: relationship.target, in: models)
                 guard let owner = candidates.first(where: { $0.property(named: inverseName.value) != nil }),
                     let other = owner.property(named: inverseName.value)
                 else {
@@ -53,7 +53,7 @@ extension VersionResolver {
                 if let other = partner[side] {
                     relationship.inverse = other.property
                     relationship.declaresInverse = Self.declaresInverse(side, other, declared: declared, models: models)
-                    let otherProperty = models.first { $0.name == other.model }?.property(named: other.property)
+                    let otherProperty = Self.model(named: other.model, in: models)?.property(named: other.property)
                     if relationship.deleteRule == .nullify, let otherProperty, let otherRelationship = otherProperty.relationship,
                         !otherRelationship.isToMany, !otherProperty.isOptional
                     {
@@ -83,7 +83,7 @@ extension VersionResolver {
         if mine != theirs { return mine }
         if side == other { return true }
         func isToMany(_ s: Side) -> Bool {
-            models.first { $0.name == s.model }?.property(named: s.property)?.relationship?.isToMany ?? false
+            model(named: s.model, in: models)?.property(named: s.property)?.relationship?.isToMany ?? false
         }
         if isToMany(side) != isToMany(other) { return isToMany(side) }
         return (side.model, side.property) < (other.model, other.property)
