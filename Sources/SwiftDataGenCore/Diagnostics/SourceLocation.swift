@@ -2,7 +2,7 @@ import Foundation
 
 /// A place in a schema file; lines and columns are 1-based, columns count code points.
 ///
-/// Every YAML node, AST field and IR declaration carries one, so it is kept to 16 bytes with no
+/// Every YAML node, AST field and IR declaration carries one, so it is kept to 12 bytes with no
 /// reference to count: the file is a number into `SourceFiles`, which holds each name once.
 public struct SourceLocation: Hashable, Sendable, Comparable {
     private let fileID: UInt32
