@@ -165,6 +165,22 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: out + "/DiarySchemaV1.swift", encoding: .utf8).contains("enum DiarySchemaV1"), "other templates stay bundled")
     }
 
+    func testModelTemplateLaysOutEveryModelOfEveryVersion() throws {
+        let schema = try copyInput("diary")
+        let templates = scratch.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "    // {{declaration}}\n".write(to: templates.appendingPathComponent("model.mustache"), atomically: true, encoding: .utf8)
+        let out = scratch.appendingPathComponent("out").path
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--templates", templates.path).status, 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("DiarySchemaV") }
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+            XCTAssertTrue(text.contains("\n\n    // final class "), file)
+            XCTAssertFalse(text.contains("@Model"), file)
+        }
+    }
+
     func testInputsLayoutNamesFilesAfterTheirInputs() throws {
         let schema = try copyInput("trips")
         let out = scratch.appendingPathComponent("out").path
