@@ -22,17 +22,18 @@ for v in 1...history.versions {
     try history.versionFile(v).write(toFile: schemaFolder + "/\(String(format: "%02d", v)).0.0.yaml", atomically: true, encoding: .utf8)
 }
 
-func peakRSSMiB() -> Double {
+func resourceUsage() -> rusage {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
+    return usage
 }
+
+func peakRSSMiB() -> Double { Double(resourceUsage().ru_maxrss) / 1024 }
 
 /// User and system time of the whole process so far: with `generate` on all cores, CPU time
 /// above wall time shows how much ran in parallel.
 func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let usage = resourceUsage()
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }

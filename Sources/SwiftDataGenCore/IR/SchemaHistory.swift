@@ -63,9 +63,12 @@ public struct SchemaVersion: Sendable {
     }
 
     public func model(named name: String) -> ModelDecl? {
-        if let position = modelPositions[name], position < models.count, models[position].name == name { return models[position] }
-        for index in models.indices where models[index].name == name { return models[index] }
-        return nil
+        modelIndex(named: name).map { models[$0] }
+    }
+
+    public func modelIndex(named name: String) -> Int? {
+        if let position = modelPositions[name], position < models.count, models[position].name == name { return position }
+        return models.firstIndex { $0.name == name }
     }
 
     public func enumeration(named name: String) -> EnumDecl? { enums.first { $0.name == name } }

@@ -30,14 +30,15 @@ public struct SchemaRenderer: Sendable {
             let rendered = jobs.parallelMap { job in
                 Result { () throws(Diagnostic) -> (version: GeneratedFile, bridge: GeneratedFile?) in try renderer.render(job) }
             }
+            // Versions first, then bridges, each in history order.
             var versionFiles: [GeneratedFile] = []
-            var bridgeFiles: [SemanticVersion: GeneratedFile] = [:]
+            var bridgeFiles: [GeneratedFile] = []
             for result in rendered {
                 let files = try result.get()
                 versionFiles.append(files.version)
-                if let bridge = files.bridge, let into = jobs[versionFiles.count - 1].bridge?.into { bridgeFiles[into] = bridge }
+                if let bridge = files.bridge { bridgeFiles.append(bridge) }
             }
-            var files = versionFiles + plan.bridges.compactMap { bridgeFiles[$0.into] }
+            var files = versionFiles + bridgeFiles
             if let latest = history.latest {
                 files.append(GeneratedFile(
                     name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)),
@@ -79,17 +80,16 @@ public struct SchemaRenderer: Sendable {
         _ version: SchemaVersion, template: MustacheTemplate, reusing previous: (version: SchemaVersion, blocks: [String])?
     ) throws(Diagnostic) -> [String] {
         let subclassed = Set(version.models.compactMap(\.superclass))
-        var reusable: [String: Int] = [:]
-        if let previous, previous.version.enums == version.enums, previous.version.models.allSatisfy({ $0.superclass == nil }) {
-            reusable = Dictionary(previous.version.models.indices.map { (previous.version.models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        let source = previous.flatMap { previous in
+            previous.version.enums == version.enums && previous.version.models.allSatisfy({ $0.superclass == nil }) ? previous : nil
         }
         var blocks: [String] = []
         blocks.reserveCapacity(version.models.count)
         for model in version.models {
-            if let previous, model.superclass == nil, !subclassed.contains(model.name), let index = reusable[model.name],
-                previous.version.models[index] == model
+            if let source, model.superclass == nil, !subclassed.contains(model.name), let index = source.version.modelIndex(named: model.name),
+                source.version.models[index] == model
             {
-                blocks.append(previous.blocks[index])
+                blocks.append(source.blocks[index])
                 continue
             }
             var code = try render("model", modelView(model, in: version, subclassed: subclassed), with: template)
