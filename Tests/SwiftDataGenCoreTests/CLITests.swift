@@ -154,24 +154,30 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run("--help").status, 0)
     }
 
+    /// A `--templates` folder holding the given templates, by name.
+    private func templateFolder(_ templates: [String: String]) throws -> String {
+        let folder = scratch.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in templates {
+            try text.write(to: folder.appendingPathComponent(name + ".mustache"), atomically: true, encoding: .utf8)
+        }
+        return folder.path
+    }
+
     func testTemplatesCanBeOverriddenByName() throws {
         let schema = try copyInput("diary")
-        let templates = scratch.appendingPathComponent("templates")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try "{{> header}}\n// custom plan for {{planName}}\n".write(to: templates.appendingPathComponent("plan.mustache"), atomically: true, encoding: .utf8)
+        let templates = try templateFolder(["plan": "{{> header}}\n// custom plan for {{planName}}\n"])
         let out = scratch.appendingPathComponent("out").path
-        XCTAssertEqual(try run("generate", schema, "--output", out, "--templates", templates.path).status, 0)
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--templates", templates).status, 0)
         XCTAssertTrue(try String(contentsOfFile: out + "/DiaryMigrationPlan.swift", encoding: .utf8).hasSuffix("// custom plan for DiaryMigrationPlan\n"))
         XCTAssertTrue(try String(contentsOfFile: out + "/DiarySchemaV1.swift", encoding: .utf8).contains("enum DiarySchemaV1"), "other templates stay bundled")
     }
 
     func testModelTemplateLaysOutEveryModelOfEveryVersion() throws {
         let schema = try copyInput("diary")
-        let templates = scratch.appendingPathComponent("templates")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try "    // {{declaration}}\n".write(to: templates.appendingPathComponent("model.mustache"), atomically: true, encoding: .utf8)
+        let templates = try templateFolder(["model": "    // {{declaration}}\n"])
         let out = scratch.appendingPathComponent("out").path
-        XCTAssertEqual(try run("generate", schema, "--output", out, "--templates", templates.path).status, 0)
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--templates", templates).status, 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("DiarySchemaV") }
         XCTAssertFalse(files.isEmpty)
         for file in files {
