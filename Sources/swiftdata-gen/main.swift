@@ -108,10 +108,19 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
 
 /// Adds the versions not yet locked; entries already in the file are kept as they are.
 func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticVersion?, existing: SourceFile?) -> ExitCode {
-    var shipped = existing.map { ShippedVersions.parse(String(decoding: $0.bytes, as: UTF8.self), file: $0.displayPath).0 } ?? ShippedVersions(entries: [])
+    var shipped = ShippedVersions(entries: [])
+    if let existing {
+        // A damaged lock is never rewritten: what it protected would be lost with it.
+        let (parsed, problems) = ShippedVersions.parse(String(decoding: existing.bytes, as: UTF8.self), file: existing.displayPath)
+        guard !problems.hasErrors else {
+            report(problems)
+            return .diagnostics
+        }
+        shipped = parsed
+    }
     let before = shipped.entries.count
     for entry in ShippedVersions(histories: histories, through: through).entries
-    where !shipped.entries.contains(where: { $0.schema == entry.schema && $0.version == entry.version }) {
+    where !shipped.entries.contains(where: { $0.kind == entry.kind && $0.schema == entry.schema && $0.version == entry.version }) {
         shipped.entries.append(entry)
     }
     let path = directory + "/" + ShippedVersions.fileName
@@ -119,7 +128,10 @@ func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticV
         report([problem])
         return .diagnostics
     }
-    print("swiftdata-gen: locked \(shipped.entries.count - before) new version(s) in \(path)")
+    let added = shipped.entries.dropFirst(before)
+    let bridges = added.filter { $0.kind == .bridge }.count
+    let bridgeText = bridges == 0 ? "" : " and \(bridges) bridge schema(s)"
+    print("swiftdata-gen: locked \(added.count - bridges) new version(s)\(bridgeText) in \(path)")
     return .success
 }
 

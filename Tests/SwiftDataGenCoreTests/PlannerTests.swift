@@ -147,16 +147,17 @@ final class PlannerTests: XCTestCase {
         let edited = version("1.0.0", "  A:\n    properties:\n      a: String?\n")
         let editDiagnostics = parsed.check([try history([edited, v2])], lockFile: "swiftdata-gen.lock")
         XCTAssertEqual(editDiagnostics.map(\.code), [.shippedVersionEdited])
-        XCTAssertTrue(editDiagnostics.first?.message.contains("shipped: `a optional=false") == true, editDiagnostics.first?.message ?? "")
+        XCTAssertTrue(editDiagnostics.first?.message.contains("A.a: optional was false, now true") == true, editDiagnostics.first?.message ?? "")
         XCTAssertEqual(editDiagnostics.first?.location?.file, "v1.yaml")
+        XCTAssertEqual(editDiagnostics.first?.location?.line, 6, "points at the property that changed")
 
         XCTAssertEqual(parsed.check([try history([v2])], lockFile: "l").map(\.code), [.shippedVersionMissing])
 
         let inserted = version("1.5.0", "  A:\n    properties:\n      a: String\n      c: Int?\n")
         XCTAssertEqual(parsed.check([try history([v1, inserted, v2])], lockFile: "l").map(\.code), [.versionBeforeShipped])
 
-        let tampered = shipped.text.replacingOccurrences(of: "a optional=false", with: "a optional=true")
-        XCTAssertEqual(ShippedVersions.parse(tampered, file: "l").1.map(\.code), [.malformedLockFile, .malformedLockFile], "both entries hold the edited line")
+        let tampered = shipped.text.replacingOccurrences(of: "optional=false", with: "optional=true")
+        XCTAssertEqual(ShippedVersions.parse(tampered, file: "l").1.map(\.code), [.malformedLockFile, .malformedLockFile, .malformedLockFile], "the end line and both entries")
         XCTAssertEqual(ShippedVersions.parse("nonsense\n", file: "l").1.first?.location?.line, 1)
     }
 }

@@ -226,7 +226,7 @@ final class ValidationTests: XCTestCase {
     func testIdenticalAdjacentVersions() throws {
         let v1 = model("  A:\n    properties:\n      a: String\n")
         let v2 = model("  A:\n    doc: only words changed\n    properties:\n      a: { type: String, doc: same }\n", version: "1.1.0")
-        let match = try XCTUnwrap(expect(.identicalVersions, line: 2, column: 10, "same checksum", in: diagnose([v1, v2])))
+        let match = try XCTUnwrap(expect(.identicalVersions, line: 2, column: 10, "nothing to migrate", in: diagnose([v1, v2])))
         XCTAssertEqual(match.location?.file, "v2.yaml")
         XCTAssertEqual(match.notes.first?.location?.file, "v1.yaml")
     }

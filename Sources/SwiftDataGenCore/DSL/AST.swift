@@ -158,6 +158,7 @@ public struct EnumAST: Sendable {
 public struct DedupeAST: Sendable {
     public var keepLast: Located<Bool>
     public var orderBy: Located<String>
+    public var nilKeysAreEqual: Located<Bool>?
 }
 
 public struct ModelAST: Sendable {
@@ -195,6 +196,7 @@ public struct PropertyAST: Sendable {
     public var minCount: Located<Int>?
     public var maxCount: Located<Int>?
     public var from: ConversionAST?
+    public var hashModifier: Located<String>?
     public var doc: String?
 
     public init(name: Located<String>, type: Located<TypeSpelling>) {

@@ -16,11 +16,11 @@ public enum DSLDecoder {
         public static let version = ["schema", "version", "enums", "models", "acknowledgedRemovals", "customMigration"]
         public static let enumeration = ["rawType", "cases"]
         public static let model = ["superclass", "renamedFrom", "unique", "dedupe", "indexes", "properties", "doc"]
-        public static let dedupe = ["keep", "orderBy"]
+        public static let dedupe = ["keep", "orderBy", "nilKeys"]
         public static let property = [
             "type", "default", "expression", "renamedFrom", "transient", "unique",
             "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral",
-            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "doc",
+            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "hashModifier", "doc",
         ]
         public static let conversion = ["property", "convert", "match"]
     }
@@ -169,7 +169,15 @@ public enum DSLDecoder {
                 return Located(text.value == "last", at: text.location)
             }
             let orderBy = reader.require(fields, "orderBy", in: "dedupe", at: pair.value.location).flatMap { reader.identifier($0, what: "dedupe.orderBy") }
-            if let keep, let orderBy { dedupe = DedupeAST(keepLast: keep, orderBy: orderBy) }
+            let nilKeys = fields["nilKeys"].flatMap { pair -> Located<Bool>? in
+                guard let text = reader.string(pair.value, what: "dedupe.nilKeys") else { return nil }
+                guard text.value == "distinct" || text.value == "equal" else {
+                    reader.diagnostics.append(.error(.invalidValue, "dedupe.nilKeys is distinct or equal, not '\(text.value)'", at: text.location))
+                    return nil
+                }
+                return Located(text.value == "equal", at: text.location)
+            }
+            if let keep, let orderBy { dedupe = DedupeAST(keepLast: keep, orderBy: orderBy, nilKeysAreEqual: nilKeys) }
         }
         let unique = entries["unique"].map { keyPathGroups($0.value, what: "unique", &reader) } ?? []
         let indexes = entries["indexes"].map { keyPathGroups($0.value, what: "indexes", &reader) } ?? []
@@ -233,6 +241,13 @@ public enum DSLDecoder {
         property.minCount = entries["minCount"].flatMap { reader.integer($0.value, what: "minCount", range: 0...Int(Int32.max)) }
         property.maxCount = entries["maxCount"].flatMap { reader.integer($0.value, what: "maxCount", range: 0...Int(Int32.max)) }
         property.doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
+        if let node = entries["hashModifier"]?.value, let modifier = reader.string(node, what: "hashModifier") {
+            if modifier.value.isEmpty {
+                reader.diagnostics.append(.error(.invalidValue, "hashModifier is empty; write the text SwiftData should mix into this property's version hash, such as v3", at: modifier.location))
+            } else {
+                property.hashModifier = modifier
+            }
+        }
         if let fromPair = entries["from"], let from = reader.mapping(fromPair.value, what: "from", allowedKeys: Keys.conversion),
             let source = reader.require(from, "property", in: "from", at: fromPair.value.location).flatMap({ reader.identifier($0, what: "from.property") })
         {

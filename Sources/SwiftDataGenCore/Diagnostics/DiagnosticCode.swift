@@ -71,6 +71,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case shippedVersionMissing = "SDG609"
     case versionBeforeShipped = "SDG610"
     case malformedLockFile = "SDG611"
+    case duplicateRenamingIdentifier = "SDG612"
+    case duplicateChecksum = "SDG613"
 
     // Migration planning (SDG62x)
     case requiredPropertyAdded = "SDG620"
@@ -84,6 +86,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case hookRequired = "SDG628"
     case conversionConflict = "SDG629"
     case modelRenameUnsupported = "SDG631"
+    case uniqueValueNotPerRow = "SDG632"
+    case dedupeUnused = "SDG633"
+    case toManyBecomesToOne = "SDG634"
 
     // Writing output (SDG7xx)
     case outputNotOwned = "SDG701"

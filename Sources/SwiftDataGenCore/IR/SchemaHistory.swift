@@ -91,6 +91,10 @@ public struct DedupePolicy: Sendable, Equatable {
     public var keepLast: Bool
     /// The stored attribute that orders duplicates; the first or last by it survives.
     public var orderBy: String
+    /// False (the default) treats objects with a nil key as distinct, as a SQLite unique index
+    /// does; true treats nil as one value and keeps one object per key.
+    public var nilKeysAreEqual = false
+    public var location: SourceLocation
 }
 
 public struct ModelDecl: Sendable, Equatable {
@@ -122,6 +126,13 @@ public enum ScalarType: String, CaseIterable, Sendable {
 
     var isInteger: Bool { rawValue.contains("Int") }
     var isFloatingPoint: Bool { self == .double || self == .float || self == .decimal }
+    /// Comparable on every SwiftData platform, so a `SortDescriptor` can order by it.
+    var isSortable: Bool {
+        switch self {
+        case .bool, .data, .url: return false
+        default: return true
+        }
+    }
 }
 
 public enum ValueType: Sendable, Equatable {
@@ -204,8 +215,11 @@ public struct Property: Sendable, Equatable {
     public var transformer: String?
     /// The name in the previous version, as written (`renamedFrom`).
     public var renamedFrom: String?
-    /// The name first stored, through every rename; nil when never renamed.
+    /// The name first stored, through every rename; nil when never renamed. Also a generated
+    /// identifier where the name alone would map another property's data (see `HistoryResolver`).
     public var originalName: String?
+    /// `hashModifier:`, written in the YAML or added so that no two schemas share a checksum.
+    public var hashModifier: String?
     /// Where the value comes from in the previous version (`from:`), for the planner.
     public var conversion: Conversion? {
         get { conversionStorage?.value }

@@ -39,10 +39,15 @@ public struct MigrationPlan: Sendable {
         public var summary: String
     }
 
-    /// Deletes duplicates on the old schema before uniqueness exists, keeping one per key.
+    /// Deletes duplicates before uniqueness exists, keeping one per key: on the old schema, or on
+    /// the bridge when a key is converted in the same step (so it compares converted values).
     public struct Deduplication: Sendable, Equatable {
         public var model: String
         public var keys: [String]
+        /// Keys that can hold nil; an object with a nil key is never a duplicate unless
+        /// `nilKeysAreEqual` (a SQLite unique index allows many NULLs).
+        public var optionalKeys: [String]
+        public var nilKeysAreEqual: Bool
         public var orderBy: String
         public var keepLast: Bool
         public var summary: String
@@ -122,14 +127,32 @@ public struct MigrationPlan: Sendable {
         public var teamMustWrite: [String]
     }
 
-    public var versions: [SemanticVersion]
+    /// The history's versions as the plan ships them: with any `hashModifier` that keeps their
+    /// checksums apart.
+    public var versions: [SchemaVersion]
     public var bridges: [Bridge]
     public var steps: [Step]
 
     /// Every schema in migration order: each bridge sits in front of the version it leads into.
     public var schemas: [SchemaReference] {
         versions.flatMap { version in
-            bridges.contains { $0.into == version } ? [.bridge(into: version), .version(version)] : [.version(version)]
+            bridges.contains { $0.into == version.version } ? [.bridge(into: version.version), .version(version.version)] : [.version(version.version)]
+        }
+    }
+
+    public func schema(_ reference: SchemaReference) -> SchemaVersion? {
+        switch reference {
+        case .version(let number): return versions.first { $0.version == number }
+        case .bridge(let number): return bridges.first { $0.into == number }?.schema
+        }
+    }
+
+    mutating func replace(_ reference: SchemaReference, with schema: SchemaVersion) {
+        switch reference {
+        case .version(let number):
+            if let index = versions.firstIndex(where: { $0.version == number }) { versions[index] = schema }
+        case .bridge(let number):
+            if let index = bridges.firstIndex(where: { $0.into == number }) { bridges[index].schema = schema }
         }
     }
 

@@ -38,7 +38,79 @@ public struct MigrationPlanner: Sendable {
             if let bridge { bridges.append(bridge) }
             diagnostics += stepDiagnostics
         }
-        return MigrationPlan(versions: history.versions.map(\.version), bridges: bridges, steps: steps)
+        var plan = MigrationPlan(versions: history.versions, bridges: bridges, steps: steps)
+        settleChecksums(&plan)
+        for reference in plan.schemas where reference != plan.schemas.first {
+            guard case .bridge = reference, let schema = plan.schema(reference) else { continue }
+            diagnostics += HistoryResolver.checkIdentifiersUnique(schema, naming: history.config.naming, schemaName: names.bridge(into: schema.version))
+        }
+        return plan
+    }
+
+    /// Makes every schema of the plan differ in SwiftData's checksum from every earlier one —
+    /// bridges included, not only neighbours — by adding `hashModifier: "<version>"` to one
+    /// property where the store identity alone would repeat (evidence §4, WWDC25 [S17]). Depends
+    /// only on the schemas before it, so adding versions never changes a shipped one.
+    private mutating func settleChecksums(_ plan: inout MigrationPlan) {
+        let naming = history.config.naming
+        var seen: [StoreIdentity: MigrationPlan.SchemaReference] = [:]
+        var previous: SchemaVersion?
+        for reference in plan.schemas {
+            guard var schema = plan.schema(reference) else { continue }
+            var identity = StoreIdentity(schema, naming: naming)
+            if let earlier = seen[identity] {
+                let modifier = "\(schema.version)"
+                guard let (m, p) = modifierSite(in: schema, after: previous) else {
+                    diagnostics.append(.error(
+                        .duplicateChecksum, "version \(schema.version) would have the same SwiftData checksum as \(describe(earlier)) and has no stored property to carry a hashModifier; add a property or drop the version",
+                        at: schema.location))
+                    continue
+                }
+                schema.models[m].properties[p].hashModifier = modifier
+                identity = StoreIdentity(schema, naming: naming)
+                if let clash = seen[identity] {
+                    diagnostics.append(.error(
+                        .duplicateChecksum, "version \(schema.version) has the same SwiftData checksum as \(describe(clash)) even with hashModifier \"\(modifier)\"; give \(schema.models[m].name).\(schema.models[m].properties[p].name) another hashModifier",
+                        at: schema.models[m].properties[p].location))
+                }
+                plan.replace(reference, with: schema)
+                let target: SemanticVersion
+                switch reference {
+                case .version(let number), .bridge(let number): target = number
+                }
+                if let step = plan.steps.firstIndex(where: { $0.to == target }) {
+                    plan.steps[step].changeDescriptions.append(
+                        "SwiftData's checksum would not tell \(describe(reference)) from \(describe(earlier)), so \(schema.models[m].name).\(schema.models[m].properties[p].name) carries hashModifier \"\(modifier)\"")
+                }
+            }
+            seen[identity] = reference
+            previous = schema
+        }
+    }
+
+    private func describe(_ reference: MigrationPlan.SchemaReference) -> String {
+        switch reference {
+        case .version(let number): return "version \(number)"
+        case .bridge(let number): return "the bridge into \(number)"
+        }
+    }
+
+    /// Where a modifier goes: the first stored property, without one of its own, of the first
+    /// model whose stored shape or defaults differ from the schema before; else of the first model.
+    private func modifierSite(in schema: SchemaVersion, after previous: SchemaVersion?) -> (model: Int, property: Int)? {
+        let naming = history.config.naming
+        let now = StoredShape(schema, naming: naming).lines, before = previous.map { StoredShape($0, naming: naming).lines } ?? []
+        func changed(_ model: ModelDecl) -> Bool {
+            let prefixes = ["model \(model.name)", "property \(model.name)."]
+            let mine = { (line: StoredShape.Line) in prefixes.contains { line.subject == prefixes[0] || line.subject.hasPrefix($0) } }
+            let defaults = model.properties.map(\.defaultValue)
+            return now.filter(mine) != before.filter(mine) || previous?.model(named: model.name)?.properties.map(\.defaultValue) != defaults
+        }
+        let order = schema.models.indices.filter { changed(schema.models[$0]) } + schema.models.indices
+        for m in order {
+            if let p = schema.models[m].properties.firstIndex(where: { $0.isStored && $0.hashModifier == nil }) { return (m, p) }
+        }
+        return nil
     }
 
     private struct StepIndices: Sendable {
@@ -50,6 +122,8 @@ public struct MigrationPlanner: Sendable {
         var conversions: [MigrationPlan.Conversion] = []
         var links: [MigrationPlan.Link] = []
         var deduplications: [MigrationPlan.Deduplication] = []
+        /// Run on the bridge, after the conversions, because a key is converted in this step.
+        var deduplicationsAfterConversion: [MigrationPlan.Deduplication] = []
         var hookReasons: [String] = []
         var warnings: [String] = []
         /// Properties the bridge adds, per old model name.
@@ -85,8 +159,14 @@ public struct MigrationPlanner: Sendable {
                 work.hookReasons.append("move \(model)'s objects to their new superclass (\(change.summary))")
             case .enumCasesRemoved(let enumeration, let cases):
                 work.hookReasons.append("map stored values of \(enumeration).\(cases.joined(separator: "/")) to cases that remain")
-            case .cardinalityChanged(let model, let property, let from, let to) where from.hasPrefix("to-one") != to.hasPrefix("to-one"):
-                work.hookReasons.append("move \(model).\(property) from \(from) to \(to)")
+            case .cardinalityChanged(let model, let property, let from, let to) where from.hasPrefix("to-many") && to.hasPrefix("to-one"):
+                // to-one → to-many is inferred (evidence §6, [S2]); the reverse must choose which
+                // object stays, which only the team can say, and a hook runs too late to say it.
+                let location = new.model(named: model)?.property(named: property)?.location ?? new.location
+                diagnostics.append(.error(
+                    .toManyBecomesToOne,
+                    "\(model).\(property) changes from \(from) to \(to), which SwiftData cannot infer: it would have to choose one related object per \(model); keep \(property) to-many in this version and add a new optional to-one relationship beside it (customMigration: true, then fill it in didMigrate), and remove \(property) in a later version",
+                    at: location, notes: [.init("to-many in version \(old.version)", at: old.model(named: model)?.property(named: property)?.location ?? old.location)]))
             default:
                 break
             }
@@ -127,7 +207,7 @@ public struct MigrationPlanner: Sendable {
             planConversion(conversion, of: property, in: model, before: before, old: old, new: new, work: &work)
             return
         }
-        guard let previous = SchemaDiff.counterpart(of: property, in: before), previous.isStored else {
+        guard let previous = SchemaDiff.counterpart(of: property, in: before, within: model), previous.isStored else {
             let canStayEmpty = property.isOptional || property.defaultValue != nil || property.relationship?.isToMany == true
             if !canStayEmpty {
                 diagnostics.append(.error(
@@ -142,7 +222,7 @@ public struct MigrationPlanner: Sendable {
                 .typeChangeLosesData,
                 "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to \(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: \(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you keep the old one)",
                 at: property.location, notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
-        } else if previous.isOptional && !property.isOptional && property.defaultValue == nil {
+        } else if previous.isOptional && !property.isOptional && property.defaultValue == nil && property.relationship?.isToMany != true {
             diagnostics.append(.error(
                 .optionalityTightened,
                 "\(path) becomes required, but existing objects may hold nil; add default: … so SwiftData can fill them",
@@ -171,7 +251,9 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(.error(.conversionConflict, "from.property '\(source.name)' is a relationship; conversions read attributes", at: conversion.location))
             return
         }
-        let bridgeName = source.name == property.name ? GeneratedNames.convertedProperty(property.name) : property.name
+        // An in-place conversion holds its value under the temporary identifier the resolver chose.
+        let inPlace = source.name == property.name
+        let bridgeName = inPlace ? property.originalName ?? GeneratedNames.convertedProperty(property.name) : property.name
         if before.property(named: bridgeName) != nil {
             // The bridge holds the old model's properties and the new one side by side.
             let message = source.name == property.name
@@ -186,7 +268,9 @@ public struct MigrationPlanner: Sendable {
         bridged.isOptional = true
         bridged.defaultValue = nil
         bridged.isUnique = false
-        bridged.originalName = nil
+        bridged.hashModifier = nil
+        // The bridge column carries the identifier the new version reads it back by.
+        bridged.originalName = inPlace ? nil : property.originalName
         bridged.renamedFrom = nil
         bridged.conversion = nil
 
@@ -291,13 +375,48 @@ public struct MigrationPlanner: Sendable {
         return .relationship(r)
     }
 
+    /// Uniqueness added over existing rows: duplicates go before the stage that adds it (evidence
+    /// §3), compared on converted values when a key is converted in the same step, with nil keys
+    /// distinct unless the policy says otherwise. A key every existing row would share (a new
+    /// property's default) would fail the stage on the second row, so it is refused.
     private mutating func planUniqueness(_ model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork) {
         let oldGroups = Set(diff.uniqueGroups(before))
+        let nilKeysAreEqual = model.dedupe?.nilKeysAreEqual ?? false
+        /// Whether this step adds uniqueness the policy is for (used, or refused for another reason).
+        var policyUsed = false
         for group in diff.uniqueGroups(model) {
             let oldNames = group.map { diff.oldName(ofStored: $0, in: model, before: before) }
             guard !oldGroups.contains(oldNames) else { continue }
-            // Only values that already exist can collide.
-            guard oldNames.allSatisfy({ name in before.properties.contains { $0.isStored && diff.storedName($0) == name } }) else { continue }
+            var keys: [String] = [], optionalKeys: [String] = [], shared: [Property] = []
+            var converted = false, alwaysNil = false
+            for stored in group {
+                guard let property = model.properties.first(where: { diff.storedName($0) == stored }) else { continue }
+                if let conversion = work.conversions.first(where: { $0.model == before.name && $0.property == property.name }) {
+                    var bridged = property
+                    bridged.name = conversion.target
+                    keys.append(diff.storedName(bridged))
+                    optionalKeys.append(diff.storedName(bridged))
+                    converted = true
+                } else if let previous = SchemaDiff.counterpart(of: property, in: before, within: model), previous.isStored {
+                    keys.append(diff.storedName(previous))
+                    if previous.isOptional { optionalKeys.append(diff.storedName(previous)) }
+                } else if property.isOptional && (property.defaultValue == nil || property.defaultValue == .literal(.null)) {
+                    alwaysNil = true
+                } else {
+                    shared.append(property)
+                }
+            }
+            // Every existing row holds nil for a new optional key: with nil keys distinct, none collide.
+            if alwaysNil && !nilKeysAreEqual { continue }
+            policyUsed = true
+            if keys.isEmpty {
+                let names = shared.map(\.name).joined(separator: ", ")
+                diagnostics.append(.error(
+                    .uniqueValueNotPerRow,
+                    "\(model.name) becomes unique by (\(group.joined(separator: ", "))), but \(names) is new, so every existing \(model.name) would get the same value and the upgrade would fail on the second one; make it optional with no default (nil values never collide), or add it in one version and make it unique in a later one after filling it (from: or customMigration)",
+                    at: shared.first?.location ?? model.location))
+                continue
+            }
             guard let policy = model.dedupe else {
                 diagnostics.append(.error(
                     .uniquenessNeedsDedupe,
@@ -305,17 +424,30 @@ public struct MigrationPlanner: Sendable {
                     at: model.location))
                 continue
             }
-            let orderByProperty = model.property(named: policy.orderBy).flatMap { SchemaDiff.counterpart(of: $0, in: before) }
+            let orderByProperty = model.property(named: policy.orderBy).flatMap { SchemaDiff.counterpart(of: $0, in: before, within: model) }
             guard let orderBy = orderByProperty, orderBy.isStored, !orderBy.kind.isEnumeration, orderBy.relationship == nil else {
                 diagnostics.append(.error(
                     .uniquenessNeedsDedupe,
                     "dedupe.orderBy '\(policy.orderBy)' must be a stored attribute that \(before.name) already has in version \(old.version), since duplicates are removed before the upgrade",
-                    at: model.location))
+                    at: policy.location))
                 continue
             }
-            work.deduplications.append(MigrationPlan.Deduplication(
-                model: before.name, keys: oldNames, orderBy: orderBy.name, keepLast: policy.keepLast,
-                summary: "Removes \(before.name) objects that repeat (\(oldNames.joined(separator: ", "))), keeping the \(policy.keepLast ? "last" : "first") by \(orderBy.name)"))
+            let nils = optionalKeys.isEmpty ? "" : policy.nilKeysAreEqual ? ", nil counted as one value" : ", objects with a nil key kept"
+            let deduplication = MigrationPlan.Deduplication(
+                model: before.name, keys: keys, optionalKeys: optionalKeys, nilKeysAreEqual: policy.nilKeysAreEqual, orderBy: orderBy.name,
+                keepLast: policy.keepLast,
+                summary: "Removes \(before.name) objects that repeat (\(keys.joined(separator: ", ")))\(converted ? " after conversion" : ""), keeping the \(policy.keepLast ? "last" : "first") by \(orderBy.name)\(nils)")
+            if converted {
+                work.deduplicationsAfterConversion.append(deduplication)
+            } else {
+                work.deduplications.append(deduplication)
+            }
+        }
+        if let policy = model.dedupe, !policyUsed {
+            diagnostics.append(.warning(
+                .dedupeUnused,
+                "dedupe on \(model.name) is not used: the step from \(old.version) adds no uniqueness over existing \(model.name) data; remove it from this version",
+                at: policy.location))
         }
     }
 
@@ -384,9 +516,10 @@ public struct MigrationPlanner: Sendable {
         if bridge {
             let moves = work.conversions.map(MigrationPlan.Action.convert) + work.links.map(MigrationPlan.Action.link)
             let first = MigrationPlan.Stage.custom(from: .version(old), to: .bridge(into: new), willMigrate: will, didMigrate: moves)
-            let second: MigrationPlan.Stage = didHooks.isEmpty
+            let afterConversion = work.deduplicationsAfterConversion.map(MigrationPlan.Action.deduplicate)
+            let second: MigrationPlan.Stage = didHooks.isEmpty && afterConversion.isEmpty
                 ? .lightweight(from: .bridge(into: new), to: .version(new))
-                : .custom(from: .bridge(into: new), to: .version(new), willMigrate: [], didMigrate: didHooks)
+                : .custom(from: .bridge(into: new), to: .version(new), willMigrate: afterConversion, didMigrate: didHooks)
             return [first, second]
         }
         if will.isEmpty && didHooks.isEmpty { return [.lightweight(from: .version(old), to: .version(new))] }

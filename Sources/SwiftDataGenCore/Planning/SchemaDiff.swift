@@ -40,11 +40,14 @@ public struct SchemaDiff: Sendable {
         old.model(named: model.renamedFrom ?? model.name)
     }
 
-    /// The previous version's property that `property` continues: by rename, by a same-name
-    /// conversion, or by name.
-    public static func counterpart(of property: Property, in before: ModelDecl) -> Property? {
+    /// The previous version's property that `property` of `model` continues: by rename, by a
+    /// same-name conversion, or by name — unless another property renames from that name, which
+    /// makes `property` a new one.
+    public static func counterpart(of property: Property, in before: ModelDecl, within model: ModelDecl) -> Property? {
         if let conversion = property.conversion, conversion.sourceProperty != property.name { return nil }
-        return before.property(named: property.renamedFrom ?? property.name)
+        if let renamedFrom = property.renamedFrom { return before.property(named: renamedFrom) }
+        if model.properties.contains(where: { $0.renamedFrom == property.name }) { return nil }
+        return before.property(named: property.name)
     }
 
     /// How a property is spelled for people: `String?`, `[Stop]`, `TripStatus`.
@@ -63,7 +66,7 @@ public struct SchemaDiff: Sendable {
         let name = model.name
         var continued: Set<String> = []
         for property in model.properties where property.isStored {
-            guard let previous = Self.counterpart(of: property, in: before), previous.isStored else {
+            guard let previous = Self.counterpart(of: property, in: before, within: model), previous.isStored else {
                 changes.append(.propertyAdded(model: name, property: property.name))
                 continue
             }
@@ -104,14 +107,15 @@ public struct SchemaDiff: Sendable {
     }
 
     /// Same storage: the same scalar, the same enum raw type, or a relationship to the same model
-    /// (following a model rename).
+    /// (following a model rename). A change between to-one and to-many is a cardinality change,
+    /// planned on its own, not a type change.
     static func sameStoredType(_ a: Property, _ b: Property, old: SchemaVersion, new: SchemaVersion) -> Bool {
         switch (a.kind, b.kind) {
         case (.attribute(.scalar(let x), let xa), .attribute(.scalar(let y), let ya)): return x == y && xa == ya
         case (.attribute(.enumeration(_, let x), _), .attribute(.enumeration(_, let y), _)): return x == y
         case (.relationship(let x), .relationship(let y)):
             let target = new.model(named: y.target).flatMap { Self.counterpart(of: $0, in: old) }?.name ?? y.target
-            return x.target == target && x.isToMany == y.isToMany
+            return x.target == target
         default: return false
         }
     }
@@ -165,7 +169,7 @@ public struct SchemaDiff: Sendable {
     /// The stored name a new-version stored name had in the old version, through a rename.
     public func oldName(ofStored stored: String, in model: ModelDecl, before: ModelDecl) -> String {
         guard let property = model.properties.first(where: { storedName($0) == stored }),
-            let previous = Self.counterpart(of: property, in: before)
+            let previous = Self.counterpart(of: property, in: before, within: model)
         else { return stored }
         return storedName(previous)
     }

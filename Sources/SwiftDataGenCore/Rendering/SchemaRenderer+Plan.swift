@@ -51,10 +51,18 @@ extension SchemaRenderer {
                 owner: owner, name: "dedupe\(dedupe.model)By\(dedupe.keys.map(SwiftLiteral.upperFirst).joined())", summary: dedupe.summary,
                 deduplication: dedupe)
         }
-        if !functions.contains(where: { $0.owner == function.owner && $0.name == function.name }) {
-            functions.append(function)
+        if let same = functions.first(where: { $0.owner == function.owner && $0.summary == function.summary }) {
+            return "try \(same.owner).\(same.name)(context)"
         }
-        return "try \(function.owner).\(function.name)(context)"
+        // Names built from model and key names can meet ([[firstName], [first, name]]): number the later one.
+        var unique = function
+        var counter = 1
+        while functions.contains(where: { $0.owner == unique.owner && $0.name == unique.name }) {
+            counter += 1
+            unique.name = function.name + "\(counter)"
+        }
+        functions.append(unique)
+        return "try \(unique.owner).\(unique.name)(context)"
     }
 
     /// The user-owned file of hook functions to fill in, when the plan has hooks.

@@ -22,9 +22,11 @@ public struct SchemaRenderer: Sendable {
             // Each version renders on its own core, together with the bridge that starts from it:
             // the bridge repeats most of that version's models, so their code is reused.
             let bridges = Dictionary(plan.bridges.map { ($0.into, $0) }, uniquingKeysWith: { first, _ in first })
-            let jobs = history.versions.indices.map { index in
-                let next = history.versions.indices.contains(index + 1) ? history.versions[index + 1].version : nil
-                return Job(version: history.versions[index], bridge: next.flatMap { bridges[$0] })
+            // The plan's versions carry the hash modifiers that keep their checksums apart.
+            let versions = plan.versions
+            let jobs = versions.indices.map { index in
+                let next = versions.indices.contains(index + 1) ? versions[index + 1].version : nil
+                return Job(version: versions[index], bridge: next.flatMap { bridges[$0] })
             }
             let renderer = self
             let rendered = jobs.parallelMap { job in
@@ -270,10 +272,10 @@ public struct SchemaRenderer: Sendable {
                 if property.isUnique { arguments.append(".unique") }
                 arguments += property.flags.map { ".\($0.rawValue)" }
                 if let transformer = property.transformer { arguments.append(".transformable(by: \(SwiftLiteral.string(transformer)))") }
-                if let original = property.originalName {
-                    let stored = property.kind.isEnumeration ? names.rawValueProperty(original) : original
-                    arguments.append("originalName: \(SwiftLiteral.string(stored))")
+                if property.originalName != nil {
+                    arguments.append("originalName: \(SwiftLiteral.string(renamingIdentifier(of: property, naming: history.config.naming)))")
                 }
+                if let modifier = property.hashModifier { arguments.append("hashModifier: \(SwiftLiteral.string(modifier))") }
                 if !arguments.isEmpty { attributes.append("@Attribute(\(arguments.joined(separator: ", ")))") }
             }
         case .relationship(let r):
@@ -286,6 +288,7 @@ public struct SchemaRenderer: Sendable {
             if let max = r.maxCount { arguments.append("maximumModelCount: \(max)") }
             if let original = property.originalName { arguments.append("originalName: \(SwiftLiteral.string(original))") }
             if r.declaresInverse, let inverse = r.inverse { arguments.append("inverse: \\\(r.target).\(inverse)") }
+            if let modifier = property.hashModifier { arguments.append("hashModifier: \(SwiftLiteral.string(modifier))") }
             if !arguments.isEmpty { attributes.append("@Relationship(\(arguments.joined(separator: ", ")))") }
         }
         let docs = property.kind.isEnumeration ? [] : docLines(property.doc)

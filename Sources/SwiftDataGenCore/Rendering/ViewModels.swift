@@ -175,9 +175,12 @@ struct MigrationPlanView: MustacheRepresentable {
                 ]
             }
             if let d = deduplication {
+                // With nil keys distinct, an object whose key holds nil is never a duplicate.
+                let skipsNil = !d.nilKeysAreEqual && !d.optionalKeys.isEmpty
                 value["deduplication"] = [
                     "model": .string(d.model), "keys": .string(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", ")),
                     "orderBy": .string(d.orderBy), "keepLast": .bool(d.keepLast),
+                    "nilCheck": skipsNil ? .string(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || ")) : .null,
                 ]
             }
             return .dictionary(value)

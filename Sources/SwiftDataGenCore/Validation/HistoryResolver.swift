@@ -1,6 +1,6 @@
 /// Resolves decoded files into one `SchemaHistory` per schema name and enforces the rules that
-/// span versions: unique, increasing versions; renames that name a real earlier property; and no
-/// two adjacent versions with the same persisted shape.
+/// span versions: unique, increasing versions; renames that name a real earlier property; renaming
+/// identifiers that map each column to one property; and no version that changes nothing.
 public enum HistoryResolver {
     /// A version resolved on its own, before it meets the rest of its history.
     public struct ResolvedFile: Sendable {
@@ -62,16 +62,19 @@ public enum HistoryResolver {
                         at: location))
                 }
             }
-            diagnostics += resolveRenames(&versions)
-            diagnostics += checkShapesDiffer(versions)
+            diagnostics += resolveRenames(&versions, schema: schema, naming: config.naming)
+            diagnostics += checkSomethingChanged(versions, naming: config.naming)
             histories.append(SchemaHistory(name: schema, config: config, versions: versions))
         }
         return (histories, diagnostics)
     }
 
-    /// Resolves rename chains to the name first stored and carries `originalName` forward, so a
-    /// store from any older version upgrades (dropping it breaks a V1→V3 upgrade).
-    static func resolveRenames(_ versions: inout [SchemaVersion]) -> [Diagnostic] {
+    /// Gives every stored property the renaming identifier that maps its data (evidence §1):
+    /// a continued or renamed property keeps the identifier of the name first stored, so a store
+    /// from any older version upgrades; a new property, and the temporary column of an in-place
+    /// conversion, get an identifier that no property of the previous version has, so they start
+    /// empty instead of receiving another property's data (evidence §P4, §P5).
+    static func resolveRenames(_ versions: inout [SchemaVersion], schema: String, naming: NamingConfig) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if let first = versions.first {
             // With no earlier version in the history, a rename names a version that was not kept.
@@ -82,8 +85,10 @@ public enum HistoryResolver {
             }
         }
         guard versions.count > 1 else { return diagnostics }
+        let names = GeneratedNames(schema: schema, naming: naming)
         for v in 1..<versions.count {
             let previous = versions[v - 1]
+            let suffix = names.versionSuffix(versions[v].version)
             for m in versions[v].models.indices {
                 let model = versions[v].models[m]
                 let before = previous.model(named: model.renamedFrom ?? model.name)
@@ -93,11 +98,15 @@ public enum HistoryResolver {
                         "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
                         at: model.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
                 }
-                for p in model.properties.indices {
+                // Identifiers the previous version maps data by, and every name either version uses.
+                var claimed = Set(before?.properties.filter(\.isStored).map { renamingIdentifier(of: $0, naming: naming) } ?? [])
+                var used = claimed.union(before?.properties.flatMap { [$0.name, naming.storedName($0)] } ?? [])
+                used.formUnion(model.properties.flatMap { [$0.name, naming.storedName($0)] })
+                var fresh: [Int] = []
+                for p in model.properties.indices where model.properties[p].isStored {
                     let property = model.properties[p]
                     if property.conversion?.sourceProperty == property.name {
-                        // The bridge holds the converted value under another name until the last stage.
-                        versions[v].models[m].properties[p].originalName = GeneratedNames.convertedProperty(property.name)
+                        fresh.append(p)
                     } else if let renamedFrom = property.renamedFrom {
                         guard let old = before?.property(named: renamedFrom) else {
                             diagnostics.append(.error(
@@ -107,81 +116,76 @@ public enum HistoryResolver {
                             continue
                         }
                         versions[v].models[m].properties[p].originalName = old.originalName ?? old.name
-                    } else if let old = before?.property(named: property.name), let original = old.originalName {
-                        versions[v].models[m].properties[p].originalName = original
+                    } else if let before, let old = SchemaDiff.counterpart(of: property, in: before, within: model), old.isStored {
+                        versions[v].models[m].properties[p].originalName = old.originalName
+                    } else {
+                        fresh.append(p)
                     }
                 }
+                for p in model.properties.indices where !fresh.contains(p) {
+                    claimed.insert(renamingIdentifier(of: versions[v].models[m].properties[p], naming: naming))
+                }
+                for p in fresh {
+                    var property = versions[v].models[m].properties[p]
+                    let inPlace = property.conversion?.sourceProperty == property.name
+                    if !inPlace && !claimed.contains(naming.storedName(property)) { continue }
+                    // The first candidate that neither version uses, checked as the stored name too.
+                    let base = inPlace ? GeneratedNames.convertedProperty(property.name) : property.name + suffix
+                    var candidate = base
+                    var counter = 1
+                    while true {
+                        property.originalName = candidate
+                        let identifier = renamingIdentifier(of: property, naming: naming)
+                        if !used.contains(candidate) && !used.contains(identifier) && !claimed.contains(identifier) { break }
+                        counter += 1
+                        candidate = inPlace && counter == 2 ? base + suffix : base + (inPlace ? suffix : "") + "_\(counter)"
+                    }
+                    versions[v].models[m].properties[p].originalName = candidate
+                    claimed.insert(renamingIdentifier(of: property, naming: naming))
+                    used.insert(candidate)
+                }
+            }
+        }
+        for version in versions { diagnostics += checkIdentifiersUnique(version, naming: naming) }
+        return diagnostics
+    }
+
+    /// No two stored properties of an entity may share a renaming identifier: Core Data would
+    /// map one old column into both (evidence §1, [S22] `testRenamingDuplicates`).
+    static func checkIdentifiersUnique(_ version: SchemaVersion, naming: NamingConfig, schemaName: String? = nil) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for model in version.models {
+            var owners: [String: Property] = [:]
+            for property in model.properties where property.isStored {
+                let identifier = renamingIdentifier(of: property, naming: naming)
+                guard let first = owners[identifier] else {
+                    owners[identifier] = property
+                    continue
+                }
+                let where_ = schemaName.map { " in the generated \($0)" } ?? " in version \(version.version)"
+                diagnostics.append(.error(
+                    .duplicateRenamingIdentifier,
+                    "\(model.name).\(property.name) and \(model.name).\(first.name) would both read the data stored under '\(identifier)'\(where_), so SwiftData would copy one column into both; let only one of them continue '\(identifier)' (remove one renamedFrom or from)",
+                    at: property.location, notes: [.init("\(model.name).\(first.name) is declared here", at: first.location)]))
             }
         }
         return diagnostics
     }
 
-    static func checkShapesDiffer(_ versions: [SchemaVersion]) -> [Diagnostic] {
-        let names = versions.map(StoredNames.init)
-        return zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
+    /// A version that changes nothing at all is a mistake; one that changes only what SwiftData's
+    /// checksum ignores is fine, and the planner gives it a `hashModifier` (evidence §4).
+    static func checkSomethingChanged(_ versions: [SchemaVersion], naming: NamingConfig) -> [Diagnostic] {
+        zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
             let older = versions[olderIndex], newer = versions[newerIndex]
-            // Names are part of the shape, so only pairs that store the same names need the full comparison.
-            guard names[olderIndex] == names[newerIndex], PersistedShape(older) == PersistedShape(newer) else { return nil }
+            guard StoreIdentity(older, naming: naming) == StoreIdentity(newer, naming: naming),
+                StoredShape(older, naming: naming) == StoredShape(newer, naming: naming),
+                older.models.map({ $0.properties.map(\.defaultValue) }) == newer.models.map({ $0.properties.map(\.defaultValue) }),
+                older.enums == newer.enums, !newer.customMigration
+            else { return nil }
             return .error(
                 .identicalVersions,
-                "version \(newer.version) stores exactly what \(older.version) stores, so SwiftData would compute the same checksum for both and refuse to launch; change the stored shape or drop this version",
+                "version \(newer.version) declares exactly what \(older.version) declares, so it has nothing to migrate; drop this version or make its change",
                 at: newer.location, notes: [.init("version \(older.version) is declared here", at: older.location)])
         }
-    }
-}
-
-/// The models a version stores and the names of their stored properties: a cheap first test of
-/// whether two versions could store the same shape.
-struct StoredNames: Equatable {
-    let properties: [String: [String]]
-
-    init(_ version: SchemaVersion) {
-        var properties: [String: [String]] = [:]
-        properties.reserveCapacity(version.models.count)
-        for model in version.models {
-            properties[model.name] = model.properties.compactMap { $0.isStored ? $0.name : nil }.sorted()
-        }
-        self.properties = properties
-    }
-}
-
-/// What a version stores, in a canonical form: two versions with equal shapes get the same
-/// checksum in SwiftData. Docs, defaults, transient properties and enum cases are not stored.
-struct PersistedShape: Equatable, Sendable {
-    let lines: [String]
-    /// Compared first, so versions that differ (nearly all pairs) are told apart in O(1).
-    private let digest: Int
-
-    static func == (a: PersistedShape, b: PersistedShape) -> Bool {
-        a.digest == b.digest && a.lines == b.lines
-    }
-
-    init(_ version: SchemaVersion) {
-        var lines: [String] = []
-        for model in version.models.sorted(by: { $0.name < $1.name }) {
-            func groups(_ list: [[String]]) -> String { list.map { "(" + $0.joined(separator: ",") + ")" }.joined() }
-            lines.append("model \(model.name) : \(model.superclass ?? "-") unique \(groups(model.uniqueGroups)) index \(groups(model.indexGroups))")
-            // Sort positions, not the (large) properties themselves.
-            let order = model.properties.indices.filter { model.properties[$0].isStored }.sorted { model.properties[$0].name < model.properties[$1].name }
-            for index in order {
-                let property = model.properties[index]
-                let kind: String
-                switch property.kind {
-                case .attribute(.scalar(let type), let isArray):
-                    kind = type.rawValue + (isArray ? " array" : "")
-                case .attribute(.enumeration(_, let rawType), _):
-                    kind = "raw " + rawType.rawValue
-                case .relationship(let r):
-                    kind = "-> \(r.target) many=\(r.isToMany) rule=\(r.deleteRule.rawValue) inverse=\(r.inverse ?? "-") min=\(r.minCount ?? 0) max=\(r.maxCount ?? 0)"
-                }
-                let flags = property.flags.isEmpty ? "" : property.flags.map(\.rawValue).sorted().joined(separator: ",")
-                lines.append(
-                    "  \(property.name) optional=\(property.isOptional) unique=\(property.isUnique) flags=\(flags) transformer=\(property.transformer ?? "-") original=\(property.originalName ?? "-") \(kind)")
-            }
-        }
-        self.lines = lines
-        var hasher = Hasher()
-        lines.forEach { hasher.combine($0) }
-        digest = hasher.finalize()
     }
 }

@@ -1,15 +1,27 @@
-/// The lock file (`swiftdata-gen.lock`) freezes shipped versions: it records each one's persisted
-/// shape, and any later edit to that shape is an error. An edited shipped version is what makes a
-/// device's store match no version of the plan ("unknown coordinator model version", 134504).
+/// The lock file (`swiftdata-gen.lock`) freezes what shipped: the stored shape of each shipped
+/// version and of each bridge schema its plan ships (a store can rest at a bridge between two
+/// stages, evidence §2), hash modifiers included. Any later change to those is an error: an edited
+/// shipped version is what makes a device's store match no schema of the plan ("unknown model
+/// version", 134504, evidence §10).
 public struct ShippedVersions: Sendable, Equatable {
     public static let fileName = "swiftdata-gen.lock"
+    /// Written on the `format` line; a lock of another format is refused rather than misread.
+    static let format = 2
 
     public struct Entry: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case version
+            /// The generated bridge in front of `version`.
+            case bridge
+        }
+
+        public var kind: Kind
         public var schema: String
         public var version: SemanticVersion
-        public var shape: [String]
+        var shape: StoredShape
 
-        public var fingerprint: String { ShippedVersions.fingerprint(shape) }
+        public var fingerprint: String { ShippedVersions.fingerprint(shape.lines.map(\.text)) }
+        var header: String { "\(kind.rawValue) \(schema) \(version) \(fingerprint)" }
     }
 
     public var entries: [Entry]
@@ -18,24 +30,31 @@ public struct ShippedVersions: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// Every version of every history, as `swiftdata-gen lock` records them.
+    /// Every version of every history up to `last`, with the bridges in front of them, as
+    /// `swiftdata-gen lock` records them.
     public init(histories: [SchemaHistory], through last: SemanticVersion? = nil) {
-        entries = histories.flatMap { history in
-            history.versions.filter { version in last.map { version.version <= $0 } ?? true }.map {
-                Entry(schema: history.name, version: $0.version, shape: PersistedShape($0).lines)
+        entries = histories.flatMap { history -> [Entry] in
+            let plan = MigrationPlanner.plan(history).plan
+            let naming = history.config.naming
+            return plan.versions.filter { version in last.map { version.version <= $0 } ?? true }.flatMap { version -> [Entry] in
+                let bridge = plan.bridges.first { $0.into == version.version }.map {
+                    Entry(kind: .bridge, schema: history.name, version: version.version, shape: StoredShape($0.schema, naming: naming))
+                }
+                return [bridge, Entry(kind: .version, schema: history.name, version: version.version, shape: StoredShape(version, naming: naming))].compactMap { $0 }
             }
         }
     }
 
     public var text: String {
-        var lines = [
-            "# swiftdata-gen lock file: the persisted shape of every shipped version, frozen.",
-            "# Written by `swiftdata-gen lock`; commit it. Edit a locked version and generation fails.",
-        ]
+        var body = ["format \(Self.format)"]
         for entry in entries {
-            lines.append("version \(entry.schema) \(entry.version) \(entry.fingerprint)")
-            lines += entry.shape.map { "  " + $0 }
+            body.append(entry.header)
+            body += entry.shape.lines.map { "  " + $0.text }
         }
+        let lines = [
+            "# swiftdata-gen lock file: what every shipped version and its bridge schemas store, frozen.",
+            "# Written by `swiftdata-gen lock`; commit it. Edit a locked version and generation fails.",
+        ] + body + ["end \(entries.count) \(Self.fingerprint(body))"]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -43,55 +62,107 @@ public struct ShippedVersions: Sendable, Equatable {
         var entries: [Entry] = []
         var fingerprints: [(String, SourceLocation)] = []
         var diagnostics: [Diagnostic] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var body: [String] = []
+        var end: (count: Int, fingerprint: String, location: SourceLocation)?
+        var sawFormat = false
+        let restore = "restore the file from version control, or if nothing has shipped yet, delete it and run swiftdata-gen lock again"
+        let allLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in allLines.enumerated() {
             let location = SourceLocation(file: file, line: index + 1, column: 1)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("  "), !entries.isEmpty {
-                entries[entries.count - 1].shape.append(String(line.dropFirst(2)))
-                continue
+            if end != nil {
+                diagnostics.append(.error(.malformedLockFile, "the lock file goes on after its end line; \(restore)", at: location))
+                break
             }
             let parts = line.split(separator: " ")
-            guard parts.count == 4, parts[0] == "version", let version = SemanticVersion(parsing: String(parts[2])) else {
-                diagnostics.append(.error(.malformedLockFile, "this line of the lock file is not one swiftdata-gen writes; restore the file from version control or write it again with swiftdata-gen lock", at: location))
+            if line.hasPrefix("format ") {
+                guard !sawFormat, body.isEmpty, parts.count == 2, Int(parts[1]) == Self.format else {
+                    diagnostics.append(.error(
+                        .malformedLockFile, "this lock file is not in format \(Self.format), which this swiftdata-gen reads; \(restore)", at: location))
+                    return (ShippedVersions(entries: []), diagnostics)
+                }
+                sawFormat = true
+                body.append(String(line))
                 continue
             }
-            entries.append(Entry(schema: String(parts[1]), version: version, shape: []))
+            if line.hasPrefix("end "), parts.count == 3, let count = Int(parts[1]) {
+                end = (count, String(parts[2]), location)
+                continue
+            }
+            body.append(String(line))
+            if line.hasPrefix("  "), !entries.isEmpty, let shapeLine = StoredShape.Line(parsing: line.dropFirst(2)) {
+                entries[entries.count - 1].shape.lines.append(shapeLine)
+                continue
+            }
+            guard sawFormat, parts.count == 4, let kind = Entry.Kind(rawValue: String(parts[0])), let version = SemanticVersion(parsing: String(parts[2])) else {
+                diagnostics.append(.error(.malformedLockFile, "this line of the lock file is not one swiftdata-gen writes; \(restore)", at: location))
+                continue
+            }
+            entries.append(Entry(kind: kind, schema: String(parts[1]), version: version, shape: StoredShape(lines: [])))
             fingerprints.append((String(parts[3]), location))
+        }
+        let lastLine = SourceLocation(file: file, line: max(allLines.count - 1, 1), column: 1)
+        if !sawFormat && diagnostics.isEmpty {
+            let what = text.allSatisfy(\.isWhitespace) ? "the lock file is empty" : "the lock file has no format line"
+            diagnostics.append(.error(.malformedLockFile, "\(what), so it no longer protects the shipped versions; \(restore)", at: lastLine))
+        } else if let end {
+            if end.count != entries.count || end.fingerprint != fingerprint(body) {
+                diagnostics.append(.error(
+                    .malformedLockFile, "the lock file does not match its end line (entries removed, added or edited by hand); \(restore)", at: end.location))
+            }
+        } else if diagnostics.isEmpty {
+            diagnostics.append(.error(.malformedLockFile, "the lock file ends without its end line, so it was cut short; \(restore)", at: lastLine))
         }
         for (entry, (written, location)) in zip(entries, fingerprints) where entry.fingerprint != written {
             diagnostics.append(.error(
-                .malformedLockFile, "the lock entry for \(entry.schema) \(entry.version) does not match its fingerprint, so it was edited by hand; restore the file from version control",
+                .malformedLockFile, "the lock entry for \(entry.schema) \(entry.version) does not match its fingerprint, so it was edited by hand; \(restore)",
                 at: location))
         }
         return (ShippedVersions(entries: entries), diagnostics)
     }
 
-    /// Errors for shipped versions that were edited or deleted, and for new versions numbered
-    /// below the newest shipped one.
+    /// Errors for shipped versions and bridges whose stored shape changed or that are gone, and
+    /// for new versions numbered below the newest shipped one. Each points at the YAML that changed.
     public func check(_ histories: [SchemaHistory], lockFile: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let lockLocation = SourceLocation(file: lockFile, line: 1, column: 1)
+        let plans = Dictionary(histories.map { ($0.name, MigrationPlanner.plan($0).plan) }, uniquingKeysWith: { first, _ in first })
         for entry in entries {
-            guard let history = histories.first(where: { $0.name == entry.schema }),
-                let version = history.versions.first(where: { $0.version == entry.version })
+            guard let history = histories.first(where: { $0.name == entry.schema }), let plan = plans[entry.schema],
+                let version = plan.versions.first(where: { $0.version == entry.version })
             else {
+                guard entry.kind == .version else { continue }
                 diagnostics.append(.error(
                     .shippedVersionMissing,
                     "shipped version \(entry.version) of \(entry.schema) is locked but its YAML is gone; devices with that store could no longer open it — restore the file",
                     at: lockLocation))
                 continue
             }
-            let current = PersistedShape(version).lines
-            guard current != entry.shape else { continue }
-            let removed = entry.shape.first { !current.contains($0) }
-            let added = current.first { !entry.shape.contains($0) }
-            var what: [String] = []
-            if let removed { what.append("shipped: `\(removed.trimmingWhitespace())`") }
-            if let added { what.append("now: `\(added.trimmingWhitespace())`") }
+            let naming = history.config.naming
+            let current: SchemaVersion
+            switch entry.kind {
+            case .version:
+                current = version
+            case .bridge:
+                guard let bridge = plan.bridges.first(where: { $0.into == entry.version }) else {
+                    diagnostics.append(.error(
+                        .shippedVersionEdited,
+                        "the step into \(entry.version) of \(entry.schema) shipped with a bridge schema, which its plan no longer has; a store stopped between the two stages could not open — undo the change to \(entry.version) or to the version before it",
+                        at: version.location, notes: [.init("locked here", at: lockLocation)]))
+                    continue
+                }
+                current = bridge.schema
+            }
+            let differences = StoredShape.differences(locked: entry.shape, current: StoredShape(current, naming: naming))
+            guard let first = differences.first else { continue }
+            let model = version.model(named: first.model)
+            let location = first.property.flatMap { model?.property(named: $0)?.location } ?? model?.location ?? version.location
+            let shown = differences.prefix(3).map(\.words).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
+            let what = entry.kind == .version ? "version \(entry.version) of \(entry.schema) has shipped" : "the bridge schema in front of \(entry.version) of \(entry.schema) has shipped"
             diagnostics.append(.error(
                 .shippedVersionEdited,
-                "version \(entry.version) of \(entry.schema) has shipped and is locked, but its stored shape changed (\(what.joined(separator: "; "))); undo the edit and make the change in a new version",
-                at: version.location, notes: [.init("locked here", at: lockLocation)]))
+                "\(what) and is locked, but what it stores changed: \(shown); undo the edit and make the change in a new version",
+                at: location, notes: [.init("locked here", at: lockLocation)]))
         }
         for history in histories {
             guard let newestShipped = entries.filter({ $0.schema == history.name }).map(\.version).max() else { continue }
@@ -105,7 +176,8 @@ public struct ShippedVersions: Sendable, Equatable {
         return diagnostics
     }
 
-    /// FNV-1a, 64 bits: a short summary of a shape for people comparing lock files.
+    /// FNV-1a, 64 bits: a short summary of lines, for people comparing lock files and for
+    /// noticing edits; not a defence against someone who means to forge one.
     static func fingerprint(_ lines: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in lines.joined(separator: "\n").utf8 {

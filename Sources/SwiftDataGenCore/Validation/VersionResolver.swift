@@ -122,12 +122,21 @@ struct VersionResolver {
         }
         var dedupe: DedupePolicy?
         if let policy = ast.dedupe {
-            if let key = properties.first(where: { $0.name == policy.orderBy.value }), key.isStored, key.relationship == nil, !key.kind.isEnumeration {
-                dedupe = DedupePolicy(keepLast: policy.keepLast.value, orderBy: key.name)
+            let key = properties.first { $0.name == policy.orderBy.value }
+            if let key, key.isStored, case .attribute(.scalar(let scalar), false) = key.kind, scalar.isSortable {
+                dedupe = DedupePolicy(
+                    keepLast: policy.keepLast.value, orderBy: key.name, nilKeysAreEqual: policy.nilKeysAreEqual?.value ?? false,
+                    location: policy.orderBy.location)
             } else {
+                let sortable = properties.filter { property in
+                    guard property.isStored, case .attribute(.scalar(let scalar), false) = property.kind else { return false }
+                    return scalar.isSortable
+                }.map(\.name)
+                let why = key == nil ? "is not a property of \(ast.name.value)" : "cannot order a sort (SortDescriptor needs a Comparable stored attribute: not Bool, Data, URL, an array, an enum or a relationship)"
+                let choices = sortable.isEmpty ? "add a Date or number that says which object is newer" : "use one of: \(sortable.joined(separator: ", "))"
                 diagnostics.append(.error(
-                    .unknownKeyPathProperty, "dedupe.orderBy must name a stored attribute of \(ast.name.value) (not an enum or relationship); '\(policy.orderBy.value)' is not one",
-                    at: policy.orderBy.location))
+                    .unknownKeyPathProperty, "dedupe.orderBy '\(policy.orderBy.value)' \(why); \(choices)",
+                    at: policy.orderBy.location, notes: key.map { [.init("'\($0.name)' is declared here", at: $0.location)] } ?? []))
             }
         }
         return ModelDecl(
@@ -175,6 +184,7 @@ struct VersionResolver {
                 Conversion(sourceProperty: $0.property.value, expression: $0.convert?.value, matchKey: $0.match?.value, location: $0.location)
             },
             doc: ast.doc, location: name.location)
+        property.hashModifier = ast.hashModifier?.value
 
         if let expression = ast.expression {
             property.defaultValue = .expression(expression.value)

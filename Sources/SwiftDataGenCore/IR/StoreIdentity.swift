@@ -1,0 +1,121 @@
+/// A schema as SwiftData identifies a store: the entity version hashes Core Data computes from
+/// each model, which together make the model checksum that staged migration matches stores and
+/// stages by. Source: swiftdata-migration-evidence.md, "What is and is not in the version checksum".
+///
+/// The model may be coarser than Core Data's hash, never finer. Where the evidence is silent we
+/// leave a detail out: two schemas this model calls equal then get a `hashModifier` they might not
+/// have needed (harmless), whereas a detail wrongly counted would hide a duplicate checksum, which
+/// SwiftData refuses at launch.
+public struct StoreIdentity: Hashable, Sendable {
+    public var entities: [EntityIdentity]
+
+    public init(_ version: SchemaVersion, naming: NamingConfig) {
+        entities = version.models.map { EntityIdentity($0, naming: naming) }.sorted { $0.name < $1.name }
+    }
+}
+
+public struct EntityIdentity: Hashable, Sendable {
+    /// Entity name and superentity are in the hash [S4].
+    public var name: String
+    public var superentity: String?
+    /// The set of stored properties is in the hash [S4]; transient ones are not in the schema [S16].
+    public var properties: [PropertyIdentity]
+    /// Uniqueness constraints are in the hash [S8]; indexes are not [S9]. Order inside a group
+    /// and between groups is ignored (coarser than Core Data, see the type above).
+    public var uniqueness: Set<Set<String>>
+
+    init(_ model: ModelDecl, naming: NamingConfig) {
+        name = model.name
+        superentity = model.superclass
+        properties = model.properties.filter(\.isStored).map { PropertyIdentity($0, naming: naming) }.sorted { $0.name < $1.name }
+        uniqueness = Set(SchemaDiff(naming: naming).uniqueGroups(model).map(Set.init))
+    }
+}
+
+public struct PropertyIdentity: Hashable, Sendable {
+    /// What an attribute or relationship contributes besides its name and modifier.
+    public enum Storage: Hashable, Sendable {
+        /// Attribute type [S6]; `.externalStorage` and `.preserveValueOnDeletion` [S22].
+        case attribute(AttributeStorage, isOptional: Bool, flags: Set<AttributeFlag>)
+        /// Destination, to-many and counts [S7]. Left out: the inverse (SwiftData may infer one
+        /// the YAML does not state), optionality (a to-one is reportedly stored optional [S26]),
+        /// and the delete rule (not in the hash [S22]).
+        case relationship(destination: String, isToMany: Bool, minCount: Int, maxCount: Int)
+    }
+
+    /// The stored name: property name and optionality are in the hash [S5].
+    public var name: String
+    public var storage: Storage
+    /// `hashModifier:` — Core Data's `versionHashModifier`, in the hash [S3][S22].
+    public var hashModifier: String?
+
+    init(_ property: Property, naming: NamingConfig) {
+        name = naming.storedName(property)
+        hashModifier = property.hashModifier
+        switch property.kind {
+        case .attribute(let type, let isArray):
+            let flags = Set(property.flags.filter(\.reachesVersionHash))
+            storage = .attribute(AttributeStorage(type, isArray: isArray), isOptional: property.isOptional, flags: flags)
+        case .relationship(let r):
+            storage = .relationship(destination: r.target, isToMany: r.isToMany, minCount: r.minCount ?? 0, maxCount: r.maxCount ?? 0)
+        }
+    }
+}
+
+/// The Core Data attribute type a Swift type is stored as, grouped where we are not sure two
+/// Swift types are stored differently (coarser is safe; see `StoreIdentity`).
+public enum AttributeStorage: Hashable, Sendable {
+    case string, boolean, integer16, integer32, integer64, double, float, decimal, date, binary, uuid, uri
+    /// Arrays and other Codable values: all counted as one kind, since how SwiftData encodes
+    /// each is not documented.
+    case encoded
+
+    init(_ type: ValueType, isArray: Bool) {
+        guard !isArray else {
+            self = .encoded
+            return
+        }
+        let scalar: ScalarType
+        switch type {
+        case .scalar(let s): scalar = s
+        case .enumeration(_, let rawType): scalar = rawType
+        }
+        switch scalar {
+        case .string: self = .string
+        case .bool: self = .boolean
+        case .int8, .int16, .uint8, .uint16: self = .integer16
+        case .int32, .uint32: self = .integer32
+        case .int, .int64, .uint, .uint64: self = .integer64
+        case .double: self = .double
+        case .float: self = .float
+        case .decimal: self = .decimal
+        case .date: self = .date
+        case .data: self = .binary
+        case .uuid: self = .uuid
+        case .url: self = .uri
+        }
+    }
+}
+
+extension AttributeFlag {
+    /// Whether Core Data puts the option in the property's version hash. Exhaustive on purpose:
+    /// a new option does not compile until someone decides this from evidence.
+    public var reachesVersionHash: Bool {
+        switch self {
+        // In the hash, measured [S22].
+        case .externalStorage, .preserveValueOnDeletion: return true
+        // Not in the hash, measured [S22].
+        case .spotlight, .allowsCloudEncryption: return false
+        // No evidence either way: left out, which can only add a modifier that was not needed.
+        case .ephemeral: return false
+        }
+    }
+}
+
+/// The identifier Core Data maps a property's data by in a migration: `originalName` when set,
+/// otherwise the stored name (evidence §1, [S1]). Kept apart from the version hash, which it does
+/// not enter [S22].
+public func renamingIdentifier(of property: Property, naming: NamingConfig) -> String {
+    guard let original = property.originalName else { return naming.storedName(property) }
+    return property.kind.isEnumeration ? original + naming.rawValueSuffix : original
+}
