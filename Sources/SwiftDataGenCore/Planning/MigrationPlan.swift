@@ -23,6 +23,8 @@ public struct MigrationPlan: Sendable {
         public var target: String
         public var targetType: String
         public var expression: String
+        /// Stored attributes of `model` that order the batches.
+        public var pageOrder: [String]
         public var summary: String
     }
 
@@ -36,6 +38,8 @@ public struct MigrationPlan: Sendable {
         public var target: String
         public var targetModel: String
         public var matchKey: String
+        /// Stored attributes of `model` that order the batches.
+        public var pageOrder: [String]
         public var summary: String
     }
 

@@ -294,7 +294,7 @@ public struct MigrationPlanner: Sendable {
             work.bridgeProperties[before.name, default: []].append(bridged)
             work.links.append(MigrationPlan.Link(
                 property: property.name, model: before.name, source: source.name, sourceIsOptional: source.isOptional, target: bridgeName,
-                targetModel: target.name, matchKey: key,
+                targetModel: target.name, matchKey: key, pageOrder: Self.pageOrder(of: before, first: source.name),
                 summary: "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating the \(target.name) when missing"))
             return
         }
@@ -327,7 +327,19 @@ public struct MigrationPlanner: Sendable {
         work.conversions.append(MigrationPlan.Conversion(
             property: property.name, model: before.name, source: source.name, sourceType: SchemaDiff.typeDescription(source), target: bridgeName,
             targetType: SchemaDiff.typeDescription(property), expression: conversion.expression ?? "$0",
+            pageOrder: Self.pageOrder(of: before, first: source.name),
             summary: "Converts \(before.name).\(source.name) into \(model.name).\(property.name)\(heldAs), in batches"))
+    }
+
+    /// Stored attributes a batched walk sorts by, so pages follow one stable order and no row is
+    /// skipped (offset paging without a sort has no defined order, evidence §R3): the source first,
+    /// then every other sortable attribute, which leaves ties only between rows equal in all of them.
+    static func pageOrder(of model: ModelDecl, first: String) -> [String] {
+        let sortable = model.properties.filter { property in
+            guard property.isStored, case .attribute(.scalar(let scalar), false) = property.kind else { return false }
+            return scalar.isSortable
+        }.map(\.name)
+        return sortable.filter { $0 == first } + sortable.filter { $0 != first }
     }
 
     /// The related model a link points at, as the bridge declares it: the old model when it

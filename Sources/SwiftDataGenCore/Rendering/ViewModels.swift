@@ -162,16 +162,22 @@ struct MigrationPlanView: MustacheRepresentable {
 
         var mustacheValue: MustacheValue {
             var value: [String: MustacheValue] = ["owner": .string(owner), "name": .string(name), "summary": .string(summary)]
+            func descriptor(_ model: String, _ order: [String]) -> MustacheValue {
+                let sort = order.map { "SortDescriptor(\\.\($0))" }.joined(separator: ", ")
+                return .string(order.isEmpty ? "FetchDescriptor<\(model)>()" : "FetchDescriptor<\(model)>(sortBy: [\(sort)])")
+            }
             if let c = conversion {
                 value["conversion"] = [
                     "model": .string(c.model), "source": .string(c.source), "sourceType": .string(c.sourceType),
                     "target": .string(c.target), "targetType": .string(c.targetType), "expression": .string(c.expression),
+                    "descriptor": descriptor(c.model, c.pageOrder),
                 ]
             }
             if let l = link {
                 value["link"] = [
                     "model": .string(l.model), "source": .string(l.source), "sourceIsOptional": .bool(l.sourceIsOptional),
                     "target": .string(l.target), "targetModel": .string(l.targetModel), "matchKey": .string(l.matchKey),
+                    "descriptor": descriptor(l.model, l.pageOrder),
                 ]
             }
             if let d = deduplication {

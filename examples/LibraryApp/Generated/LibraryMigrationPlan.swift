@@ -66,7 +66,7 @@ extension LibrarySchemaV2Bridge {
         let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Book>()
+            var descriptor = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.price), SortDescriptor(\.isbn), SortDescriptor(\.title), SortDescriptor(\.authorName), SortDescriptor(\.createdAt), SortDescriptor(\.notes)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)
@@ -103,7 +103,7 @@ extension LibrarySchemaV4Bridge {
         }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Book>()
+            var descriptor = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.authorName), SortDescriptor(\.isbn), SortDescriptor(\.name), SortDescriptor(\.price), SortDescriptor(\.createdAt), SortDescriptor(\.notes)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)

@@ -61,7 +61,7 @@ extension ShelfSchemaV2Bridge {
         let convert: (String) -> Double = { Double($0) ?? -1 }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Item>()
+            var descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.price), SortDescriptor(\.title), SortDescriptor(\.label)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)
@@ -81,7 +81,7 @@ extension ShelfSchemaV3Bridge {
         let convert: (Double) -> String = { String($0) }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Item>()
+            var descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.price), SortDescriptor(\.name), SortDescriptor(\.title), SortDescriptor(\.label)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)

@@ -100,7 +100,7 @@ extension PeopleSchemaV2Bridge {
         let convert: (String) -> Int = { Int($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Badge>()
+            var descriptor = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.code), SortDescriptor(\.issuedAt)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)

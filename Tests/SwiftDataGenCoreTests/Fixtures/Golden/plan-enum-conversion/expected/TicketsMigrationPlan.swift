@@ -41,7 +41,7 @@ extension TicketsSchemaV2Bridge {
         let convert: (String) -> TicketState = { TicketState(rawValue: $0) ?? .open }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Ticket>()
+            var descriptor = FetchDescriptor<Ticket>(sortBy: [SortDescriptor(\.status), SortDescriptor(\.title)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)
@@ -61,7 +61,7 @@ extension TicketsSchemaV2Bridge {
         let convert: (String) -> Priority? = { $0.hasPrefix("!") ? .urgent : nil }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Ticket>()
+            var descriptor = FetchDescriptor<Ticket>(sortBy: [SortDescriptor(\.title), SortDescriptor(\.status)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)

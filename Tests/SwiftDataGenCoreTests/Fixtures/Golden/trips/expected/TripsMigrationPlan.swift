@@ -47,7 +47,7 @@ extension TripsSchemaV3Bridge {
         let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Trip>()
+            var descriptor = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.budgetText), SortDescriptor(\.remoteID), SortDescriptor(\.title), SortDescriptor(\.startDate)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)
