@@ -63,10 +63,24 @@ extension VersionResolver {
                             at: property.location, notes: [.init("'\(other.property)' is declared here", at: otherProperty.location)]))
                     }
                 } else {
-                    diagnostics.append(.warning(
-                        .missingInverse,
-                        "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData cannot keep the other side in step; add inverse: <property of \(relationship.target)>",
-                        at: property.location))
+                    // SwiftData may pair two relationships that point at each other by itself; an
+                    // inferred pair is still worth writing down, since the inverse is stored.
+                    let target = Self.model(named: relationship.target, in: models)
+                    let pointingBack = target?.properties.filter { other in
+                        other.relationship?.target == side.model && partner[Side(model: relationship.target, property: other.name)] == nil
+                            && !(relationship.target == side.model && other.name == property.name)
+                    } ?? []
+                    if pointingBack.count == 1, let other = pointingBack.first {
+                        diagnostics.append(.warning(
+                            .missingInverse,
+                            "relationships '\(side.model).\(property.name)' and '\(relationship.target).\(other.name)' point at each other without an inverse; SwiftData may pair them by itself, but what it infers is not written down and the store's shape would depend on it; add inverse: \(other.name) (or, if they are unrelated, give \(relationship.target).\(other.name) its own inverse)",
+                            at: property.location, notes: [.init("'\(relationship.target).\(other.name)' is declared here", at: other.location)]))
+                    } else {
+                        diagnostics.append(.warning(
+                            .missingInverse,
+                            "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData cannot keep the other side in step; add inverse: <property of \(relationship.target)>",
+                            at: property.location))
+                    }
                 }
                 if config.cloudKit && relationship.deleteRule == .deny {
                     diagnostics.append(.error(.cloudKitDeny, "CloudKit does not support the deny delete rule on '\(side.model).\(property.name)'; use nullify or cascade", at: property.location))
