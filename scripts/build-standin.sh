@@ -15,7 +15,7 @@ fi
 mkdir -p "$out"
 src="$here/Tests/StandIn"
 stamp="$out/.sources"
-sum=$(cat "$src/Macros/StandInMacros.swift" "$src/SwiftData/SwiftData.swift" | cksum)
+sum=$(cat "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift | cksum)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/libSwiftData.so" ]; then
   echo "-I $out -L $out -lSwiftData -load-plugin-library $out/libSwiftDataStandInMacros.so"
   exit 0
@@ -24,7 +24,7 @@ swiftc -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandInMac
   -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
   -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataStandInMacros.so" >&2
 swiftc -emit-library -emit-module -module-name SwiftData -parse-as-library -swift-version 6 \
-  "$src/SwiftData/SwiftData.swift" -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
+  "$src/SwiftData/"*.swift -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
   -o "$out/libSwiftData.so" -emit-module-path "$out/SwiftData.swiftmodule" >&2
 echo "$sum" > "$stamp"
 echo "-I $out -L $out -lSwiftData -load-plugin-library $out/libSwiftDataStandInMacros.so"

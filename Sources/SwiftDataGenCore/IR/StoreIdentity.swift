@@ -12,6 +12,28 @@ public struct StoreIdentity: Hashable, Sendable {
     public init(_ version: SchemaVersion, naming: NamingConfig) {
         entities = version.models.map { EntityIdentity($0, naming: naming) }.sorted { $0.name < $1.name }
     }
+
+    /// The identity as text, one line per entity and stored property. The SwiftData stand-in
+    /// computes the same text from the compiled models (`Schema._checksumText`); a test keeps the
+    /// two equal for every golden.
+    public var checksumText: String {
+        var lines: [String] = []
+        for entity in entities {
+            let unique = entity.uniqueness.map { $0.sorted().joined(separator: ",") }.sorted()
+            lines.append("entity \(entity.name) super=\(entity.superentity ?? "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))")
+            for property in entity.properties {
+                let modifier = property.hashModifier ?? "-"
+                switch property.storage {
+                case .attribute(let storage, let isOptional, let flags):
+                    let names = flags.map(\.rawValue).sorted()
+                    lines.append("  \(property.name) attribute \(storage) optional=\(isOptional) flags=\(names.isEmpty ? "-" : names.joined(separator: ",")) modifier=\(modifier)")
+                case .relationship(let destination, let isToMany, let minCount, let maxCount):
+                    lines.append("  \(property.name) relationship \(destination) many=\(isToMany) min=\(minCount) max=\(maxCount) modifier=\(modifier)")
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
 }
 
 public struct EntityIdentity: Hashable, Sendable {

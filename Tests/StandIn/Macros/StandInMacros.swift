@@ -1,9 +1,13 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Model`: adds the `PersistentModel` conformance and nothing else. Subclasses of a model
-/// already conform, and the compiler then passes no protocols, so no extension is emitted.
-public struct ModelMacro: ExtensionMacro {
+/// `@Model`, as the real macro does it in outline: every stored property becomes a computed one
+/// over the object's backing data (so the simulator can read and write any object by property
+/// name), and the class describes its entity — stored properties with their types, defaults,
+/// `@Attribute`/`@Relationship` arguments, and `#Unique`/`#Index` groups — for the checksum and
+/// the migration simulator. Subclasses get the conformance from their root and nothing else:
+/// the simulator does not run model inheritance.
+public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
@@ -13,9 +17,160 @@ public struct ModelMacro: ExtensionMacro {
         let list = protocols.map(\.trimmedDescription).joined(separator: ", ")
         return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: list) {}")]
     }
+
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingAttributesFor member: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard isRoot(declaration), let variable = member.as(VariableDeclSyntax.self), StoredProperty(variable) != nil else { return [] }
+        return ["@_PersistedProperty"]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
+        let name = classDecl.name.text
+        guard isRoot(declaration) else {
+            return ["override class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), properties: [], unique: [], indexes: [], isSubclass: true) }"]
+        }
+        let properties = declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init) }
+        var unique: [String] = [], indexes: [String] = []
+        for member in declaration.memberBlock.members {
+            guard let expansion = member.decl.as(MacroExpansionDeclSyntax.self) else { continue }
+            let groups = expansion.arguments.compactMap { argument -> String? in
+                guard let array = argument.expression.as(ArrayExprSyntax.self) else { return nil }
+                let names = array.elements.compactMap { $0.expression.as(KeyPathExprSyntax.self)?.components.last?.component.trimmedDescription }
+                return "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            }
+            if expansion.macroName.text == "Unique" { unique += groups }
+            if expansion.macroName.text == "Index" { indexes += groups }
+        }
+        let metadata = properties.map { $0.metadata }.joined(separator: ",\n")
+        let uniqueFlags = properties.filter(\.isUniqueAttribute).map { "[\"\($0.name)\"]" }
+        let initialisers = properties.map { "_\($0.name) = _StandInNoValue()" }.joined(separator: "\n")
+        return [
+            "var _$backing: _StandInBacking = _StandInBacking()",
+            """
+            init(backingData: _StandInBacking) {
+                self._$backing = backingData
+                \(raw: initialisers)
+            }
+            """,
+            "class func _$make(_ backing: _StandInBacking) -> AnyObject { \(raw: name)(backingData: backing) }",
+            """
+            class var _$entity: _StandInEntity {
+                _StandInEntity(
+                    name: \(literal: name),
+                    properties: [
+                        \(raw: metadata)
+                    ],
+                    unique: [\(raw: (unique + uniqueFlags).joined(separator: ", "))],
+                    indexes: [\(raw: indexes.joined(separator: ", "))],
+                    isSubclass: false)
+            }
+            """,
+        ]
+    }
+
+    /// A model with no inheritance clause; our generated subclasses name their superclass there.
+    static func isRoot(_ declaration: some DeclGroupSyntax) -> Bool {
+        declaration.inheritanceClause == nil
+    }
 }
 
-/// `@Attribute`, `@Relationship`, `@Transient`: their arguments are type-checked, then nothing.
+/// One stored `var` of a model as written: not static, not `@Transient`, no accessors.
+struct StoredProperty {
+    var name: String
+    var type: String
+    var initializer: String?
+    var attribute: AttributeSyntax?
+    var relationship: AttributeSyntax?
+
+    init?(_ variable: VariableDeclSyntax) {
+        guard variable.bindingSpecifier.text == "var", variable.bindings.count == 1, let binding = variable.bindings.first,
+            let pattern = binding.pattern.as(IdentifierPatternSyntax.self), let type = binding.typeAnnotation?.type,
+            binding.accessorBlock == nil,
+            !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
+        else { return nil }
+        let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
+        func named(_ name: String) -> AttributeSyntax? { attributes.first { $0.attributeName.trimmedDescription == name } }
+        guard named("Transient") == nil else { return nil }
+        self.name = pattern.identifier.text
+        self.type = type.trimmedDescription
+        initializer = binding.initializer?.value.trimmedDescription
+        attribute = named("Attribute")
+        relationship = named("Relationship")
+    }
+
+    private var arguments: LabeledExprListSyntax? {
+        (attribute ?? relationship)?.arguments?.as(LabeledExprListSyntax.self)
+    }
+
+    private func argument(_ label: String) -> String? {
+        arguments?.first { $0.label?.text == label }?.expression.trimmedDescription
+    }
+
+    /// `.unique`, `.externalStorage`, …: the unlabelled options, by name.
+    private var options: [String] {
+        (arguments ?? []).filter { $0.label == nil }.compactMap { argument -> String? in
+            if let member = argument.expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+            if let call = argument.expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                return member.declName.baseName.text
+            }
+            return nil
+        }
+    }
+
+    var isUniqueAttribute: Bool { attribute != nil && options.contains("unique") }
+
+    var metadata: String {
+        let defaultValue = initializer.map { "{ () -> (\(type)) in \($0) }" } ?? "nil"
+        let options = self.options.filter { $0 != "unique" || relationship != nil }.map { "\"\($0)\"" }.joined(separator: ", ")
+        var relationshipText = "nil"
+        if relationship != nil {
+            let inverse = argument("inverse").flatMap { $0.split(separator: ".").last.map(String.init) }
+            let rule = argument("deleteRule").map { String($0.drop { $0 == "." }) } ?? "nullify"
+            relationshipText = "_StandInRelationship(deleteRule: \"\(rule)\", inverse: \(inverse.map { "\"\($0)\"" } ?? "nil"), minimumModelCount: \(argument("minimumModelCount") ?? "0"), maximumModelCount: \(argument("maximumModelCount") ?? "0"))"
+        }
+        return """
+            _StandInProperty(name: "\(name)", type: (\(type)).self, defaultValue: \(defaultValue), options: [\(options)], originalName: \(argument("originalName") ?? "nil"), hashModifier: \(argument("hashModifier") ?? "nil"), relationship: \(relationshipText))
+            """
+    }
+}
+
+/// What `@Model` puts on each stored property: get and set through the backing data, and an init
+/// accessor so the class's own initializers (and initial values) still work.
+public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self), let property = StoredProperty(variable) else { return [] }
+        let name = property.name
+        return [
+            """
+            @storageRestrictions(initializes: _\(raw: name), accesses: _$backing)
+            init(initialValue) {
+                _$backing.set(\(literal: name), initialValue)
+                _\(raw: name) = _StandInNoValue()
+            }
+            """,
+            "get { _$backing.get(\(literal: name)) }",
+            "set { _$backing.set(\(literal: name), newValue) }",
+        ]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self), let property = StoredProperty(variable) else { return [] }
+        return ["private var _\(raw: property.name): _StandInNoValue"]
+    }
+}
+
+/// `@Attribute`, `@Relationship`, `@Transient`: their arguments are type-checked, then read by
+/// `@Model`; they expand to nothing themselves.
 public struct NoOpPeerMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
@@ -25,7 +180,7 @@ public struct NoOpPeerMacro: PeerMacro {
     }
 }
 
-/// `#Unique`, `#Index`: the key paths are type-checked, then nothing.
+/// `#Unique`, `#Index`: the key paths are type-checked, then read by `@Model`.
 public struct NoOpDeclarationMacro: DeclarationMacro {
     public static func expansion(
         of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext

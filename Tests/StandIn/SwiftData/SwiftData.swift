@@ -1,9 +1,16 @@
 // A stand-in for Apple's SwiftData, declared with the real signatures (iOS 18 SDK shapes, the
-// strictest for Sendable) so generated code type-checks on Linux. Its macros expand to nothing but
-// a PersistentModel conformance; its ModelContext keeps objects in memory so migration code runs.
+// strictest for Sendable) so generated code type-checks on Linux, and a simulator of how SwiftData
+// stores rows and runs a migration plan (Simulator.swift beside this file), so generated plans
+// run with data on Linux.
 @_exported import Foundation
 
-public protocol PersistentModel: AnyObject, Hashable, Identifiable {}
+public protocol PersistentModel: AnyObject, Hashable, Identifiable {
+    /// The object's values by property name; `@Model` routes every stored property through it.
+    var _$backing: _StandInBacking { get }
+    /// The entity as `@Model` read it from the class: what the checksum and the simulator use.
+    static var _$entity: _StandInEntity { get }
+    static func _$make(_ backing: _StandInBacking) -> AnyObject
+}
 
 extension PersistentModel {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
@@ -68,6 +75,9 @@ public final class Schema {
         version = versionedSchema.versionIdentifier
     }
 
+    /// The checksum text of these models (Simulator.swift): equal texts are one checksum.
+    public var _checksumText: String { _StandInSchemaInfo(models).checksumText }
+
     public init(_ models: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
         self.models = models
         self.version = version
@@ -97,7 +107,13 @@ public enum MigrationStage {
 }
 
 @attached(extension, conformances: PersistentModel)
+@attached(member, names: named(_$backing), named(init(backingData:)), named(_$make), named(_$entity))
+@attached(memberAttribute)
 public macro Model() = #externalMacro(module: "SwiftDataStandInMacros", type: "ModelMacro")
+
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro _PersistedProperty() = #externalMacro(module: "SwiftDataStandInMacros", type: "PersistedPropertyMacro")
 
 @attached(peer)
 public macro Attribute(_ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil) =
@@ -166,82 +182,5 @@ public struct ModelConfiguration: Sendable {
         self.name = name
         self.isStoredInMemoryOnly = false
         self.url = url
-    }
-}
-
-public final class ModelContainer: @unchecked Sendable {
-    public let schema: Schema
-    public let migrationPlan: (any SchemaMigrationPlan.Type)?
-
-    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
-        self.schema = schema
-        self.migrationPlan = migrationPlan
-    }
-
-    public convenience init(for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
-        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan)
-    }
-}
-
-/// Keeps inserted models in memory: enough to run generated migration code and check its result.
-public final class ModelContext {
-    public let container: ModelContainer
-    private var objects: [ObjectIdentifier: any PersistentModel] = [:]
-    private var order: [ObjectIdentifier] = []
-    public private(set) var saveCount = 0
-
-    public init(_ container: ModelContainer) {
-        self.container = container
-    }
-
-    public var hasChanges: Bool { false }
-
-    public func insert<T: PersistentModel>(_ model: T) {
-        let key = ObjectIdentifier(model)
-        if objects[key] == nil { order.append(key) }
-        objects[key] = model
-    }
-
-    public func delete<T: PersistentModel>(_ model: T) {
-        let key = ObjectIdentifier(model)
-        objects[key] = nil
-        order.removeAll { $0 == key }
-    }
-
-    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
-        for object in try fetch(FetchDescriptor<T>(predicate: predicate)) { delete(object) }
-    }
-
-    public func save() throws { saveCount += 1 }
-
-    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
-        var result = try order.compactMap { objects[$0] as? T }.filter { try descriptor.predicate?.evaluate($0) ?? true }
-        if !descriptor.sortBy.isEmpty {
-            result.sort { a, b in
-                for sort in descriptor.sortBy {
-                    switch sort.compare(a, b) {
-                    case .orderedAscending: return true
-                    case .orderedDescending: return false
-                    case .orderedSame: continue
-                    }
-                }
-                return false
-            }
-        }
-        let offset = min(descriptor.fetchOffset ?? 0, result.count)
-        result = Array(result[offset...])
-        if let limit = descriptor.fetchLimit { result = Array(result.prefix(limit)) }
-        return result
-    }
-
-    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try fetch(descriptor).count
-    }
-
-    public func enumerate<T: PersistentModel>(
-        _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
-        block: (T) throws -> Void
-    ) throws {
-        for object in try fetch(descriptor) { try block(object) }
     }
 }

@@ -1,0 +1,837 @@
+// The migration simulator: a store on disk, the checksum SwiftData matches it by, and staged
+// migration run the way Core Data runs it. Each rule cites the section of
+// shared/reference/swiftdata-migration-evidence.md it comes from.
+
+/// Marks an `@Model` property's storage as initialized; the value lives in the backing data.
+public struct _StandInNoValue: Sendable {
+    public init() {}
+}
+
+/// An object's values by property name, and its row number once it is stored.
+public final class _StandInBacking {
+    var values: [String: Any] = [:]
+    var rowID: Int?
+    /// The context the object was inserted into or read from.
+    weak var context: ModelContext?
+
+    public init() {}
+
+    public func get<T>(_ name: String) -> T {
+        if let value = values[name] { return value as! T }
+        if let optional = T.self as? any ExpressibleByNilLiteral.Type { return optional.init(nilLiteral: ()) as! T }
+        fatalError("the stand-in has no value for '\(name)': it was never set")
+    }
+
+    public func set<T>(_ name: String, _ value: T) {
+        values[name] = value
+    }
+}
+
+public struct _StandInRelationship {
+    public var deleteRule: String
+    public var inverse: String?
+    public var minimumModelCount: Int
+    public var maximumModelCount: Int
+
+    public init(deleteRule: String, inverse: String?, minimumModelCount: Int?, maximumModelCount: Int?) {
+        self.deleteRule = deleteRule
+        self.inverse = inverse
+        self.minimumModelCount = minimumModelCount ?? 0
+        self.maximumModelCount = maximumModelCount ?? 0
+    }
+}
+
+/// A stored property as `@Model` read it.
+public struct _StandInProperty {
+    public var name: String
+    public var type: Any.Type
+    public var defaultValue: (() -> Any)?
+    public var options: [String]
+    public var originalName: String?
+    public var hashModifier: String?
+    public var relationship: _StandInRelationship?
+
+    public init<T>(
+        name: String, type: T.Type, defaultValue: (() -> T)?, options: [String], originalName: String?, hashModifier: String?,
+        relationship: _StandInRelationship?
+    ) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue.map { make in { make() as Any } }
+        self.options = options
+        self.originalName = originalName
+        self.hashModifier = hashModifier
+        self.relationship = relationship
+    }
+
+    /// The identifier Core Data maps data by: `originalName`, else the name (evidence §1, [S1]).
+    var identifier: String { originalName ?? name }
+
+    var shape: _StandInShape { _StandInShape(type) }
+}
+
+public struct _StandInEntity {
+    public var name: String
+    public var properties: [_StandInProperty]
+    public var unique: [[String]]
+    public var indexes: [[String]]
+    public var isSubclass: Bool
+
+    public init(name: String, properties: [_StandInProperty], unique: [[String]], indexes: [[String]], isSubclass: Bool) {
+        self.name = name
+        self.properties = properties
+        self.unique = unique
+        self.indexes = indexes
+        self.isSubclass = isSubclass
+    }
+}
+
+// MARK: values
+
+/// A value as the store file holds it.
+public indirect enum _StoredValue: Codable, Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(String)
+    case double(Double)
+    case float(Float)
+    case decimal(String)
+    case string(String)
+    case date(Double)
+    case data(Data)
+    case uuid(String)
+    case url(String)
+    case array([_StoredValue])
+    case reference(Int)
+    case references([Int])
+}
+
+/// A Swift type SwiftData stores as one attribute, with the Core Data type it is stored as.
+public protocol _StandInStorable {
+    static var _storageKind: String { get }
+    var _stored: _StoredValue { get }
+    init?(_stored: _StoredValue)
+}
+
+protocol _StandInOptional {
+    static var _wrapped: Any.Type { get }
+    var _unwrapped: Any? { get }
+    static func _make(_ value: Any?) -> Any
+}
+
+extension Optional: _StandInOptional {
+    static var _wrapped: Any.Type { Wrapped.self }
+    var _unwrapped: Any? { self.map { $0 as Any } }
+    static func _make(_ value: Any?) -> Any { (value.map { $0 as! Wrapped }) as Wrapped? as Any }
+}
+
+protocol _StandInSequence {
+    static var _element: Any.Type { get }
+    var _elements: [Any] { get }
+    static func _make(_ elements: [Any]) -> Any
+}
+
+extension Array: _StandInSequence {
+    static var _element: Any.Type { Element.self }
+    var _elements: [Any] { map { $0 as Any } }
+    static func _make(_ elements: [Any]) -> Any { elements.map { $0 as! Element } }
+}
+
+extension String: _StandInStorable {
+    public static var _storageKind: String { "string" }
+    public var _stored: _StoredValue { .string(self) }
+    public init?(_stored: _StoredValue) {
+        guard case .string(let value) = _stored else { return nil }
+        self = value
+    }
+}
+
+extension Bool: _StandInStorable {
+    public static var _storageKind: String { "boolean" }
+    public var _stored: _StoredValue { .bool(self) }
+    public init?(_stored: _StoredValue) {
+        guard case .bool(let value) = _stored else { return nil }
+        self = value
+    }
+}
+
+/// Integers: SwiftData's column widths, grouped as the generator's `AttributeStorage` groups them.
+protocol _StandInInteger: _StandInStorable, FixedWidthInteger {}
+
+extension _StandInInteger {
+    public var _stored: _StoredValue { .integer(String(self)) }
+    public init?(_stored: _StoredValue) {
+        guard case .integer(let text) = _stored, let value = Self(text) else { return nil }
+        self = value
+    }
+}
+
+extension Int: _StandInInteger { public static var _storageKind: String { "integer64" } }
+extension Int64: _StandInInteger { public static var _storageKind: String { "integer64" } }
+extension UInt: _StandInInteger { public static var _storageKind: String { "integer64" } }
+extension UInt64: _StandInInteger { public static var _storageKind: String { "integer64" } }
+extension Int32: _StandInInteger { public static var _storageKind: String { "integer32" } }
+extension UInt32: _StandInInteger { public static var _storageKind: String { "integer32" } }
+extension Int16: _StandInInteger { public static var _storageKind: String { "integer16" } }
+extension UInt16: _StandInInteger { public static var _storageKind: String { "integer16" } }
+extension Int8: _StandInInteger { public static var _storageKind: String { "integer16" } }
+extension UInt8: _StandInInteger { public static var _storageKind: String { "integer16" } }
+
+extension Double: _StandInStorable {
+    public static var _storageKind: String { "double" }
+    public var _stored: _StoredValue { .double(self) }
+    public init?(_stored: _StoredValue) {
+        guard case .double(let value) = _stored else { return nil }
+        self = value
+    }
+}
+
+extension Float: _StandInStorable {
+    public static var _storageKind: String { "float" }
+    public var _stored: _StoredValue { .float(self) }
+    public init?(_stored: _StoredValue) {
+        guard case .float(let value) = _stored else { return nil }
+        self = value
+    }
+}
+
+extension Decimal: _StandInStorable {
+    public static var _storageKind: String { "decimal" }
+    public var _stored: _StoredValue { .decimal("\(self)") }
+    public init?(_stored: _StoredValue) {
+        guard case .decimal(let text) = _stored, let value = Decimal(string: text) else { return nil }
+        self = value
+    }
+}
+
+extension Date: _StandInStorable {
+    public static var _storageKind: String { "date" }
+    public var _stored: _StoredValue { .date(timeIntervalSinceReferenceDate) }
+    public init?(_stored: _StoredValue) {
+        guard case .date(let value) = _stored else { return nil }
+        self = Date(timeIntervalSinceReferenceDate: value)
+    }
+}
+
+extension Data: _StandInStorable {
+    public static var _storageKind: String { "binary" }
+    public var _stored: _StoredValue { .data(self) }
+    public init?(_stored: _StoredValue) {
+        guard case .data(let value) = _stored else { return nil }
+        self = value
+    }
+}
+
+extension UUID: _StandInStorable {
+    public static var _storageKind: String { "uuid" }
+    public var _stored: _StoredValue { .uuid(uuidString) }
+    public init?(_stored: _StoredValue) {
+        guard case .uuid(let text) = _stored, let value = UUID(uuidString: text) else { return nil }
+        self = value
+    }
+}
+
+extension URL: _StandInStorable {
+    public static var _storageKind: String { "uri" }
+    public var _stored: _StoredValue { .url(absoluteString) }
+    public init?(_stored: _StoredValue) {
+        guard case .url(let text) = _stored, let value = URL(string: text) else { return nil }
+        self = value
+    }
+}
+
+/// Arrays of values are one encoded attribute; how SwiftData encodes them is not documented.
+extension Array: _StandInStorable where Element: _StandInStorable {
+    public static var _storageKind: String { "encoded" }
+    public var _stored: _StoredValue { .array(map(\._stored)) }
+    public init?(_stored: _StoredValue) {
+        guard case .array(let items) = _stored else { return nil }
+        var result: [Element] = []
+        for item in items {
+            guard let value = Element(_stored: item) else { return nil }
+            result.append(value)
+        }
+        self = result
+    }
+}
+
+/// What a property's Swift type stores: an attribute of a Core Data type, or a relationship.
+enum _StandInShape: Equatable {
+    case attribute(kind: String, isOptional: Bool)
+    case relationship(destination: String, isToMany: Bool, isOptional: Bool)
+    case unsupported(String)
+
+    init(_ type: Any.Type) {
+        var base = type
+        var isOptional = false
+        if let optional = type as? any _StandInOptional.Type {
+            base = optional._wrapped
+            isOptional = true
+        }
+        if let model = base as? any PersistentModel.Type {
+            self = .relationship(destination: String(describing: model), isToMany: false, isOptional: isOptional)
+        } else if let sequence = base as? any _StandInSequence.Type, let model = sequence._element as? any PersistentModel.Type {
+            self = .relationship(destination: String(describing: model), isToMany: true, isOptional: isOptional)
+        } else if let storable = base as? any _StandInStorable.Type {
+            self = .attribute(kind: storable._storageKind, isOptional: isOptional)
+        } else {
+            self = .unsupported(String(describing: type))
+        }
+    }
+
+    var isOptional: Bool {
+        switch self {
+        case .attribute(_, let optional), .relationship(_, _, let optional): return optional
+        case .unsupported: return false
+        }
+    }
+}
+
+enum _StandInCodec {
+    /// An attribute value as the store holds it.
+    static func encode(_ value: Any) -> _StoredValue {
+        if let optional = value as? any _StandInOptional {
+            guard let unwrapped = optional._unwrapped else { return .null }
+            return encode(unwrapped)
+        }
+        return (value as? any _StandInStorable)?._stored ?? .null
+    }
+
+    /// A stored attribute value as the Swift type of a property; nil when it does not fit.
+    static func decode(_ stored: _StoredValue, as type: Any.Type) -> Any? {
+        if let optional = type as? any _StandInOptional.Type {
+            if stored == .null { return optional._make(nil) }
+            return decode(stored, as: optional._wrapped).map { optional._make($0) }
+        }
+        return (type as? any _StandInStorable.Type)?.init(_stored: stored)
+    }
+}
+
+// MARK: checksum
+
+/// A schema's entities as the store sees them, with the checksum text SwiftData's version hashes
+/// reduce to. Kept equal to the generator's `StoreIdentity.checksumText` by a test over every
+/// golden (two definitions, one test): evidence, "What is and is not in the version checksum".
+struct _StandInSchemaInfo {
+    var types: [String: any PersistentModel.Type] = [:]
+    var entities: [String: _StandInEntity] = [:]
+
+    init(_ models: [any PersistentModel.Type]) {
+        for model in models {
+            let entity = model._$entity
+            types[entity.name] = model
+            entities[entity.name] = entity
+        }
+    }
+
+    /// Options that reach a property's version hash [S22]; the rest do not.
+    static let hashedOptions: Set<String> = ["externalStorage", "preserveValueOnDeletion"]
+
+    var checksumText: String {
+        var lines: [String] = []
+        for entity in entities.values.sorted(by: { $0.name < $1.name }) {
+            let unique = entity.unique.map { $0.sorted().joined(separator: ",") }.sorted()
+            lines.append("entity \(entity.name) super=\(entity.isSubclass ? "?" : "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))")
+            for property in entity.properties.sorted(by: { $0.name < $1.name }) {
+                let modifier = property.hashModifier ?? "-"
+                switch property.shape {
+                case .attribute(let kind, let isOptional):
+                    let flags = property.options.filter(Self.hashedOptions.contains).sorted()
+                    lines.append("  \(property.name) attribute \(kind) optional=\(isOptional) flags=\(flags.isEmpty ? "-" : flags.joined(separator: ",")) modifier=\(modifier)")
+                case .relationship(let destination, let isToMany, _):
+                    let r = property.relationship
+                    lines.append("  \(property.name) relationship \(destination) many=\(isToMany) min=\(r?.minimumModelCount ?? 0) max=\(r?.maximumModelCount ?? 0) modifier=\(modifier)")
+                case .unsupported(let type):
+                    lines.append("  \(property.name) unsupported \(type) modifier=\(modifier)")
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var checksum: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in checksumText.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
+    }
+}
+
+// MARK: the store
+
+/// A row: its number and its values by stored property name.
+struct _StandInRow: Codable, Equatable {
+    var id: Int
+    var values: [String: _StoredValue]
+}
+
+/// The store file: the checksum of the schema that last wrote it, and its rows by entity.
+struct _StandInStoreFile: Codable {
+    var checksum: String
+    var rows: [String: [_StandInRow]]
+
+    static func read(_ url: URL) throws -> _StandInStoreFile {
+        try JSONDecoder().decode(_StandInStoreFile.self, from: Data(contentsOf: url))
+    }
+
+    func write(_ url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(self).write(to: url, options: .atomic)
+    }
+}
+
+/// What SwiftData would report (or crash with) for a store or plan it cannot use.
+public struct _StandInError: Error, CustomStringConvertible {
+    /// Core Data's error code where there is one: 134504 unknown model version, 134110 a failed
+    /// migration, 133021 a uniqueness conflict; 0 for an exception SwiftData raises instead.
+    public let code: Int
+    public let message: String
+
+    public var description: String { "SwiftData stand-in error \(code): \(message)" }
+}
+
+public final class ModelContainer: @unchecked Sendable {
+    public let schema: Schema
+    public let migrationPlan: (any SchemaMigrationPlan.Type)?
+    let info: _StandInSchemaInfo
+    let url: URL?
+    /// The store's rows: the file's, or an in-memory store's.
+    var rows: [String: [_StandInRow]] = [:]
+
+    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
+        self.schema = schema
+        self.migrationPlan = migrationPlan
+        info = _StandInSchemaInfo(schema.models)
+        url = configurations.first { !$0.isStoredInMemoryOnly }?.url
+        if let migrationPlan { try Self.validate(migrationPlan) }
+        guard let url else { return }
+        if FileManager.default.fileExists(atPath: url.path) {
+            var file = try _StandInStoreFile.read(url)
+            if file.checksum != info.checksum {
+                guard let migrationPlan else {
+                    throw _StandInError(code: 134110, message: "the store was written by another model and no migration plan was given")
+                }
+                try _StandInMigrator(plan: migrationPlan, url: url).migrate(&file, to: info)
+            }
+            rows = file.rows
+        } else {
+            try _StandInStoreFile(checksum: info.checksum, rows: [:]).write(url)
+        }
+    }
+
+    public convenience init(for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan)
+    }
+
+    /// Every schema of a plan must have its own checksum — any two, checked when the container is
+    /// built, even for a new or in-memory store (evidence §4, §10: iOS 26 validates at init).
+    static func validate(_ plan: any SchemaMigrationPlan.Type) throws {
+        var seen: [String: any VersionedSchema.Type] = [:]
+        for schema in plan.schemas {
+            let checksum = _StandInSchemaInfo(schema.models).checksum
+            if let earlier = seen[checksum] {
+                throw _StandInError(
+                    code: 0, message: "Duplicate version checksums across stages detected: \(String(describing: earlier)) and \(String(describing: schema))")
+            }
+            seen[checksum] = schema
+        }
+    }
+
+    func persist(_ rows: [String: [_StandInRow]]) throws {
+        self.rows = rows
+        if let url { try _StandInStoreFile(checksum: info.checksum, rows: rows).write(url) }
+    }
+}
+
+/// Runs a plan's stages over a store's rows as Core Data's staged migration does.
+struct _StandInMigrator {
+    let plan: any SchemaMigrationPlan.Type
+    let url: URL
+
+    /// Finds the plan's schema the store was written by (none: 134504, evidence §2, §10), then runs
+    /// every stage from there in the order given (evidence §2, [S11]), writing the store after each,
+    /// so a store stopped between two stages rests at the schema in between.
+    func migrate(_ file: inout _StandInStoreFile, to target: _StandInSchemaInfo) throws {
+        guard plan.schemas.contains(where: { _StandInSchemaInfo($0.models).checksum == file.checksum }) else {
+            throw _StandInError(code: 134504, message: "Cannot use staged migration with an unknown model version.")
+        }
+        for stage in plan.stages {
+            let (from, to, willMigrate, didMigrate): (any VersionedSchema.Type, any VersionedSchema.Type, ((ModelContext) throws -> Void)?, ((ModelContext) throws -> Void)?)
+            switch stage {
+            case .lightweight(let a, let b): (from, to, willMigrate, didMigrate) = (a, b, nil, nil)
+            case .custom(let a, let b, let will, let did): (from, to, willMigrate, didMigrate) = (a, b, will, did)
+            }
+            let source = _StandInSchemaInfo(from.models), destination = _StandInSchemaInfo(to.models)
+            guard source.checksum == file.checksum else { continue }
+            var rows = file.rows
+            if let willMigrate { rows = try run(willMigrate, on: source, rows: rows) }
+            rows = try _StandInInference(source: source, destination: destination).map(rows)
+            if let didMigrate { rows = try run(didMigrate, on: destination, rows: rows) }
+            file = _StandInStoreFile(checksum: destination.checksum, rows: rows)
+            try file.write(url)
+        }
+        guard file.checksum == target.checksum else {
+            throw _StandInError(code: 134504, message: "the plan's stages end at a schema other than the container's")
+        }
+    }
+
+    /// A custom stage's closure, with a context on that stage's schema only (evidence §3, §6:
+    /// the other version's types crash). What it saved is what the stage keeps.
+    private func run(_ closure: (ModelContext) throws -> Void, on schema: _StandInSchemaInfo, rows: [String: [_StandInRow]]) throws -> [String: [_StandInRow]] {
+        var saved = rows
+        let context = ModelContext(schema: schema, rows: rows) { saved = $0 }
+        try closure(context)
+        if let problem = context.misuse { throw problem }
+        return saved
+    }
+}
+
+/// The mapping Core Data infers between two schemas (evidence §1, §5, §6): entities by name,
+/// properties by renaming identifier; a property with no source starts at its default; a type
+/// change, a required value with nothing to fill it, or a uniqueness conflict fails.
+struct _StandInInference {
+    let source: _StandInSchemaInfo
+    let destination: _StandInSchemaInfo
+
+    func map(_ rows: [String: [_StandInRow]]) throws -> [String: [_StandInRow]] {
+        var result: [String: [_StandInRow]] = [:]
+        for entity in destination.entities.values.sorted(by: { $0.name < $1.name }) {
+            guard !entity.isSubclass else {
+                throw _StandInError(code: 134110, message: "\(entity.name): model inheritance is not simulated")
+            }
+            let old = source.entities[entity.name]
+            // Two destination properties with one identifier would both take one column: refused here,
+            // though Core Data copies silently when the types agree ([S22] testRenamingDuplicates).
+            var identifiers: [String: String] = [:]
+            for property in entity.properties {
+                if let other = identifiers[property.identifier] {
+                    throw _StandInError(
+                        code: 134110, message: "\(entity.name).\(property.name) and \(entity.name).\(other) share the renaming identifier '\(property.identifier)'")
+                }
+                identifiers[property.identifier] = property.name
+            }
+            var mapped: [_StandInRow] = []
+            for row in rows[entity.name] ?? [] {
+                var values: [String: _StoredValue] = [:]
+                for property in entity.properties {
+                    values[property.name] = try value(of: property, in: entity, from: row, old: old)
+                }
+                mapped.append(_StandInRow(id: row.id, values: values))
+            }
+            result[entity.name] = mapped
+        }
+        // References to rows of entities that are gone are dropped.
+        let alive = result.mapValues { Set($0.map(\.id)) }
+        for (name, entityRows) in result {
+            guard let entity = destination.entities[name] else { continue }
+            for index in entityRows.indices {
+                for property in entity.properties {
+                    guard case .relationship(let target, _, _) = property.shape, let ids = alive[target] else { continue }
+                    switch result[name]?[index].values[property.name] {
+                    case .reference(let id)? where !ids.contains(id): result[name]?[index].values[property.name] = .null
+                    case .references(let list)?: result[name]?[index].values[property.name] = .references(list.filter(ids.contains))
+                    default: break
+                    }
+                }
+            }
+            try Self.checkUniqueness(entity, rows: result[name] ?? [])
+        }
+        return result
+    }
+
+    private func value(of property: _StandInProperty, in entity: _StandInEntity, from row: _StandInRow, old: _StandInEntity?) throws -> _StoredValue {
+        let path = "\(entity.name).\(property.name)"
+        var value: _StoredValue = .null
+        if let source = old?.properties.first(where: { $0.identifier == property.identifier }) {
+            value = row.values[source.name] ?? .null
+            switch (source.shape, property.shape) {
+            case (.attribute(let a, _), .attribute(let b, _)):
+                guard a == b else {
+                    throw _StandInError(code: 134110, message: "\(path): cannot infer a mapping from \(entity.name).\(source.name) of type \(a) to \(b); a renamed or kept property must have the same type")
+                }
+            case (.relationship(let a, let aMany, _), .relationship(let b, let bMany, _)):
+                guard a == b else { throw _StandInError(code: 134110, message: "\(path): its destination changed from \(a) to \(b)") }
+                if !aMany && bMany {
+                    value = value == .null ? .references([]) : { if case .reference(let id) = value { return .references([id]) } else { return value } }()
+                } else if aMany && !bMany {
+                    throw _StandInError(code: 134110, message: "\(path): a to-many relationship cannot be inferred as to-one")
+                }
+            default:
+                throw _StandInError(code: 134110, message: "\(path): cannot infer a mapping between an attribute and a relationship")
+            }
+        } else if case .relationship(_, true, _) = property.shape {
+            value = .references([])
+        }
+        guard value == .null else { return value }
+        switch property.shape {
+        case .attribute(_, let isOptional):
+            if let make = property.defaultValue {
+                let filled = _StandInCodec.encode(make())
+                if filled != .null || isOptional { return filled }
+            }
+            if isOptional { return .null }
+            throw _StandInError(code: 134110, message: "Validation error missing attribute values on mandatory destination attribute: \(path)")
+        case .relationship(_, let isToMany, let isOptional):
+            if isToMany { return .references([]) }
+            if isOptional { return .null }
+            throw _StandInError(code: 134110, message: "Validation error missing attribute values on mandatory destination relationship: \(path)")
+        case .unsupported(let type):
+            throw _StandInError(code: 134110, message: "\(path): values of \(type) are not simulated")
+        }
+    }
+
+    /// A uniqueness constraint the rows break fails the stage; nil keys never collide (SQLite's
+    /// unique index; evidence §3).
+    static func checkUniqueness(_ entity: _StandInEntity, rows: [_StandInRow]) throws {
+        for group in entity.unique {
+            var seen: Set<[String]> = []
+            for row in rows {
+                let key = group.map { row.values[$0] ?? .null }
+                guard !key.contains(.null) else { continue }
+                if !seen.insert(key.map { "\($0)" }).inserted {
+                    throw _StandInError(code: 133021, message: "\(entity.name): rows repeat (\(group.joined(separator: ", "))), which must be unique")
+                }
+            }
+        }
+    }
+}
+
+// MARK: the context
+
+/// Objects of one schema over a store's rows: insert, fetch with predicates and sorts, delete,
+/// save. A save writes every object it can reach, keeps both sides of each relationship in step,
+/// and checks uniqueness as the store would.
+public final class ModelContext {
+    private let containerReference: ModelContainer?
+    let schema: _StandInSchemaInfo
+    private let persist: ([String: [_StandInRow]]) throws -> Void
+    private var objects: [ObjectIdentifier: any PersistentModel] = [:]
+    private var order: [ObjectIdentifier] = []
+    private var nextID = 1
+    public private(set) var saveCount = 0
+    /// A type from another schema used here: what SwiftData crashes with (evidence §3 [S20]).
+    var misuse: _StandInError?
+
+    public init(_ container: ModelContainer) {
+        containerReference = container
+        schema = container.info
+        persist = { [weak container] rows in try container?.persist(rows) }
+        materialize(container.rows)
+    }
+
+    init(schema: _StandInSchemaInfo, rows: [String: [_StandInRow]], persist: @escaping ([String: [_StandInRow]]) -> Void) {
+        containerReference = nil
+        self.schema = schema
+        self.persist = { persist($0) }
+        materialize(rows)
+    }
+
+    public var container: ModelContainer {
+        guard let containerReference else { fatalError("a migration stage's context has no container in the stand-in") }
+        return containerReference
+    }
+
+    public var hasChanges: Bool { false }
+
+    private func materialize(_ rows: [String: [_StandInRow]]) {
+        var byID: [String: [Int: any PersistentModel]] = [:]
+        var made: [(any PersistentModel, _StandInEntity, _StandInRow)] = []
+        for name in rows.keys.sorted() {
+            guard let type = schema.types[name], let entity = schema.entities[name] else { continue }
+            for row in rows[name] ?? [] {
+                let backing = _StandInBacking()
+                backing.rowID = row.id
+                for property in entity.properties {
+                    if case .attribute = property.shape, let stored = row.values[property.name], let value = _StandInCodec.decode(stored, as: property.type) {
+                        backing.values[property.name] = value
+                    }
+                }
+                guard let object = type._$make(backing) as? any PersistentModel else { continue }
+                byID[name, default: [:]][row.id] = object
+                made.append((object, entity, row))
+                track(object)
+                nextID = max(nextID, row.id + 1)
+            }
+        }
+        for (object, entity, row) in made {
+            for property in entity.properties {
+                guard case .relationship(let target, let isToMany, _) = property.shape else { continue }
+                let related = byID[target] ?? [:]
+                switch row.values[property.name] {
+                case .reference(let id)?:
+                    object._$backing.values[property.name] = (property.type as? any _StandInOptional.Type)?._make(related[id]) ?? related[id] as Any
+                case .references(let ids)?:
+                    object._$backing.values[property.name] = Self.list(ids.compactMap { related[$0] }, as: property.type)
+                default:
+                    object._$backing.values[property.name] = isToMany ? Self.list([], as: property.type) : (property.type as? any _StandInOptional.Type)?._make(nil) as Any
+                }
+            }
+        }
+    }
+
+    private static func list(_ objects: [Any], as type: Any.Type) -> Any {
+        if let optional = type as? any _StandInOptional.Type, let sequence = optional._wrapped as? any _StandInSequence.Type {
+            return optional._make(sequence._make(objects))
+        }
+        return (type as? any _StandInSequence.Type)?._make(objects) ?? objects
+    }
+
+    private func track(_ object: any PersistentModel) {
+        let key = ObjectIdentifier(object)
+        if objects[key] == nil { order.append(key) }
+        objects[key] = object
+        object._$backing.context = self
+    }
+
+    private func check(_ type: Any.Type) -> Bool {
+        let name = String(describing: type)
+        guard let known = schema.types[name], ObjectIdentifier(known) == ObjectIdentifier(type) else {
+            misuse = misuse ?? _StandInError(code: 0, message: "What kind of backing data is this? \(String(reflecting: type)) is not a model of this context's schema")
+            return false
+        }
+        return true
+    }
+
+    public func insert<T: PersistentModel>(_ model: T) {
+        guard check(T.self) else { return }
+        track(model)
+    }
+
+    public func delete<T: PersistentModel>(_ model: T) {
+        let key = ObjectIdentifier(model)
+        objects[key] = nil
+        order.removeAll { $0 == key }
+    }
+
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        for object in try fetch(FetchDescriptor<T>(predicate: predicate)) { delete(object) }
+    }
+
+    public func save() throws {
+        if let misuse { throw misuse }
+        try persist(rows())
+        saveCount += 1
+    }
+
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        guard check(T.self) else { throw misuse! }
+        var result = try order.compactMap { objects[$0] as? T }.filter { try descriptor.predicate?.evaluate($0) ?? true }
+        if !descriptor.sortBy.isEmpty {
+            result.sort { a, b in
+                for sort in descriptor.sortBy {
+                    switch sort.compare(a, b) {
+                    case .orderedAscending: return true
+                    case .orderedDescending: return false
+                    case .orderedSame: continue
+                    }
+                }
+                return false
+            }
+        }
+        let offset = min(descriptor.fetchOffset ?? 0, result.count)
+        result = Array(result[offset...])
+        if let limit = descriptor.fetchLimit { result = Array(result.prefix(limit)) }
+        return result
+    }
+
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        try fetch(descriptor).count
+    }
+
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        for object in try fetch(descriptor) { try block(object) }
+    }
+
+    /// The rows of every object inserted or reachable from one, relationships on both sides.
+    private func rows() throws -> [String: [_StandInRow]] {
+        var all: [ObjectIdentifier: any PersistentModel] = [:]
+        var pending = order.compactMap { objects[$0] }
+        var ordered: [any PersistentModel] = []
+        while let object = pending.popLast() {
+            let key = ObjectIdentifier(object)
+            guard all[key] == nil else { continue }
+            guard check(type(of: object)) else { throw misuse! }
+            all[key] = object
+            ordered.append(object)
+            pending += related(object).filter { objects[ObjectIdentifier($0)] != nil || $0._$backing.rowID == nil }
+        }
+        for object in ordered where object._$backing.rowID == nil {
+            object._$backing.rowID = nextID
+            nextID += 1
+            track(object)
+        }
+        connectInverses(ordered)
+        var result: [String: [_StandInRow]] = [:]
+        for object in ordered.sorted(by: { ($0._$backing.rowID ?? 0) < ($1._$backing.rowID ?? 0) }) {
+            let entity = type(of: object)._$entity
+            var values: [String: _StoredValue] = [:]
+            for property in entity.properties {
+                let value = object._$backing.values[property.name]
+                switch property.shape {
+                case .relationship(_, true, _):
+                    values[property.name] = .references(Self.models(in: value).filter { all[ObjectIdentifier($0)] != nil }.compactMap(\._$backing.rowID))
+                case .relationship:
+                    let target = Self.models(in: value).first.flatMap { all[ObjectIdentifier($0)] }
+                    values[property.name] = target?._$backing.rowID.map(_StoredValue.reference) ?? .null
+                default:
+                    values[property.name] = value.map(_StandInCodec.encode) ?? .null
+                }
+            }
+            result[entity.name, default: []].append(_StandInRow(id: object._$backing.rowID ?? 0, values: values))
+        }
+        for (name, entityRows) in result {
+            guard let entity = schema.entities[name] else { continue }
+            try _StandInInference.checkUniqueness(entity, rows: entityRows)
+        }
+        return result
+    }
+
+    private func related(_ object: any PersistentModel) -> [any PersistentModel] {
+        type(of: object)._$entity.properties.flatMap { property -> [any PersistentModel] in
+            guard case .relationship = property.shape else { return [] }
+            return Self.models(in: object._$backing.values[property.name])
+        }
+    }
+
+    static func models(in value: Any?) -> [any PersistentModel] {
+        guard let value else { return [] }
+        if let optional = value as? any _StandInOptional { return models(in: optional._unwrapped) }
+        if let model = value as? any PersistentModel { return [model] }
+        if let sequence = value as? any _StandInSequence { return sequence._elements.compactMap { $0 as? any PersistentModel } }
+        return []
+    }
+
+    /// SwiftData keeps both sides of a relationship with an inverse in step; so does a save here.
+    private func connectInverses(_ objects: [any PersistentModel]) {
+        for object in objects {
+            let entity = type(of: object)._$entity
+            for property in entity.properties {
+                guard case .relationship(let target, _, _) = property.shape, let partner = partner(of: property, in: entity, target: target) else { continue }
+                for other in Self.models(in: object._$backing.values[property.name]) {
+                    let current = Self.models(in: other._$backing.values[partner.name])
+                    guard !current.contains(where: { $0 === object }) else { continue }
+                    if case .relationship(_, true, _) = partner.shape {
+                        other._$backing.values[partner.name] = Self.list(current + [object], as: partner.type)
+                    } else if current.isEmpty {
+                        other._$backing.values[partner.name] = (partner.type as? any _StandInOptional.Type)?._make(object) ?? object
+                    }
+                }
+            }
+        }
+    }
+
+    private func partner(of property: _StandInProperty, in entity: _StandInEntity, target: String) -> _StandInProperty? {
+        guard let other = schema.entities[target] else { return nil }
+        if let inverse = property.relationship?.inverse { return other.properties.first { $0.name == inverse } }
+        return other.properties.first { candidate in
+            guard candidate.relationship?.inverse == property.name, case .relationship(let back, _, _) = candidate.shape else { return false }
+            return back == entity.name
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+
+@testable import SwiftDataGenCore
+
+/// Runs generated upgrade tests in the SwiftData stand-in's migration simulator: every golden's
+/// plan migrates a store written at every older version to the latest, with the rows the tests
+/// seed, and the stand-in's checksum agrees with the generator's store identity.
+final class SimulatorTests: XCTestCase {
+    /// Goldens whose upgrade tests the simulator cannot run, and why.
+    static let notSimulated = ["articles": "model inheritance is not simulated"]
+
+    struct Build {
+        var binary: URL
+        var plans: [String]
+        var folder: URL
+    }
+
+    /// Compiles a golden's generated Swift, its hooks and its upgrade tests with a main that runs
+    /// them through swift-testing, or prints the stand-in's checksum text with `--checksums`.
+    static func build(_ name: String) throws -> Build? {
+        let sources = try StandInTypeCheckTests.sources(of: name)
+        let plans = sources.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }.filter { $0.hasSuffix("MigrationPlan") }
+        guard !plans.isEmpty, sources.contains(where: { $0.contains("UpgradeFrom") }) else { return nil }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-sim-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let checksums = plans.map { plan in
+            "for schema in \(plan).schemas { print(\"schema \\(schema)\"); print(Schema(versionedSchema: schema)._checksumText) }"
+        }.joined(separator: "\n    ")
+        let main = """
+            import Foundation
+            import SwiftData
+            import Testing
+
+            if CommandLine.arguments.contains("--checksums") {
+                \(checksums)
+                exit(0)
+            }
+            await Testing.__swiftPMEntryPoint() as Never
+
+            """
+        let mainFile = work.appendingPathComponent("main.swift")
+        try main.write(to: mainFile, atomically: true, encoding: .utf8)
+        let binary = work.appendingPathComponent("run")
+        let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
+        let result = try StandInTypeCheckTests.run(
+            "/usr/bin/env",
+            ["swiftc", "-swift-version", "6", "-module-name", "Upgrades"] + (try StandInTypeCheckTests.standInFlags())
+                + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary.path] + sources + [mainFile.path])
+        XCTAssertEqual(result.status, 0, "\(name) does not compile with its upgrade tests:\n\(result.output)")
+        return result.status == 0 ? Build(binary: binary, plans: plans, folder: work) : nil
+    }
+
+    func testEveryGoldenUpgradesFromEveryOlderVersionInTheSimulator() throws {
+        let names = GoldenTests.caseNames.filter { Self.notSimulated[$0] == nil }
+        // Compiling is the slow part: one golden per core.
+        let results = names.parallelMap { name in Result { try Self.build(name) } }
+        var builds: [String: Build] = [:]
+        for (name, result) in zip(names, results) { builds[name] = try result.get() }
+        XCTAssertGreaterThanOrEqual(builds.count, 8, "too few goldens have upgrade tests")
+        var ran = 0
+        for name in builds.keys.sorted() {
+            guard let build = builds[name] else { continue }
+            defer { try? FileManager.default.removeItem(at: build.folder) }
+            let result = try StandInTypeCheckTests.run(build.binary.path, [])
+            XCTAssertEqual(result.status, 0, "\(name): an upgrade test failed in the simulator:\n\(result.output)")
+            let expected = try StandInTypeCheckTests.sources(of: name).filter { $0.contains("UpgradeFrom") }.count
+            XCTAssertTrue(result.output.contains("Test run with \(expected) test"), "\(name): expected \(expected) upgrade tests to run:\n\(result.output)")
+            ran += expected
+            try checkChecksumsAgree(name, build: build)
+        }
+        XCTAssertGreaterThanOrEqual(ran, 20, "upgrade tests run in the simulator")
+    }
+
+    /// The generator's store identity and the stand-in's checksum are two definitions of one
+    /// rule; for every schema of every plan they must produce the same text.
+    private func checkChecksumsAgree(_ name: String, build: Build) throws {
+        let printed = try StandInTypeCheckTests.run(build.binary.path, ["--checksums"])
+        XCTAssertEqual(printed.status, 0, printed.output)
+        var standIn: [String: String] = [:]
+        var current: String?
+        for line in printed.output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("schema ") {
+                current = String(line.dropFirst(7))
+                standIn[current!] = nil
+            } else if let current, !line.isEmpty {
+                standIn[current] = (standIn[current].map { $0 + "\n" } ?? "") + line
+            }
+        }
+        let input = GoldenTests.goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath().path
+        let (histories, _) = Generator.validate(try SchemaLoader.read(directory: input).get())
+        for history in histories {
+            let plan = MigrationPlanner.plan(history).plan
+            let names = GeneratedNames(schema: history.name, naming: history.config.naming)
+            for reference in plan.schemas {
+                guard let schema = plan.schema(reference) else { continue }
+                let typeName: String
+                switch reference {
+                case .version(let number): typeName = names.versionedSchema(number)
+                case .bridge(let number): typeName = names.bridge(into: number)
+                }
+                XCTAssertEqual(standIn[typeName], StoreIdentity(schema, naming: history.config.naming).checksumText, "\(name) \(typeName): the stand-in and the generator disagree on what SwiftData's checksum sees")
+            }
+        }
+    }
+}
