@@ -72,6 +72,33 @@ final class SimulatorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(ran, 20, "upgrade tests run in the simulator")
     }
 
+    /// Plans a device rejects fail in the simulator with SwiftData's error; the Apple patterns
+    /// that work keep the data (Fixtures/Simulator/Scenarios.swift).
+    func testKnownFailuresFailAndApplePatternsPass() throws {
+        let source = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("Simulator/Scenarios.swift"), encoding: .utf8)
+        let result = try StandInTypeCheckTests.compileAndRun([], main: source)
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = Dictionary(result.output.split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
+        }, uniquingKeysWith: { first, _ in first })
+        let expected: [(String, String)] = [
+            ("duplicate checksum", "error 0 Duplicate version checksums across stages detected"),
+            ("shared identifier", "error 134110 Item.title and Item.name share the renaming identifier 'title'"),
+            ("type change", "error 134110 Item.price: cannot infer a mapping"),
+            ("unique over duplicates", "error 133021"),
+            ("required added", "error 134110 Validation error missing attribute values on mandatory destination attribute: Item.stock"),
+            ("new types in willMigrate", "error 0 What kind of backing data is this?"),
+            ("unknown model version", "error 134504"),
+            ("dedupe in willMigrate", "ok lamp 12.5"),
+            ("rename by originalName", "ok lamp,lamp"),
+            ("two-stage bridge", "ok lamp 12.5,lamp 3.0"),
+        ]
+        for (scenario, outcome) in expected {
+            XCTAssertTrue(lines[scenario]?.hasPrefix(outcome) == true, "\(scenario): expected '\(outcome)', got '\(lines[scenario] ?? "nothing")'")
+        }
+    }
+
     /// The generator's store identity and the stand-in's checksum are two definitions of one
     /// rule; for every schema of every plan they must produce the same text.
     private func checkChecksumsAgree(_ name: String, build: Build) throws {
