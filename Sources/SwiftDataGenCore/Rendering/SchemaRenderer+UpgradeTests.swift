@@ -1,74 +1,186 @@
 extension SchemaRenderer {
-    /// One Swift Testing file per older version: the upgrade test every migration guide asks for.
+    /// One Swift Testing file per older version: it seeds every stored attribute of that version
+    /// with a value no default (and no lost mapping) would leave, upgrades to the latest version
+    /// and checks every value that survives the chain — renamed, converted (through the plan's own
+    /// conversion), linked. Runs on Apple platforms and in the stand-in's simulator alike.
     func upgradeTests(testableImport module: String?) throws(Diagnostic) -> [GeneratedFile] {
-        guard let latest = history.latest else { return [] }
+        let versions = plan.versions
+        guard versions.count > 1 else { return [] }
         var files: [GeneratedFile] = []
-        for (index, old) in history.versions.dropLast().enumerated() {
-            let next = history.versions[index + 1]
+        for index in versions.indices.dropLast() {
+            let old = versions[index]
             let suite = "\(names.schema)UpgradeFrom\(names.versionSuffix(old.version))Tests"
-            let sample = SampleRows(version: old, schemaName: names.versionedSchema(old.version), names: names)
-            var expectations: [String] = []
-            for model in old.models where model.superclass == nil && !old.models.contains(where: { $0.superclass == model.name }) {
-                guard let count = sample.counts[model.name], let current = latest.model(named: model.name), current.superclass == nil else { continue }
-                expectations.append("#expect(try context.fetchCount(FetchDescriptor<\(current.name)>()) == \(count))")
-            }
-            expectations += convertedValueExpectations(from: old, next: next, latest: latest, sample: sample)
+            let sample = SampleRows(version: old, next: versions[index + 1], latest: versions.last, schemaName: names.versionedSchema(old.version), names: names)
+            var chain = UpgradeChain(renderer: self, versions: versions, from: index, sample: sample)
+            let expectations = chain.expectations()
             let view: MustacheValue = [
                 "header": header(history.versions.map(\.file)).mustacheValue, "testableImport": module.map(MustacheValue.string) ?? .null,
                 "suiteName": .string(suite), "oldVersion": .string("\(old.version)"), "oldSchema": .string(names.versionedSchema(old.version)),
                 "currentSchema": .string(names.currentSchema), "planName": .string(names.migrationPlan),
                 "inserts": sample.statements.mustacheValue, "expectations": expectations.mustacheValue,
+                "helpers": chain.helpers.mustacheValue,
             ]
             files.append(GeneratedFile(name: suite + ".swift", contents: try render("upgrade-test", RawView(value: view)), role: .upgradeTest(schema: history.name)))
         }
         return files
     }
+}
 
-    /// Values the step right after `old` converts or links, checked where they survive unchanged
-    /// to the latest version.
-    private func convertedValueExpectations(from old: SchemaVersion, next: SchemaVersion, latest: SchemaVersion, sample: SampleRows) -> [String] {
+/// Follows each seeded value of one older version through every later step to the latest
+/// version, as the plan moves it, and says what the latest store must hold.
+struct UpgradeChain {
+    let renderer: SchemaRenderer
+    let versions: [SchemaVersion]
+    let start: Int
+    let sample: SampleRows
+    /// Extensions of bridge schemas that convert a stored value as the plan does.
+    var helpers: [String] = []
+
+    init(renderer: SchemaRenderer, versions: [SchemaVersion], from start: Int, sample: SampleRows) {
+        self.renderer = renderer
+        self.versions = versions
+        self.start = start
+        self.sample = sample
+    }
+
+    /// A value on its way: the property that holds it now and the Swift expression of what it
+    /// must be, in stored form (an enum's raw value).
+    private struct Tracked {
+        var property: String
+        var expected: String
+        /// The expression is an Optional (it went through a conversion).
+        var isOptional: Bool
+        /// For a link: the related model's key that must hold the text.
+        var matchKey: String?
+    }
+
+    private var naming: NamingConfig { renderer.history.config.naming }
+
+    mutating func expectations() -> [String] {
+        let old = versions[start]
+        guard let latest = versions.last else { return [] }
         var lines: [String] = []
-        for model in next.models {
-            guard let before = SchemaDiff.counterpart(of: model, in: old), let objectName = sample.variables[before.name],
-                let current = latest.model(named: model.name)
-            else { continue }
-            for property in model.properties {
-                guard let conversion = property.conversion, let source = before.property(named: conversion.sourceProperty),
-                    let survivor = current.property(named: property.name), survivor.kind == property.kind,
-                    !history.versions.contains(where: { $0.version > next.version && $0.model(named: model.name)?.property(named: property.name)?.conversion != nil }),
-                    let sampleValue = sample.values["\(before.name).\(source.name)"]
-                else { continue }
-                let fetched = "try context.fetch(FetchDescriptor<\(current.name)>()).first"
-                if let key = conversion.matchKey {
-                    lines.append("#expect(\(fetched)?.\(property.name)?.\(key) == \(sampleValue))")
+        for model in old.models where sample.variables[model.name] != nil {
+            guard let current = latest.model(named: model.name), current.superclass == nil else { continue }
+            lines.append("#expect(try context.fetchCount(FetchDescriptor<\(current.name)>()) == \(sample.counts[model.name] ?? 1))")
+        }
+        for model in old.models where sample.variables[model.name] != nil {
+            var tracked = model.properties.compactMap { property -> Tracked? in
+                guard let value = sample.storedValues["\(model.name).\(property.name)"] else { return nil }
+                return Tracked(property: property.name, expected: value, isOptional: false)
+            }
+            var modelName = model.name
+            var survives = true
+            for step in (start + 1)..<versions.count {
+                let before = versions[step - 1], after = versions[step]
+                guard let previous = before.model(named: modelName),
+                    let next = after.models.first(where: { SchemaDiff.counterpart(of: $0, in: before)?.name == modelName })
+                else {
+                    survives = false
+                    break
+                }
+                tracked = follow(tracked, from: previous, to: next, into: after)
+                modelName = next.name
+            }
+            guard survives, let current = latest.model(named: modelName), current.superclass == nil, !tracked.isEmpty else { continue }
+            let object = SwiftLiteral.lowerFirst(current.name) + "After"
+            lines.append("let \(object) = try #require(try context.fetch(FetchDescriptor<\(current.name)>()).first)")
+            for value in tracked {
+                guard let property = current.property(named: value.property) else { continue }
+                let what = SwiftLiteral.string("\(current.name).\(property.name) after the upgrade from \(versions[start].version)")
+                if let key = value.matchKey {
+                    lines.append("#expect(\(object).\(property.name)?.\(key) == \(value.expected), \(what))")
                 } else {
-                    var sourceType = SchemaDiff.typeDescription(source)
-                    if case .attribute(.enumeration(let name, _), _) = source.kind {
-                        sourceType = sourceType.replacingOccurrences(of: name, with: "\(names.versionedSchema(old.version)).\(name)")
-                    }
-                    let convert = "convert\(SwiftLiteral.upperFirst(objectName))\(SwiftLiteral.upperFirst(property.name))"
-                    lines.append("let \(convert): (\(sourceType)) -> \(SchemaDiff.typeDescription(property)) = { \(conversion.expression ?? "$0") }")
-                    lines.append("#expect(\(fetched)?.\(property.name) == \(convert)(\(sampleValue)))")
+                    lines.append("#expect(\(object).\(naming.storedName(property)) == \(value.expected), \(what))")
                 }
             }
         }
         return lines
     }
+
+    /// The values one step carries: kept through a rename or by name, converted by the plan's
+    /// conversion, or linked; a value whose property is removed is gone.
+    private mutating func follow(_ tracked: [Tracked], from previous: ModelDecl, to next: ModelDecl, into version: SchemaVersion) -> [Tracked] {
+        var result: [Tracked] = []
+        for property in next.properties where property.isStored {
+            if let conversion = property.conversion {
+                guard let source = tracked.first(where: { $0.property == conversion.sourceProperty && $0.matchKey == nil }),
+                    let sourceProperty = previous.property(named: conversion.sourceProperty)
+                else { continue }
+                if let key = conversion.matchKey {
+                    result.append(Tracked(property: property.name, expected: source.expected, isOptional: source.isOptional, matchKey: key))
+                    continue
+                }
+                guard property.relationship == nil else { continue }
+                let call = helper(converting: sourceProperty, into: property, of: next, conversion: conversion, bridge: renderer.names.bridge(into: version.version))
+                let expected = source.isOptional ? "(\(source.expected)).flatMap { \(call)($0) }" : "\(call)(\(source.expected))"
+                result.append(Tracked(property: property.name, expected: expected, isOptional: true))
+            } else if let old = SchemaDiff.counterpart(of: property, in: previous, within: next),
+                var value = tracked.first(where: { $0.property == old.name })
+            {
+                // A link's relationship is checked only while it stays the same relationship.
+                if value.matchKey != nil && old.kind != property.kind { continue }
+                value.property = property.name
+                result.append(value)
+            }
+        }
+        return result
+    }
+
+    /// Declares, in an extension of the bridge, the plan's conversion from stored value to stored
+    /// value, so its expression names the bridge's types exactly as the plan's does.
+    private mutating func helper(converting source: Property, into target: Property, of model: ModelDecl, conversion: Conversion, bridge: String) -> String {
+        let name = "upgradeTest\(model.name)\(SwiftLiteral.upperFirst(target.name))"
+        let storedSource = storedType(source), storedTarget = storedType(target)
+        var body: [String] = []
+        body.append("let convert: (\(SchemaDiff.typeDescription(source))) -> \(SchemaDiff.typeDescription(target)) = { \(conversion.expression ?? "$0") }")
+        var input = "value"
+        if case .attribute(.enumeration(let enumName, _), _) = source.kind {
+            if source.isOptional {
+                body.append("let input = value.flatMap { \(enumName)(rawValue: $0) }")
+            } else {
+                body.append("guard let input = \(enumName)(rawValue: value) else { return nil }")
+            }
+            input = "input"
+        }
+        if target.kind.isEnumeration {
+            body.append("return convert(\(input))\(target.isOptional ? "?" : "").rawValue")
+        } else {
+            body.append("return convert(\(input))")
+        }
+        helpers.append("""
+            extension \(bridge) {
+                /// \(model.name).\(target.name) as the plan converts it, from stored value to stored value.
+                fileprivate static func \(name)(_ value: \(storedSource)) -> \(storedTarget)? {
+                    \(body.joined(separator: "\n        "))
+                }
+            }
+            """)
+        return "\(bridge).\(name)"
+    }
+
+    /// The Swift type a property is stored as: an enum's raw type.
+    private func storedType(_ property: Property) -> String {
+        guard case .attribute(.enumeration(_, let rawType), let isArray) = property.kind else { return SchemaDiff.typeDescription(property) }
+        return (isArray ? "[\(rawType.rawValue)]" : rawType.rawValue) + (property.isOptional ? "?" : "")
+    }
 }
 
-/// One object per model of a version, made from its initializer with sample values, then the
-/// attributes a later conversion reads set explicitly so the test can check the result.
+/// One object per model of a version, made with values that no default would leave: what its
+/// initializer needs, then every other stored attribute set explicitly. A text that the next step
+/// converts into a number, a Bool or an enum holds one that converts (so the check means something).
 struct SampleRows {
     var statements: [String] = []
     /// Objects inserted per model.
     var counts: [String: Int] = [:]
     /// The variable holding each model's object.
     var variables: [String: String] = [:]
-    /// `Model.property` → the Swift value the sample holds.
-    var values: [String: String] = [:]
+    /// `Model.property` → the value the store holds, as a Swift literal of the stored type.
+    var storedValues: [String: String] = [:]
 
-    init(version: SchemaVersion, schemaName: String, names: GeneratedNames) {
+    init(version: SchemaVersion, next: SchemaVersion?, latest: SchemaVersion?, schemaName: String, names: GeneratedNames) {
         var remaining = version.models.filter { model in !version.models.contains { $0.superclass == model.name } && model.superclass == nil }
+        var position = 0
         // Models whose required to-one relationships point at models already made go first.
         while !remaining.isEmpty {
             guard let index = remaining.firstIndex(where: { model in
@@ -79,48 +191,107 @@ struct SampleRows {
             }) else { break }
             let model = remaining.remove(at: index)
             let variable = SwiftLiteral.lowerFirst(model.name) + "Sample"
+            let nextModel = next?.models.first { SchemaDiff.counterpart(of: $0, in: version)?.name == model.name }
             var arguments: [String] = []
-            for property in model.properties where property.isStored && property.defaultValue == nil {
+            var assignments: [String] = []
+            for property in model.properties where property.isStored {
                 if let r = property.relationship {
-                    if r.isToMany { continue }
-                    arguments.append("\(property.name): \(property.isOptional ? "nil" : variables[r.target] ?? "nil")")
+                    if !r.isToMany && property.defaultValue == nil {
+                        arguments.append("\(property.name): \(property.isOptional ? "nil" : variables[r.target] ?? "nil")")
+                    }
                     continue
                 }
-                let value = Self.sample(property, in: version, schemaName: schemaName)
-                arguments.append("\(property.name): \(value)")
-                values["\(model.name).\(property.name)"] = value
+                position += 1
+                let target = nextModel?.properties.first { $0.conversion?.sourceProperty == property.name }
+                let seed = Seed(property, model: model.name, position: position, in: version, schemaName: schemaName, convertedInto: target, next: next, latest: latest)
+                storedValues["\(model.name).\(property.name)"] = seed.stored
+                if property.defaultValue == nil {
+                    arguments.append("\(property.name): \(seed.typed)")
+                } else {
+                    assignments.append("\(variable).\(names.naming.storedName(property)) = \(seed.stored)")
+                }
             }
             statements.append("let \(variable) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
-            for property in model.properties where property.isStored && property.defaultValue != nil && property.relationship == nil {
-                let value = Self.sample(property, in: version, schemaName: schemaName)
-                statements.append("\(variable).\(property.name) = \(value)")
-                values["\(model.name).\(property.name)"] = value
-            }
+            statements += assignments
             statements.append("context.insert(\(variable))")
             variables[model.name] = variable
             counts[model.name] = 1
         }
     }
+}
 
-    static func sample(_ property: Property, in version: SchemaVersion, schemaName: String) -> String {
-        guard case .attribute(let type, let isArray) = property.kind else { return "nil" }
-        let single: String
+/// A sample value for one stored attribute, as the initializer takes it and as the store holds it.
+struct Seed {
+    var typed: String
+    var stored: String
+
+    init(
+        _ property: Property, model: String, position: Int, in version: SchemaVersion, schemaName: String, convertedInto target: Property?,
+        next: SchemaVersion?, latest: SchemaVersion?
+    ) {
+        guard case .attribute(let type, let isArray) = property.kind else {
+            typed = "nil"
+            stored = "nil"
+            return
+        }
+        let defaultLiteral: LiteralValue? = if case .literal(let literal) = property.defaultValue { literal } else { nil }
         switch type {
         case .enumeration(let name, _):
-            single = "\(schemaName).\(name).\(version.enumeration(named: name)?.cases.first?.name ?? "init(rawValue: 0)!")"
+            let cases = version.enumeration(named: name)?.cases ?? []
+            let avoided: String? = if case .enumCase(let caseName)? = defaultLiteral { caseName } else { nil }
+            // A case the latest version still has: a removed one is the team's hooks to map.
+            let kept = latest?.enumeration(named: name)?.cases.map(\.rawValue) ?? cases.map(\.rawValue)
+            let chosen = cases.first { $0.name != avoided && kept.contains($0.rawValue) } ?? cases.first { $0.name != avoided } ?? cases.first
+            let raw = chosen.map { SwiftLiteral.value($0.rawValue, enumType: nil) } ?? "0"
+            typed = isArray ? "[\(schemaName).\(name).\(chosen?.name ?? "")]" : "\(schemaName).\(name).\(chosen?.name ?? "")"
+            stored = isArray ? "[\(raw)]" : raw
         case .scalar(let scalar):
-            switch scalar {
-            case .string: single = "\"sample\""
-            case .bool: single = "true"
-            case .double, .float: single = "1.5"
-            case .decimal: single = "Decimal(string: \"1.5\")!"
-            case .date: single = "Date(timeIntervalSince1970: 86_400)"
-            case .data: single = "Data([1, 2, 3])"
-            case .uuid: single = "UUID(uuidString: \"00000000-0000-0000-0000-000000000001\")!"
-            case .url: single = "URL(string: \"https://example.com/sample\")!"
-            default: single = "1"
-            }
+            var single = Self.scalar(scalar, model: model, property: property.name, position: position, avoiding: defaultLiteral)
+            if scalar == .string, !isArray, let target, let hint = Self.convertible(into: target, next: next) { single = hint }
+            typed = isArray ? "[\(single)]" : single
+            stored = typed
         }
-        return isArray ? "[\(single)]" : single
+    }
+
+    /// Text the next step's conversion turns into something other than a fallback: a number, a
+    /// Bool, or the raw value of an enum case other than the default.
+    private static func convertible(into target: Property, next: SchemaVersion?) -> String? {
+        switch target.kind {
+        case .attribute(.scalar(let scalar), false) where scalar.isInteger: return "\"42\""
+        case .attribute(.scalar(let scalar), false) where scalar.isFloatingPoint: return "\"42.5\""
+        case .attribute(.scalar(.bool), false): return "\"true\""
+        case .attribute(.enumeration(let name, .string), false):
+            let avoided: String? = if case .literal(.enumCase(let caseName))? = target.defaultValue { caseName } else { nil }
+            guard let chosen = next?.enumeration(named: name)?.cases.last(where: { $0.name != avoided }) else { return nil }
+            return SwiftLiteral.value(chosen.rawValue, enumType: nil)
+        default: return nil
+        }
+    }
+
+    private static func scalar(_ scalar: ScalarType, model: String, property: String, position: Int, avoiding literal: LiteralValue?) -> String {
+        switch scalar {
+        case .string:
+            return SwiftLiteral.string("\(model).\(property) sample")
+        case .bool:
+            return literal == .bool(true) ? "false" : "true"
+        case .double, .float, .decimal:
+            var number = 40 + position
+            if case .float(let text)? = literal, Double(text) == Double(number) + 0.5 { number += 1 }
+            if case .integer(let text)? = literal, Double(text) == Double(number) + 0.5 { number += 1 }
+            return scalar == .decimal ? "Decimal(string: \"\(number).5\")!" : "\(number).5"
+        case .date:
+            return "Date(timeIntervalSince1970: \(86_400 * (position + 1)))"
+        case .data:
+            return "Data([\(position % 250 + 1), 7, 9])"
+        case .uuid:
+            let hex = String(position, radix: 16)
+            return "UUID(uuidString: \"00000000-0000-0000-0000-\(String(repeating: "0", count: max(0, 12 - hex.count)) + hex)\")!"
+        case .url:
+            return "URL(string: \"https://example.com/\(model)/\(property)\")!"
+        default:
+            var number = 40 + position
+            if case .integer(let text)? = literal, Int(text) == number { number += 1 }
+            return "\(number)"
+        }
     }
 }

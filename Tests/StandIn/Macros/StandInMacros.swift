@@ -33,7 +33,7 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
         let name = classDecl.name.text
         guard isRoot(declaration) else {
-            return ["override class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), properties: [], unique: [], indexes: [], isSubclass: true) }"]
+            return ["override public class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), properties: [], unique: [], indexes: [], isSubclass: true) }"]
         }
         let properties = declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init) }
         var unique: [String] = [], indexes: [String] = []
@@ -51,16 +51,16 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
         let uniqueFlags = properties.filter(\.isUniqueAttribute).map { "[\"\($0.name)\"]" }
         let initialisers = properties.map { "_\($0.name) = _StandInNoValue()" }.joined(separator: "\n")
         return [
-            "var _$backing: _StandInBacking = _StandInBacking()",
+            "public var _$backing: _StandInBacking = _StandInBacking()",
             """
-            init(backingData: _StandInBacking) {
+            public init(backingData: _StandInBacking) {
                 self._$backing = backingData
                 \(raw: initialisers)
             }
             """,
-            "class func _$make(_ backing: _StandInBacking) -> AnyObject { \(raw: name)(backingData: backing) }",
+            "public class func _$make(_ backing: _StandInBacking) -> AnyObject { \(raw: name)(backingData: backing) }",
             """
-            class var _$entity: _StandInEntity {
+            public class var _$entity: _StandInEntity {
                 _StandInEntity(
                     name: \(literal: name),
                     properties: [

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct DiaryUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("DiaryUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,7 +15,7 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: DiarySchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let entrySample = DiarySchemaV1.Entry(title: "sample", body: "sample", createdAt: Date(timeIntervalSince1970: 86_400))
+            let entrySample = DiarySchemaV1.Entry(title: "Entry.title sample", body: "Entry.body sample", createdAt: Date(timeIntervalSince1970: 345600))
             context.insert(entrySample)
             try context.save()
         }
@@ -24,5 +24,9 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Entry>()) == 1)
+        let entryAfter = try #require(try context.fetch(FetchDescriptor<Entry>()).first)
+        #expect(entryAfter.headline == "Entry.title sample", "Entry.headline after the upgrade from 1.0.0")
+        #expect(entryAfter.body == "Entry.body sample", "Entry.body after the upgrade from 1.0.0")
+        #expect(entryAfter.createdAt == Date(timeIntervalSince1970: 345600), "Entry.createdAt after the upgrade from 1.0.0")
     }
 }

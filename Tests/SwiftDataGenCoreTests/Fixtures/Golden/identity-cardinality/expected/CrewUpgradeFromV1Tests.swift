@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct CrewUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("CrewUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,9 +15,9 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: CrewSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let shipSample = CrewSchemaV1.Ship(name: "sample", captain: nil)
+            let shipSample = CrewSchemaV1.Ship(name: "Ship.name sample", captain: nil)
             context.insert(shipSample)
-            let sailorSample = CrewSchemaV1.Sailor(name: "sample", ship: nil)
+            let sailorSample = CrewSchemaV1.Sailor(name: "Sailor.name sample", ship: nil)
             context.insert(sailorSample)
             try context.save()
         }
@@ -27,5 +27,9 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Ship>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Sailor>()) == 1)
+        let shipAfter = try #require(try context.fetch(FetchDescriptor<Ship>()).first)
+        #expect(shipAfter.name == "Ship.name sample", "Ship.name after the upgrade from 1.0.0")
+        let sailorAfter = try #require(try context.fetch(FetchDescriptor<Sailor>()).first)
+        #expect(sailorAfter.name == "Sailor.name sample", "Sailor.name after the upgrade from 1.0.0")
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.3.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.3.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct NotesUpgradeFromV1_3Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("NotesUpgradeFromV1_3Tests-\(UUID().uuidString).store")
@@ -15,10 +15,10 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: NotesSchemaV1_3.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let noteSample = NotesSchemaV1_3.Note(title: "sample", folder: nil)
-            noteSample.body = "sample"
+            let noteSample = NotesSchemaV1_3.Note(title: "Note.title sample", folder: nil)
+            noteSample.body = "Note.body sample"
             context.insert(noteSample)
-            let folderSample = NotesSchemaV1_3.Folder(name: "sample")
+            let folderSample = NotesSchemaV1_3.Folder(name: "Folder.name sample")
             context.insert(folderSample)
             try context.save()
         }
@@ -28,5 +28,10 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Note>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Folder>()) == 1)
+        let noteAfter = try #require(try context.fetch(FetchDescriptor<Note>()).first)
+        #expect(noteAfter.title == "Note.title sample", "Note.title after the upgrade from 1.3.0")
+        #expect(noteAfter.body == "Note.body sample", "Note.body after the upgrade from 1.3.0")
+        let folderAfter = try #require(try context.fetch(FetchDescriptor<Folder>()).first)
+        #expect(folderAfter.name == "Folder.name sample", "Folder.name after the upgrade from 1.3.0")
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct ShelfUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ShelfUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,7 +15,7 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: ShelfSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let itemSample = ShelfSchemaV1.Item(title: "sample", label: "sample", price: "sample")
+            let itemSample = ShelfSchemaV1.Item(title: "Item.title sample", label: "Item.label sample", price: "42.5")
             context.insert(itemSample)
             try context.save()
         }
@@ -24,5 +24,25 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
+        let itemAfter = try #require(try context.fetch(FetchDescriptor<Item>()).first)
+        #expect(itemAfter.name == "Item.title sample", "Item.name after the upgrade from 1.0.0")
+        #expect(itemAfter.caption == "Item.label sample", "Item.caption after the upgrade from 1.0.0")
+        #expect(itemAfter.price == (ShelfSchemaV2Bridge.upgradeTestItemPrice("42.5")).flatMap { ShelfSchemaV3Bridge.upgradeTestItemPrice($0) }, "Item.price after the upgrade from 1.0.0")
+    }
+}
+
+extension ShelfSchemaV2Bridge {
+    /// Item.price as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestItemPrice(_ value: String) -> Double? {
+        let convert: (String) -> Double = { Double($0) ?? -1 }
+        return convert(value)
+    }
+}
+
+extension ShelfSchemaV3Bridge {
+    /// Item.price as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestItemPrice(_ value: Double) -> String? {
+        let convert: (Double) -> String = { String($0) }
+        return convert(value)
     }
 }

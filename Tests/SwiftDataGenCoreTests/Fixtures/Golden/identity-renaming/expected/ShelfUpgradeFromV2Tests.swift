@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 2.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 2.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct ShelfUpgradeFromV2Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ShelfUpgradeFromV2Tests-\(UUID().uuidString).store")
@@ -15,8 +15,8 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: ShelfSchemaV2.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let itemSample = ShelfSchemaV2.Item(name: "sample", title: "sample", label: "sample")
-            itemSample.price = 1.5
+            let itemSample = ShelfSchemaV2.Item(name: "Item.name sample", title: "Item.title sample", label: "Item.label sample")
+            itemSample.price = 44.5
             context.insert(itemSample)
             try context.save()
         }
@@ -25,7 +25,18 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
-        let convertItemSamplePrice: (Double) -> String = { String($0) }
-        #expect(try context.fetch(FetchDescriptor<Item>()).first?.price == convertItemSamplePrice(1.5))
+        let itemAfter = try #require(try context.fetch(FetchDescriptor<Item>()).first)
+        #expect(itemAfter.name == "Item.name sample", "Item.name after the upgrade from 2.0.0")
+        #expect(itemAfter.title == "Item.title sample", "Item.title after the upgrade from 2.0.0")
+        #expect(itemAfter.caption == "Item.label sample", "Item.caption after the upgrade from 2.0.0")
+        #expect(itemAfter.price == ShelfSchemaV3Bridge.upgradeTestItemPrice(44.5), "Item.price after the upgrade from 2.0.0")
+    }
+}
+
+extension ShelfSchemaV3Bridge {
+    /// Item.price as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestItemPrice(_ value: Double) -> String? {
+        let convert: (Double) -> String = { String($0) }
+        return convert(value)
     }
 }

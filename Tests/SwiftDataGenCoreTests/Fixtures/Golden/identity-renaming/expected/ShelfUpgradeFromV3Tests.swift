@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 3.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 3.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct ShelfUpgradeFromV3Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ShelfUpgradeFromV3Tests-\(UUID().uuidString).store")
@@ -15,8 +15,8 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: ShelfSchemaV3.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let itemSample = ShelfSchemaV3.Item(name: "sample", title: "sample", caption: "sample")
-            itemSample.price = "sample"
+            let itemSample = ShelfSchemaV3.Item(name: "Item.name sample", title: "Item.title sample", caption: "Item.caption sample")
+            itemSample.price = "Item.price sample"
             context.insert(itemSample)
             try context.save()
         }
@@ -25,5 +25,10 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
+        let itemAfter = try #require(try context.fetch(FetchDescriptor<Item>()).first)
+        #expect(itemAfter.name == "Item.name sample", "Item.name after the upgrade from 3.0.0")
+        #expect(itemAfter.title == "Item.title sample", "Item.title after the upgrade from 3.0.0")
+        #expect(itemAfter.caption == "Item.caption sample", "Item.caption after the upgrade from 3.0.0")
+        #expect(itemAfter.price == "Item.price sample", "Item.price after the upgrade from 3.0.0")
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 2.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 2.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct PeopleUpgradeFromV2Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("PeopleUpgradeFromV2Tests-\(UUID().uuidString).store")
@@ -15,10 +15,10 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: PeopleSchemaV2.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let personSample = PeopleSchemaV2.Person(firstName: "sample", first: "sample", name: "sample", email: "sample", joinedAt: Date(timeIntervalSince1970: 86_400))
+            let personSample = PeopleSchemaV2.Person(firstName: "Person.firstName sample", first: "Person.first sample", name: "Person.name sample", email: "Person.email sample", joinedAt: Date(timeIntervalSince1970: 518400))
             context.insert(personSample)
-            let badgeSample = PeopleSchemaV2.Badge(issuedAt: Date(timeIntervalSince1970: 86_400))
-            badgeSample.code = 1
+            let badgeSample = PeopleSchemaV2.Badge(issuedAt: Date(timeIntervalSince1970: 691200))
+            badgeSample.code = 46
             context.insert(badgeSample)
             try context.save()
         }
@@ -28,5 +28,14 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Person>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Badge>()) == 1)
+        let personAfter = try #require(try context.fetch(FetchDescriptor<Person>()).first)
+        #expect(personAfter.firstName == "Person.firstName sample", "Person.firstName after the upgrade from 2.0.0")
+        #expect(personAfter.first == "Person.first sample", "Person.first after the upgrade from 2.0.0")
+        #expect(personAfter.name == "Person.name sample", "Person.name after the upgrade from 2.0.0")
+        #expect(personAfter.email == "Person.email sample", "Person.email after the upgrade from 2.0.0")
+        #expect(personAfter.joinedAt == Date(timeIntervalSince1970: 518400), "Person.joinedAt after the upgrade from 2.0.0")
+        let badgeAfter = try #require(try context.fetch(FetchDescriptor<Badge>()).first)
+        #expect(badgeAfter.code == 46, "Badge.code after the upgrade from 2.0.0")
+        #expect(badgeAfter.issuedAt == Date(timeIntervalSince1970: 691200), "Badge.issuedAt after the upgrade from 2.0.0")
     }
 }

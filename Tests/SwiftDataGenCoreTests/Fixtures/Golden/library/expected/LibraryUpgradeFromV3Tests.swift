@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 3.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 3.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct LibraryUpgradeFromV3Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("LibraryUpgradeFromV3Tests-\(UUID().uuidString).store")
@@ -15,8 +15,8 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: LibrarySchemaV3.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let bookSample = LibrarySchemaV3.Book(isbn: "sample", name: "sample", authorName: "sample", createdAt: Date(timeIntervalSince1970: 86_400), notes: "sample")
-            bookSample.price = Decimal(string: "1.5")!
+            let bookSample = LibrarySchemaV3.Book(isbn: "Book.isbn sample", name: "Book.name sample", authorName: "Book.authorName sample", createdAt: Date(timeIntervalSince1970: 518400), notes: "Book.notes sample")
+            bookSample.price = Decimal(string: "44.5")!
             context.insert(bookSample)
             try context.save()
         }
@@ -25,6 +25,11 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 1)
-        #expect(try context.fetch(FetchDescriptor<Book>()).first?.author?.name == "sample")
+        let bookAfter = try #require(try context.fetch(FetchDescriptor<Book>()).first)
+        #expect(bookAfter.isbn == "Book.isbn sample", "Book.isbn after the upgrade from 3.0.0")
+        #expect(bookAfter.name == "Book.name sample", "Book.name after the upgrade from 3.0.0")
+        #expect(bookAfter.author?.name == "Book.authorName sample", "Book.author after the upgrade from 3.0.0")
+        #expect(bookAfter.price == Decimal(string: "44.5")!, "Book.price after the upgrade from 3.0.0")
+        #expect(bookAfter.createdAt == Date(timeIntervalSince1970: 518400), "Book.createdAt after the upgrade from 3.0.0")
     }
 }

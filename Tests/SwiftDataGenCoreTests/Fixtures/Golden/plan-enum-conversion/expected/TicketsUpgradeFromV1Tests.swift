@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct TicketsUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("TicketsUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,8 +15,8 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: TicketsSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let ticketSample = TicketsSchemaV1.Ticket(title: "sample", status: "sample")
-            ticketSample.priority = TicketsSchemaV1.Priority.low
+            let ticketSample = TicketsSchemaV1.Ticket(title: "Ticket.title sample", status: "closed")
+            ticketSample.priorityRawValue = 1
             context.insert(ticketSample)
             try context.save()
         }
@@ -25,9 +25,26 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Ticket>()) == 1)
-        let convertTicketSampleStatus: (String) -> TicketState = { TicketState(rawValue: $0) ?? .open }
-        #expect(try context.fetch(FetchDescriptor<Ticket>()).first?.status == convertTicketSampleStatus("sample"))
-        let convertTicketSampleEscalation: (String) -> Priority? = { $0.hasPrefix("!") ? .urgent : nil }
-        #expect(try context.fetch(FetchDescriptor<Ticket>()).first?.escalation == convertTicketSampleEscalation("sample"))
+        let ticketAfter = try #require(try context.fetch(FetchDescriptor<Ticket>()).first)
+        #expect(ticketAfter.title == "Ticket.title sample", "Ticket.title after the upgrade from 1.0.0")
+        #expect(ticketAfter.statusRawValue == TicketsSchemaV2Bridge.upgradeTestTicketStatus("closed"), "Ticket.status after the upgrade from 1.0.0")
+        #expect(ticketAfter.priorityRawValue == 1, "Ticket.priority after the upgrade from 1.0.0")
+        #expect(ticketAfter.escalationRawValue == TicketsSchemaV2Bridge.upgradeTestTicketEscalation("Ticket.title sample"), "Ticket.escalation after the upgrade from 1.0.0")
+    }
+}
+
+extension TicketsSchemaV2Bridge {
+    /// Ticket.status as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestTicketStatus(_ value: String) -> String? {
+        let convert: (String) -> TicketState = { TicketState(rawValue: $0) ?? .open }
+        return convert(value).rawValue
+    }
+}
+
+extension TicketsSchemaV2Bridge {
+    /// Ticket.escalation as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestTicketEscalation(_ value: String) -> Int?? {
+        let convert: (String) -> Priority? = { $0.hasPrefix("!") ? .urgent : nil }
+        return convert(value)?.rawValue
     }
 }

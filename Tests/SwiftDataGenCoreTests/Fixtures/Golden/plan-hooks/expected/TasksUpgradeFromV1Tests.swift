@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct TasksUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("TasksUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,8 +15,8 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: TasksSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let taskSample = TasksSchemaV1.Task(title: "sample")
-            taskSample.state = TasksSchemaV1.State.todo
+            let taskSample = TasksSchemaV1.Task(title: "Task.title sample")
+            taskSample.stateRawValue = "done"
             context.insert(taskSample)
             try context.save()
         }
@@ -25,5 +25,8 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Task>()) == 1)
+        let taskAfter = try #require(try context.fetch(FetchDescriptor<Task>()).first)
+        #expect(taskAfter.title == "Task.title sample", "Task.title after the upgrade from 1.0.0")
+        #expect(taskAfter.stateRawValue == "done", "Task.state after the upgrade from 1.0.0")
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct ShopUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ShopUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,9 +15,9 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: ShopSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let orderSample = ShopSchemaV1.Order(code: "sample", placedAt: Date(timeIntervalSince1970: 86_400))
+            let orderSample = ShopSchemaV1.Order(code: "Order.code sample", placedAt: Date(timeIntervalSince1970: 259200))
             context.insert(orderSample)
-            let lineSample = ShopSchemaV1.Line(sku: "sample", order: nil)
+            let lineSample = ShopSchemaV1.Line(sku: "Line.sku sample", order: nil)
             context.insert(lineSample)
             try context.save()
         }
@@ -27,5 +27,10 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Order>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Line>()) == 1)
+        let orderAfter = try #require(try context.fetch(FetchDescriptor<Order>()).first)
+        #expect(orderAfter.reference == "Order.code sample", "Order.reference after the upgrade from 1.0.0")
+        #expect(orderAfter.placedAt == Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.0.0")
+        let lineAfter = try #require(try context.fetch(FetchDescriptor<Line>()).first)
+        #expect(lineAfter.sku == "Line.sku sample", "Line.sku after the upgrade from 1.0.0")
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.1.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.1.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct ShopUpgradeFromV1_1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ShopUpgradeFromV1_1Tests-\(UUID().uuidString).store")
@@ -15,12 +15,12 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: ShopSchemaV1_1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let orderSample = ShopSchemaV1_1.Order(reference: "sample", placedAt: Date(timeIntervalSince1970: 86_400), note: "sample", customer: nil)
+            let orderSample = ShopSchemaV1_1.Order(reference: "Order.reference sample", placedAt: Date(timeIntervalSince1970: 259200), note: "Order.note sample", customer: nil)
             orderSample.isGift = true
             context.insert(orderSample)
-            let lineSample = ShopSchemaV1_1.Line(sku: "sample", order: nil)
+            let lineSample = ShopSchemaV1_1.Line(sku: "Line.sku sample", order: nil)
             context.insert(lineSample)
-            let customerSample = ShopSchemaV1_1.Customer(email: "sample")
+            let customerSample = ShopSchemaV1_1.Customer(email: "Customer.email sample")
             context.insert(customerSample)
             try context.save()
         }
@@ -31,5 +31,14 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Order>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Line>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Customer>()) == 1)
+        let orderAfter = try #require(try context.fetch(FetchDescriptor<Order>()).first)
+        #expect(orderAfter.reference == "Order.reference sample", "Order.reference after the upgrade from 1.1.0")
+        #expect(orderAfter.placedAt == Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.1.0")
+        #expect(orderAfter.note == "Order.note sample", "Order.note after the upgrade from 1.1.0")
+        #expect(orderAfter.isGift == true, "Order.isGift after the upgrade from 1.1.0")
+        let lineAfter = try #require(try context.fetch(FetchDescriptor<Line>()).first)
+        #expect(lineAfter.sku == "Line.sku sample", "Line.sku after the upgrade from 1.1.0")
+        let customerAfter = try #require(try context.fetch(FetchDescriptor<Customer>()).first)
+        #expect(customerAfter.email == "Customer.email sample", "Customer.email after the upgrade from 1.1.0")
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct InboxUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("InboxUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,11 +15,11 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: InboxSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let messageSample = InboxSchemaV1.Message(subject: "sample", body: "sample", legacyFlag: true)
+            let messageSample = InboxSchemaV1.Message(subject: "Message.subject sample", body: "Message.body sample", legacyFlag: true)
             context.insert(messageSample)
-            let draftSample = InboxSchemaV1.Draft(text: "sample")
+            let draftSample = InboxSchemaV1.Draft(text: "Draft.text sample")
             context.insert(draftSample)
-            let labelSample = InboxSchemaV1.Label(name: "sample")
+            let labelSample = InboxSchemaV1.Label(name: "Label.name sample")
             context.insert(labelSample)
             try context.save()
         }
@@ -28,5 +28,7 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Message>()) == 1)
+        let messageAfter = try #require(try context.fetch(FetchDescriptor<Message>()).first)
+        #expect(messageAfter.subject == "Message.subject sample", "Message.subject after the upgrade from 1.0.0")
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 1.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 1.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct TripsUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("TripsUpgradeFromV1Tests-\(UUID().uuidString).store")
@@ -15,10 +15,10 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: TripsSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let tripSample = TripsSchemaV1.Trip(remoteID: "sample", title: "sample", startDate: Date(timeIntervalSince1970: 86_400))
-            tripSample.budgetText = "sample"
+            let tripSample = TripsSchemaV1.Trip(remoteID: "Trip.remoteID sample", title: "Trip.title sample", startDate: Date(timeIntervalSince1970: 345600))
+            tripSample.budgetText = "Trip.budgetText sample"
             context.insert(tripSample)
-            let stopSample = TripsSchemaV1.Stop(title: "sample", trip: nil)
+            let stopSample = TripsSchemaV1.Stop(title: "Stop.title sample", trip: nil)
             context.insert(stopSample)
             try context.save()
         }
@@ -28,5 +28,20 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Trip>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Stop>()) == 1)
+        let tripAfter = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
+        #expect(tripAfter.remoteID == "Trip.remoteID sample", "Trip.remoteID after the upgrade from 1.0.0")
+        #expect(tripAfter.name == "Trip.title sample", "Trip.name after the upgrade from 1.0.0")
+        #expect(tripAfter.startDate == Date(timeIntervalSince1970: 345600), "Trip.startDate after the upgrade from 1.0.0")
+        #expect(tripAfter.budget == TripsSchemaV3Bridge.upgradeTestTripBudget("Trip.budgetText sample"), "Trip.budget after the upgrade from 1.0.0")
+        let stopAfter = try #require(try context.fetch(FetchDescriptor<Stop>()).first)
+        #expect(stopAfter.title == "Stop.title sample", "Stop.title after the upgrade from 1.0.0")
+    }
+}
+
+extension TripsSchemaV3Bridge {
+    /// Trip.budget as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestTripBudget(_ value: String) -> Decimal? {
+        let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
+        return convert(value)
     }
 }

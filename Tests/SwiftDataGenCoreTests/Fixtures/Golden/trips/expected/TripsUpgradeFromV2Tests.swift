@@ -5,9 +5,9 @@ import Foundation
 import SwiftData
 import Testing
 
-/// Builds a store at 2.0.0 with sample rows, opens it with the latest schema and the
-/// migration plan, and checks what arrived. Needs SwiftData's on-disk store: run it on an Apple
-/// platform.
+/// Builds a store at 2.0.0 with sample rows whose values no default would leave, opens it
+/// with the latest schema and the migration plan, and checks every value that survives. Runs on an
+/// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct TripsUpgradeFromV2Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("TripsUpgradeFromV2Tests-\(UUID().uuidString).store")
@@ -15,11 +15,11 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: TripsSchemaV2.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let tripSample = TripsSchemaV2.Trip(remoteID: "sample", title: "sample", startDate: Date(timeIntervalSince1970: 86_400), coverImage: Data([1, 2, 3]))
-            tripSample.budgetText = "sample"
-            tripSample.status = TripsSchemaV2.TripStatus.planned
+            let tripSample = TripsSchemaV2.Trip(remoteID: "Trip.remoteID sample", title: "Trip.title sample", startDate: Date(timeIntervalSince1970: 345600), coverImage: Data([7, 7, 9]))
+            tripSample.budgetText = "42.5"
+            tripSample.statusRawValue = "active"
             context.insert(tripSample)
-            let stopSample = TripsSchemaV2.Stop(title: "sample", trip: nil)
+            let stopSample = TripsSchemaV2.Stop(title: "Stop.title sample", trip: nil)
             context.insert(stopSample)
             try context.save()
         }
@@ -29,7 +29,22 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Trip>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Stop>()) == 1)
-        let convertTripSampleBudget: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
-        #expect(try context.fetch(FetchDescriptor<Trip>()).first?.budget == convertTripSampleBudget("sample"))
+        let tripAfter = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
+        #expect(tripAfter.remoteID == "Trip.remoteID sample", "Trip.remoteID after the upgrade from 2.0.0")
+        #expect(tripAfter.name == "Trip.title sample", "Trip.name after the upgrade from 2.0.0")
+        #expect(tripAfter.startDate == Date(timeIntervalSince1970: 345600), "Trip.startDate after the upgrade from 2.0.0")
+        #expect(tripAfter.statusRawValue == "active", "Trip.status after the upgrade from 2.0.0")
+        #expect(tripAfter.coverImage == Data([7, 7, 9]), "Trip.coverImage after the upgrade from 2.0.0")
+        #expect(tripAfter.budget == TripsSchemaV3Bridge.upgradeTestTripBudget("42.5"), "Trip.budget after the upgrade from 2.0.0")
+        let stopAfter = try #require(try context.fetch(FetchDescriptor<Stop>()).first)
+        #expect(stopAfter.title == "Stop.title sample", "Stop.title after the upgrade from 2.0.0")
+    }
+}
+
+extension TripsSchemaV3Bridge {
+    /// Trip.budget as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestTripBudget(_ value: String) -> Decimal? {
+        let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
+        return convert(value)
     }
 }
