@@ -54,6 +54,16 @@ final class StoreIdentityTests: XCTestCase {
         }
     }
 
+    /// The digest planning uses stands for the identity: equal whatever the declaration order.
+    func testTheDigestFollowsTheIdentityNotTheOrder() throws {
+        let a = try XCTUnwrap(history([version("1.0.0", "  A:\n    unique: [[x, y]]\n    properties:\n      x: String\n      y: { type: Int, spotlight: true }\n  B:\n    properties:\n      z: Date?\n")]).versions.first)
+        let b = try XCTUnwrap(history([version("1.0.0", "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n")]).versions.first)
+        XCTAssertEqual(StoreIdentity(a, naming: NamingConfig()), StoreIdentity(b, naming: NamingConfig()))
+        XCTAssertEqual(StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: b, naming: NamingConfig()))
+        let c = try XCTUnwrap(history([version("1.0.0", "  B:\n    properties:\n      z: Date\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n")]).versions.first)
+        XCTAssertNotEqual(StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: c, naming: NamingConfig()))
+    }
+
     func testDeleteRuleAndInverseDoNotReachTheIdentity() throws {
         let models = { (rule: String) in "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a, deleteRule: \(rule) }\n  B:\n    properties:\n      a: A?\n" }
         let nullify = StoreIdentity(try XCTUnwrap(history([version("1.0.0", models("nullify"))]).versions.first), naming: NamingConfig())
@@ -72,6 +82,8 @@ final class StoreIdentityTests: XCTestCase {
                 let plan = MigrationPlanner.plan(history).plan
                 let identities = plan.schemas.compactMap { plan.schema($0) }.map { StoreIdentity($0, naming: history.config.naming) }
                 XCTAssertEqual(Set(identities).count, identities.count, "\(name): two schemas share a checksum")
+                let digests = plan.schemas.compactMap { plan.schema($0) }.map { StoreIdentity.digest(of: $0, naming: history.config.naming) }
+                XCTAssertEqual(Set(digests).count, digests.count, "\(name): distinct identities, equal digests")
                 for schema in plan.schemas.compactMap({ plan.schema($0) }) {
                     XCTAssertEqual(HistoryResolver.checkIdentifiersUnique(schema, naming: history.config.naming), [], "\(name) \(schema.version)")
                 }

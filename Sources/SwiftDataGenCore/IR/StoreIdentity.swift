@@ -13,6 +13,51 @@ public struct StoreIdentity: Hashable, Sendable {
         entities = version.models.map { EntityIdentity($0, naming: naming) }.sorted { $0.name < $1.name }
     }
 
+    /// A hash of the identity, computed without building it (planning takes one per schema of the
+    /// plan). Equal identities give equal digests: names are hashed as the bytes of the stored
+    /// name, and sums stand in for the identity's sorting and sets. FNV-1a, not `Hasher`: this
+    /// runs for every property of every schema, and an equal digest is always checked in full.
+    public static func digest(of version: SchemaVersion, naming: NamingConfig) -> Int {
+        let diff = SchemaDiff(naming: naming)
+        var total: UInt64 = 0
+        for model in version.models {
+            var entity = Digest()
+            entity.add(model.name)
+            entity.add(model.superclass ?? "-")
+            var properties: UInt64 = 0
+            for property in model.properties where property.isStored {
+                var digest = Digest()
+                digest.add(property.name)
+                if property.kind.isEnumeration { digest.add(naming.rawValueSuffix, separated: false) }
+                switch property.kind {
+                case .attribute(let type, let isArray):
+                    digest.add(UInt64(AttributeStorage(type, isArray: isArray).ordinal) &+ (property.isOptional ? 100 : 0))
+                    for flag in property.flags where flag.reachesVersionHash { digest.add(flag.rawValue) }
+                case .relationship(let r):
+                    digest.add(r.target)
+                    digest.add(UInt64(r.minCount ?? 0) &* 2 &+ (r.isToMany ? 1 : 0))
+                    digest.add(UInt64(r.maxCount ?? 0))
+                }
+                digest.add(property.hashModifier ?? "")
+                properties &+= digest.value
+            }
+            entity.add(properties)
+            var groups: UInt64 = 0
+            for group in Set(diff.uniqueGroups(model).map { Set($0) }) {
+                var names: UInt64 = 0
+                for name in group {
+                    var digest = Digest()
+                    digest.add(name)
+                    names &+= digest.value
+                }
+                groups &+= names &* 31 &+ UInt64(group.count)
+            }
+            entity.add(groups)
+            total &+= entity.value
+        }
+        return Int(truncatingIfNeeded: total)
+    }
+
     /// The identity as text, one line per entity and stored property. The SwiftData stand-in
     /// computes the same text from the compiled models (`Schema._checksumText`); a test keeps the
     /// two equal for every golden.
@@ -84,6 +129,31 @@ public struct PropertyIdentity: Hashable, Sendable {
     }
 }
 
+/// FNV-1a over the pieces of an identity.
+private struct Digest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Adds a text; `separated: false` continues the previous one (a stored name's suffix).
+    mutating func add(_ text: String, separated: Bool = true) {
+        if separated { add(byte: 0xFF) }
+        for byte in text.utf8 { add(byte: byte) }
+    }
+
+    mutating func add(_ number: UInt64) {
+        add(byte: 0xFE)
+        var rest = number
+        for _ in 0..<8 {
+            add(byte: UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
+    }
+
+    private mutating func add(byte: UInt8) {
+        value ^= UInt64(byte)
+        value = value &* 0x0000_0100_0000_01B3
+    }
+}
+
 /// The Core Data attribute type a Swift type is stored as, grouped where we are not sure two
 /// Swift types are stored differently (coarser is safe; see `StoreIdentity`).
 public enum AttributeStorage: Hashable, Sendable {
@@ -91,6 +161,25 @@ public enum AttributeStorage: Hashable, Sendable {
     /// Arrays and other Codable values: all counted as one kind, since how SwiftData encodes
     /// each is not documented.
     case encoded
+
+    /// A number per case, for digests.
+    var ordinal: Int {
+        switch self {
+        case .string: return 1
+        case .boolean: return 2
+        case .integer16: return 3
+        case .integer32: return 4
+        case .integer64: return 5
+        case .double: return 6
+        case .float: return 7
+        case .decimal: return 8
+        case .date: return 9
+        case .binary: return 10
+        case .uuid: return 11
+        case .uri: return 12
+        case .encoded: return 13
+        }
+    }
 
     init(_ type: ValueType, isArray: Bool) {
         guard !isArray else {

@@ -53,12 +53,21 @@ public struct MigrationPlanner: Sendable {
     /// only on the schemas before it, so adding versions never changes a shipped one.
     private mutating func settleChecksums(_ plan: inout MigrationPlan) {
         let naming = history.config.naming
-        var seen: [StoreIdentity: MigrationPlan.SchemaReference] = [:]
+        let references = plan.schemas
+        // Digests on all cores; identities are rebuilt only where digests meet, so a long history
+        // never holds every schema's identity at once.
+        let start = plan
+        let digests = references.parallelMap { reference in start.schema(reference).map { StoreIdentity.digest(of: $0, naming: naming) } }
+        var seen: [Int: [MigrationPlan.SchemaReference]] = [:]
+        func earlierSchema(equalTo schema: SchemaVersion, digest: Int) -> MigrationPlan.SchemaReference? {
+            guard let candidates = seen[digest] else { return nil }
+            let identity = StoreIdentity(schema, naming: naming)
+            return candidates.first { plan.schema($0).map { StoreIdentity($0, naming: naming) } == identity }
+        }
         var previous: SchemaVersion?
-        for reference in plan.schemas {
-            guard var schema = plan.schema(reference) else { continue }
-            var identity = StoreIdentity(schema, naming: naming)
-            if let earlier = seen[identity] {
+        for (reference, digest) in zip(references, digests) {
+            guard var schema = plan.schema(reference), var digest else { continue }
+            if let earlier = earlierSchema(equalTo: schema, digest: digest) {
                 let modifier = "\(schema.version)"
                 guard let (m, p) = modifierSite(in: schema, after: previous) else {
                     diagnostics.append(.error(
@@ -67,8 +76,8 @@ public struct MigrationPlanner: Sendable {
                     continue
                 }
                 schema.models[m].properties[p].hashModifier = modifier
-                identity = StoreIdentity(schema, naming: naming)
-                if let clash = seen[identity] {
+                digest = StoreIdentity.digest(of: schema, naming: naming)
+                if let clash = earlierSchema(equalTo: schema, digest: digest) {
                     diagnostics.append(.error(
                         .duplicateChecksum, "version \(schema.version) has the same SwiftData checksum as \(describe(clash)) even with hashModifier \"\(modifier)\"; give \(schema.models[m].name).\(schema.models[m].properties[p].name) another hashModifier",
                         at: schema.models[m].properties[p].location))
@@ -83,7 +92,7 @@ public struct MigrationPlanner: Sendable {
                         "SwiftData's checksum would not tell \(describe(reference)) from \(describe(earlier)), so \(schema.models[m].name).\(schema.models[m].properties[p].name) carries hashModifier \"\(modifier)\"")
                 }
             }
-            seen[identity] = reference
+            seen[digest, default: []].append(reference)
             previous = schema
         }
     }

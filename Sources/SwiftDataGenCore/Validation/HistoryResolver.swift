@@ -98,10 +98,6 @@ public enum HistoryResolver {
                         "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
                         at: model.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
                 }
-                // Identifiers the previous version maps data by, and every name either version uses.
-                var claimed = Set(before?.properties.filter(\.isStored).map { renamingIdentifier(of: $0, naming: naming) } ?? [])
-                var used = claimed.union(before?.properties.flatMap { [$0.name, naming.storedName($0)] } ?? [])
-                used.formUnion(model.properties.flatMap { [$0.name, naming.storedName($0)] })
                 var fresh: [Int] = []
                 for p in model.properties.indices where model.properties[p].isStored {
                     let property = model.properties[p]
@@ -122,13 +118,25 @@ public enum HistoryResolver {
                         fresh.append(p)
                     }
                 }
-                for p in model.properties.indices where !fresh.contains(p) {
-                    claimed.insert(renamingIdentifier(of: versions[v].models[m].properties[p], naming: naming))
+                guard !fresh.isEmpty else { continue }
+                let current = versions[v].models[m]
+                let continuing = current.properties.indices.filter { current.properties[$0].isStored && !fresh.contains($0) }
+                // Identifiers the previous version maps data by, and those the continued properties keep.
+                func isClaimed(_ identifier: String) -> Bool {
+                    before?.properties.contains { $0.isStored && renamingIdentifier(of: $0, naming: naming) == identifier } == true
+                        || continuing.contains { renamingIdentifier(of: current.properties[$0], naming: naming) == identifier }
                 }
+                // Built only when an identifier must be made: every identifier and name either version uses.
+                var taken: Set<String>?
                 for p in fresh {
-                    var property = versions[v].models[m].properties[p]
+                    var property = current.properties[p]
                     let inPlace = property.conversion?.sourceProperty == property.name
-                    if !inPlace && !claimed.contains(naming.storedName(property)) { continue }
+                    if !inPlace && !isClaimed(naming.storedName(property)) { continue }
+                    var names = taken ?? Set((before?.properties ?? []) .flatMap { [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)] })
+                    if taken == nil {
+                        names.formUnion(current.properties.flatMap { [$0.name, naming.storedName($0)] })
+                        names.formUnion(continuing.map { renamingIdentifier(of: current.properties[$0], naming: naming) })
+                    }
                     // The first candidate that neither version uses, checked as the stored name too.
                     let base = inPlace ? GeneratedNames.convertedProperty(property.name) : property.name + suffix
                     var candidate = base
@@ -136,13 +144,14 @@ public enum HistoryResolver {
                     while true {
                         property.originalName = candidate
                         let identifier = renamingIdentifier(of: property, naming: naming)
-                        if !used.contains(candidate) && !used.contains(identifier) && !claimed.contains(identifier) { break }
+                        if !names.contains(candidate) && !names.contains(identifier) { break }
                         counter += 1
                         candidate = inPlace && counter == 2 ? base + suffix : base + (inPlace ? suffix : "") + "_\(counter)"
                     }
                     versions[v].models[m].properties[p].originalName = candidate
-                    claimed.insert(renamingIdentifier(of: property, naming: naming))
-                    used.insert(candidate)
+                    names.insert(candidate)
+                    names.insert(renamingIdentifier(of: property, naming: naming))
+                    taken = names
                 }
             }
         }
@@ -155,13 +164,15 @@ public enum HistoryResolver {
     static func checkIdentifiersUnique(_ version: SchemaVersion, naming: NamingConfig, schemaName: String? = nil) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for model in version.models {
-            var owners: [String: Property] = [:]
-            for property in model.properties where property.isStored {
+            // Names and stored names are unique in a model already, so a clash needs an `originalName`:
+            // each such identifier is compared with every other property's, without building a table.
+            for index in model.properties.indices where model.properties[index].originalName != nil && model.properties[index].isStored {
+                let property = model.properties[index]
                 let identifier = renamingIdentifier(of: property, naming: naming)
-                guard let first = owners[identifier] else {
-                    owners[identifier] = property
-                    continue
-                }
+                guard let first = model.properties.indices.first(where: { other in
+                    other != index && model.properties[other].isStored && Self.identifier(of: model.properties[other], is: identifier, naming: naming)
+                        && (model.properties[other].originalName == nil || other < index)
+                }).map({ model.properties[$0] }) else { continue }
                 let where_ = schemaName.map { " in the generated \($0)" } ?? " in version \(version.version)"
                 diagnostics.append(.error(
                     .duplicateRenamingIdentifier,
@@ -172,12 +183,24 @@ public enum HistoryResolver {
         return diagnostics
     }
 
+    /// Whether `property`'s renaming identifier is `identifier`, without building the identifier.
+    private static func identifier(of property: Property, is identifier: String, naming: NamingConfig) -> Bool {
+        let base = property.originalName ?? property.name
+        guard property.kind.isEnumeration else { return base == identifier }
+        return identifier.utf8.count == base.utf8.count + naming.rawValueSuffix.utf8.count && identifier.hasPrefix(base) && identifier.hasSuffix(naming.rawValueSuffix)
+    }
+
     /// A version that changes nothing at all is a mistake; one that changes only what SwiftData's
     /// checksum ignores is fine, and the planner gives it a `hashModifier` (evidence §4).
     static func checkSomethingChanged(_ versions: [SchemaVersion], naming: NamingConfig) -> [Diagnostic] {
         zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
             let older = versions[olderIndex], newer = versions[newerIndex]
-            guard StoreIdentity(older, naming: naming) == StoreIdentity(newer, naming: naming),
+            // Same models and property names in the same order first: cheap, and false for nearly every pair.
+            guard older.models.count == newer.models.count,
+                zip(older.models, newer.models).allSatisfy({ a, b in
+                    a.name == b.name && a.properties.count == b.properties.count && zip(a.properties, b.properties).allSatisfy { $0.name == $1.name }
+                }),
+                StoreIdentity(older, naming: naming) == StoreIdentity(newer, naming: naming),
                 StoredShape(older, naming: naming) == StoredShape(newer, naming: naming),
                 older.models.map({ $0.properties.map(\.defaultValue) }) == newer.models.map({ $0.properties.map(\.defaultValue) }),
                 older.enums == newer.enums, !newer.customMigration
