@@ -219,16 +219,32 @@ public struct Property: Sendable, Equatable {
     /// identifier where the name alone would map another property's data (see `HistoryResolver`).
     public var originalName: String?
     /// `hashModifier:`, written in the YAML or added so that no two schemas share a checksum.
-    public var hashModifier: String?
+    public var hashModifier: String? {
+        get { rare?.value.hashModifier }
+        set { setRare { $0.hashModifier = newValue } }
+    }
     /// Where the value comes from in the previous version (`from:`), for the planner.
     public var conversion: Conversion? {
-        get { conversionStorage?.value }
-        set { conversionStorage = newValue.map(OutOfLine.init) }
+        get { rare?.value.conversion }
+        set { setRare { $0.conversion = newValue } }
     }
     public var doc: String?
     public var location: SourceLocation
-    /// Rare, so kept out of line to keep `Property` small.
-    private var conversionStorage: OutOfLine<Conversion>?
+
+    /// Fields few properties set, kept out of line so `Property` stays small: a history holds
+    /// tens of thousands of them.
+    private struct Rare: Sendable, Equatable {
+        var conversion: Conversion?
+        var hashModifier: String?
+    }
+
+    private var rare: OutOfLine<Rare>?
+
+    private mutating func setRare(_ change: (inout Rare) -> Void) {
+        var value = rare?.value ?? Rare()
+        change(&value)
+        rare = value == Rare() ? nil : OutOfLine(value)
+    }
 
     public init(
         name: String, kind: PropertyKind, isOptional: Bool, defaultValue: DefaultValue?, isTransient: Bool, isUnique: Bool,
