@@ -10,7 +10,13 @@ extension SchemaRenderer {
         for index in versions.indices.dropLast() {
             let old = versions[index]
             let suite = "\(names.schema)UpgradeFrom\(names.versionSuffix(old.version))Tests"
-            let sample = SampleRows(version: old, next: versions[index + 1], latest: versions.last, schemaName: names.versionedSchema(old.version), names: names)
+            let deduplications = plan.steps.first { $0.from == old.version }?.stages.flatMap(\.actions).compactMap { action -> MigrationPlan.Deduplication? in
+                if case .deduplicate(let dedupe) = action { return dedupe }
+                return nil
+            } ?? []
+            let sample = SampleRows(
+                version: old, next: versions[index + 1], latest: versions.last, deduplications: deduplications,
+                schemaName: names.versionedSchema(old.version), names: names)
             var chain = UpgradeChain(renderer: self, versions: versions, from: index, sample: sample)
             let expectations = chain.expectations()
             let view: MustacheValue = [
@@ -178,7 +184,12 @@ struct SampleRows {
     /// `Model.property` → the value the store holds, as a Swift literal of the stored type.
     var storedValues: [String: String] = [:]
 
-    init(version: SchemaVersion, next: SchemaVersion?, latest: SchemaVersion?, schemaName: String, names: GeneratedNames) {
+    /// `deduplications` are those of the step right after `version`: each model they name gets a
+    /// second object equal to the first but for the order key, placed so the first must survive.
+    init(
+        version: SchemaVersion, next: SchemaVersion?, latest: SchemaVersion?, deduplications: [MigrationPlan.Deduplication], schemaName: String,
+        names: GeneratedNames
+    ) {
         var remaining = version.models.filter { model in !version.models.contains { $0.superclass == model.name } && model.superclass == nil }
         var position = 0
         // Models whose required to-one relationships point at models already made go first.
@@ -216,6 +227,17 @@ struct SampleRows {
             statements.append("context.insert(\(variable))")
             variables[model.name] = variable
             counts[model.name] = 1
+            if let dedupe = deduplications.first(where: { $0.model == model.name }), let orderBy = model.property(named: dedupe.orderBy),
+                case .attribute(.scalar(let scalar), false) = orderBy.kind
+            {
+                // The duplicate repeats every value, so it repeats every key; only its order differs.
+                let duplicate = SwiftLiteral.lowerFirst(model.name) + "Duplicate"
+                let beyond = Seed.ordered(scalar, before: dedupe.keepLast)
+                statements.append("let \(duplicate) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
+                statements += assignments.map { $0.replacingOccurrences(of: variable + ".", with: duplicate + ".", options: .anchored) }
+                statements.append("\(duplicate).\(orderBy.name) = \(beyond)")
+                statements.append("context.insert(\(duplicate))")
+            }
         }
     }
 }
@@ -250,6 +272,19 @@ struct Seed {
             if scalar == .string, !isArray, let target, let hint = Self.convertible(into: target, next: next) { single = hint }
             typed = isArray ? "[\(single)]" : single
             stored = typed
+        }
+    }
+
+    /// A value of a sortable type that sorts before (or after) every seed.
+    static func ordered(_ scalar: ScalarType, before: Bool) -> String {
+        switch scalar {
+        case .string: return before ? "\"0\"" : "\"~\""
+        case .date: return "Date(timeIntervalSince1970: \(before ? -86_400 : 4_000_000_000))"
+        case .uuid: return before ? "UUID(uuidString: \"00000000-0000-0000-0000-000000000000\")!" : "UUID(uuidString: \"FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF\")!"
+        case .decimal: return before ? "Decimal(string: \"-1\")!" : "Decimal(string: \"99999\")!"
+        case .double, .float: return before ? "-1.5" : "99999.5"
+        case .uint, .uint8, .uint16, .uint32, .uint64: return before ? "0" : "250"
+        default: return before ? "-1" : "120"
         }
     }
 

@@ -17,8 +17,14 @@ import Testing
             let context = ModelContext(container)
             let personSample = PeopleSchemaV1.Person(firstName: "Person.firstName sample", first: "Person.first sample", name: "Person.name sample", email: "Person.email sample", joinedAt: Date(timeIntervalSince1970: 518400))
             context.insert(personSample)
+            let personDuplicate = PeopleSchemaV1.Person(firstName: "Person.firstName sample", first: "Person.first sample", name: "Person.name sample", email: "Person.email sample", joinedAt: Date(timeIntervalSince1970: 518400))
+            personDuplicate.joinedAt = Date(timeIntervalSince1970: -86400)
+            context.insert(personDuplicate)
             let badgeSample = PeopleSchemaV1.Badge(code: "42", issuedAt: Date(timeIntervalSince1970: 691200))
             context.insert(badgeSample)
+            let badgeDuplicate = PeopleSchemaV1.Badge(code: "42", issuedAt: Date(timeIntervalSince1970: 691200))
+            badgeDuplicate.issuedAt = Date(timeIntervalSince1970: 4000000000)
+            context.insert(badgeDuplicate)
             try context.save()
         }
         let container = try ModelContainer(

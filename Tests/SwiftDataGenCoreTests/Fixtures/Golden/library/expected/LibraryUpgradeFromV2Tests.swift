@@ -18,6 +18,10 @@ import Testing
             let bookSample = LibrarySchemaV2.Book(isbn: "Book.isbn sample", name: "Book.name sample", authorName: "Book.authorName sample", createdAt: Date(timeIntervalSince1970: 518400), notes: "Book.notes sample")
             bookSample.price = Decimal(string: "44.5")!
             context.insert(bookSample)
+            let bookDuplicate = LibrarySchemaV2.Book(isbn: "Book.isbn sample", name: "Book.name sample", authorName: "Book.authorName sample", createdAt: Date(timeIntervalSince1970: 518400), notes: "Book.notes sample")
+            bookDuplicate.price = Decimal(string: "44.5")!
+            bookDuplicate.createdAt = Date(timeIntervalSince1970: -86400)
+            context.insert(bookDuplicate)
             try context.save()
         }
         let container = try ModelContainer(
