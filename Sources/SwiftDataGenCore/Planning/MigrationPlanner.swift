@@ -40,9 +40,8 @@ public struct MigrationPlanner: Sendable {
         }
         var plan = MigrationPlan(versions: history.versions, bridges: bridges, steps: steps)
         settleChecksums(&plan)
-        for reference in plan.schemas where reference != plan.schemas.first {
-            guard case .bridge = reference, let schema = plan.schema(reference) else { continue }
-            diagnostics += HistoryResolver.checkIdentifiersUnique(schema, naming: history.config.naming, schemaName: names.bridge(into: schema.version))
+        for bridge in plan.bridges {
+            diagnostics += HistoryResolver.checkIdentifiersUnique(bridge.schema, naming: history.config.naming, schemaName: names.bridge(into: bridge.into))
         }
         return plan
     }
@@ -110,8 +109,7 @@ public struct MigrationPlanner: Sendable {
         let naming = history.config.naming
         let now = StoredShape(schema, naming: naming).lines, before = previous.map { StoredShape($0, naming: naming).lines } ?? []
         func changed(_ model: ModelDecl) -> Bool {
-            let prefixes = ["model \(model.name)", "property \(model.name)."]
-            let mine = { (line: StoredShape.Line) in prefixes.contains { line.subject == prefixes[0] || line.subject.hasPrefix($0) } }
+            let mine = { (line: StoredShape.Line) in line.subject == "model \(model.name)" || line.subject.hasPrefix("property \(model.name).") }
             let defaults = model.properties.map(\.defaultValue)
             return now.filter(mine) != before.filter(mine) || previous?.model(named: model.name)?.properties.map(\.defaultValue) != defaults
         }

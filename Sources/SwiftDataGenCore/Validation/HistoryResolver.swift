@@ -132,10 +132,10 @@ public enum HistoryResolver {
                     var property = current.properties[p]
                     let inPlace = property.conversion?.sourceProperty == property.name
                     if !inPlace && !isClaimed(naming.storedName(property)) { continue }
-                    var names = taken ?? Set((before?.properties ?? []) .flatMap { [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)] })
+                    var used = taken ?? Set((before?.properties ?? []).flatMap { [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)] })
                     if taken == nil {
-                        names.formUnion(current.properties.flatMap { [$0.name, naming.storedName($0)] })
-                        names.formUnion(continuing.map { renamingIdentifier(of: current.properties[$0], naming: naming) })
+                        used.formUnion(current.properties.flatMap { [$0.name, naming.storedName($0)] })
+                        used.formUnion(continuing.map { renamingIdentifier(of: current.properties[$0], naming: naming) })
                     }
                     // The first candidate that neither version uses, checked as the stored name too.
                     let base = inPlace ? GeneratedNames.convertedProperty(property.name) : property.name + suffix
@@ -144,14 +144,14 @@ public enum HistoryResolver {
                     while true {
                         property.originalName = candidate
                         let identifier = renamingIdentifier(of: property, naming: naming)
-                        if !names.contains(candidate) && !names.contains(identifier) { break }
+                        if !used.contains(candidate) && !used.contains(identifier) { break }
                         counter += 1
                         candidate = inPlace && counter == 2 ? base + suffix : base + (inPlace ? suffix : "") + "_\(counter)"
                     }
                     versions[v].models[m].properties[p].originalName = candidate
-                    names.insert(candidate)
-                    names.insert(renamingIdentifier(of: property, naming: naming))
-                    taken = names
+                    used.insert(candidate)
+                    used.insert(renamingIdentifier(of: property, naming: naming))
+                    taken = used
                 }
             }
         }
