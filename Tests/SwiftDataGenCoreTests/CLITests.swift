@@ -137,6 +137,29 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), original.replacingOccurrences(of: "var body: String", with: "var body: String?"), "check writes nothing")
     }
 
+    /// `check` compares bytes: a file rewritten to another Unicode normal form, or with bytes that
+    /// are not UTF-8, is stale even where the text compares equal.
+    func testCheckComparesBytesNotText() throws {
+        let schema = scratch.appendingPathComponent("schema-bytes").path
+        try FileManager.default.createDirectory(atPath: schema, withIntermediateDirectories: true)
+        try "".write(toFile: schema + "/swiftdata-gen.yaml", atomically: true, encoding: .utf8)
+        try "schema: Cafe\nversion: 1.0.0\nmodels:\n  Menu:\n    doc: \"Caf\u{E9} menu\"\n    properties:\n      name: String\n".write(toFile: schema + "/1.0.0.yaml", atomically: true, encoding: .utf8)
+        let out = scratch.appendingPathComponent("out").path
+        XCTAssertEqual(try run("generate", schema, "--output", out).status, 0)
+        let file = out + "/CafeSchemaV1.swift"
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        let text = String(decoding: original, as: UTF8.self)
+        XCTAssertTrue(text.contains("Caf\u{E9} menu"))
+        let decomposed = text.replacingOccurrences(of: "Caf\u{E9}", with: "Cafe\u{301}", options: .literal)
+        XCTAssertEqual(decomposed, text, "NFC and NFD compare equal as Swift strings")
+        try Data(decomposed.utf8).write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(try run("check", schema, "--output", out).status, 1, "an NFD rewrite is stale")
+        try (original + Data([0xFF])).write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(try run("check", schema, "--output", out).status, 1, "a stray byte is stale")
+        try original.write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(try run("check", schema, "--output", out).status, 0)
+    }
+
     func testValidateAndUsage() throws {
         let schema = try copyInput("music")
         let validate = try run("validate", schema)

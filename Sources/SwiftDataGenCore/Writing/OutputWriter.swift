@@ -39,7 +39,9 @@ public enum OutputWriter {
                 continue
             }
             let old = String(decoding: data, as: UTF8.self)
-            if old == file.contents {
+            // Bytes, not text: Swift's String equality calls NFC and NFD forms equal, and decoding
+            // hides invalid UTF-8, so a rewritten file could pass as current.
+            if data.elementsEqual(file.contents.utf8) {
                 unchanged.append(file.name)
             } else if isOwned(old) {
                 changes.append(.init(name: file.name, old: old, new: file.contents))
