@@ -40,7 +40,12 @@ struct CommandLineArguments {
             case "--templates": templatesDirectory = try Self.value(for: argument, from: &remaining)
             case "--hooks-output": hooksDirectory = try Self.value(for: argument, from: &remaining)
             case "--upgrade-tests": upgradeTestsDirectory = try Self.value(for: argument, from: &remaining)
-            case "--testable-import": testableImport = try Self.value(for: argument, from: &remaining)
+            case "--testable-import":
+                let module = try Self.value(for: argument, from: &remaining)
+                guard Identifier.isValid(module), !Identifier.keywords.contains(module) else {
+                    throw UsageError(message: "--testable-import needs a module name (letters, digits and '_', not a Swift keyword); '\(module)' is not one")
+                }
+                testableImport = module
             case "--format":
                 planFormat = try Self.value(for: argument, from: &remaining)
                 guard ["text", "json"].contains(planFormat) else { throw UsageError(message: "--format is text or json") }

@@ -160,6 +160,26 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run("check", schema, "--output", out).status, 0)
     }
 
+    /// Names from outside reach generated files only as comment text or checked identifiers.
+    func testOutsideNamesNeverBecomeCode() throws {
+        let schema = scratch.appendingPathComponent("schema-names").path
+        try FileManager.default.createDirectory(atPath: schema, withIntermediateDirectories: true)
+        try "".write(toFile: schema + "/swiftdata-gen.yaml", atomically: true, encoding: .utf8)
+        let hostile = "1.0.0\nlet injected = 1 \u{202E}.yaml"
+        try "schema: Names\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      name: String\n".write(toFile: schema + "/" + hostile, atomically: true, encoding: .utf8)
+        let out = scratch.appendingPathComponent("out").path
+        let generated = try run("generate", schema, "--output", out)
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        for file in try FileManager.default.contentsOfDirectory(atPath: out) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+            XCTAssertFalse(text.contains("\nlet injected"), "\(file) turned a file name into code")
+            XCTAssertFalse(text.contains("\u{202E}"), "\(file) kept a bidi override")
+        }
+        let badImport = try run("generate", schema, "--output", out, "--upgrade-tests", scratch.appendingPathComponent("tests").path, "--testable-import", "App\nimport Evil")
+        XCTAssertEqual(badImport.status, 2, badImport.stderr)
+        XCTAssertTrue(badImport.stderr.contains("--testable-import needs a module name"), badImport.stderr)
+    }
+
     func testValidateAndUsage() throws {
         let schema = try copyInput("music")
         let validate = try run("validate", schema)

@@ -10,7 +10,8 @@ struct FileHeaderView: MustacheRepresentable {
     var inputs: [String]
 
     var mustacheValue: MustacheValue {
-        ["inputs": .string(inputs.joined(separator: ", "))]
+        // File and folder names come from outside: one with a newline must not start a line of code.
+        ["inputs": .string(inputs.map(SwiftLiteral.commentText).joined(separator: ", "))]
     }
 }
 
