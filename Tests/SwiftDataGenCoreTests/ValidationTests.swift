@@ -173,6 +173,19 @@ final class ValidationTests: XCTestCase {
         expect(.defaultTypeMismatch, line: 6, column: 32, "percent-encoded", in: d)
     }
 
+    /// A default that would trap (Decimal beyond its exponent range) or silently change (a Double
+    /// or Float that rounds to infinity or zero) is refused; large values within range are not.
+    func testNumberDefaultsStayWithinTheirTypesRange() {
+        for (type, value) in [("Decimal", "1e400"), ("Decimal", "1e-400"), ("Double", "1e400"), ("Double", "1e-400"), ("Float", "1e39"), ("Float", "1e-50")] {
+            let d = diagnose([model("  A:\n    properties:\n      x: { type: \(type), default: \(value) }\n")])
+            XCTAssertEqual(d.map(\.code), [.defaultTypeMismatch], "\(type) \(value)")
+            XCTAssertTrue(d.first?.message.contains("range") == true, d.first?.message ?? "")
+        }
+        for (type, value) in [("Decimal", "1e100"), ("Decimal", "0.0001"), ("Decimal", "0"), ("Double", "1e300"), ("Double", "0.0"), ("Float", "3.4e38")] {
+            XCTAssertEqual(diagnose([model("  A:\n    properties:\n      x: { type: \(type), default: \(value) }\n")]), [], "\(type) \(value)")
+        }
+    }
+
     func testDefaultAndExpressionConflict() {
         let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, default: 1, expression: \"2\" }\n")])
         expect(.conflictingDefaults, line: 6, column: 32, "both default and expression", in: d)

@@ -63,6 +63,9 @@ enum DefaultValueResolver {
             guard scalar.isPlain, isDecimalNumber(text) else {
                 return .failure(mismatch(node, "a number such as 1.5\(scalar.isPlain ? "" : ", written without quotes")"))
             }
+            guard fitsRange(text, of: type) else {
+                return .failure(mismatch(node, "a number within \(type.rawValue)'s range (\(type == .decimal ? "exponents -128 to 127, as Decimal(string:) would otherwise give nil and trap" : "it would become infinity or zero"))"))
+            }
             return .success(type == .decimal ? .decimal(text) : .float(text))
         case .date:
             guard let seconds = secondsSince1970(text) else {
@@ -105,6 +108,33 @@ enum DefaultValueResolver {
         case .uint32: return UInt32(text) != nil
         case .uint64: return UInt64(text) != nil
         default: return false
+        }
+    }
+
+    /// Whether a number written as `isDecimalNumber` accepts keeps its value in the type: a Double
+    /// or Float that would round to infinity or to zero, or a Decimal beyond its exponent range
+    /// (where `Decimal(string:)` gives nil and the generated unwrap traps), does not.
+    static func fitsRange(_ text: String, of type: ScalarType) -> Bool {
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        let nonzero = mantissa.contains { ("1"..."9").contains($0) }
+        switch type {
+        case .double:
+            guard let value = Double(text) else { return false }
+            return value.isFinite && (value != 0 || !nonzero)
+        case .float:
+            guard let value = Float(text) else { return false }
+            return value.isFinite && (value != 0 || !nonzero)
+        case .decimal:
+            guard Decimal(string: text) != nil else { return false }
+            // The exponent of the first significant digit, as in 1.2e5 → 5; Decimal keeps -128...127.
+            let written = mantissa.count < text.count ? Int(text.dropFirst(mantissa.count + 1)) ?? 0 : 0
+            let whole = mantissa.filter { $0 != "-" }.split(separator: ".", omittingEmptySubsequences: false)
+            let integerDigits = whole[0].drop { $0 == "0" }.count
+            let leadingFractionZeros = whole.count == 2 ? whole[1].prefix { $0 == "0" }.count : 0
+            let exponent = integerDigits > 0 ? written + integerDigits - 1 : written - leadingFractionZeros - 1
+            return !nonzero || (-128...127).contains(exponent)
+        default:
+            return true
         }
     }
 
