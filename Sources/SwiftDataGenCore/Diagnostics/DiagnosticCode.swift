@@ -48,6 +48,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case conflictingDefaults = "SDG307"
     case transientOption = "SDG308"
     case duplicateKeyPathGroup = "SDG309"
+    case invalidSwiftExpression = "SDG310"
 
     // Inheritance (SDG4xx)
     case inheritanceNeedsNewerPlatform = "SDG401"

@@ -185,6 +185,11 @@ struct VersionResolver {
             },
             doc: ast.doc, location: name.location)
         property.hashModifier = ast.hashModifier?.value
+        for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
+            guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
+            diagnostics.append(.error(
+                .invalidSwiftExpression, "\(key) of '\(name.value)' must be exactly one Swift expression, but \(problem)", at: written.location))
+        }
 
         if let expression = ast.expression {
             property.defaultValue = .expression(expression.value)
