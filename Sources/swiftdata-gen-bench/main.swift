@@ -116,7 +116,7 @@ let pipelineCPU = (cpuSeconds() - cpuBefore) / Double(runs)
 func endToEnd() throws -> Int {
     let read = try SchemaLoader.read(directory: schemaFolder).get()
     let output = Generator.generate(read, templates: templates)
-    guard let changes = OutputWriter.changes(for: output.files, in: outputFolder).changes else { return -1 }
+    guard let changes = OutputWriter.changes(for: output.files, in: outputFolder, owner: "bench").changes else { return -1 }
     _ = OutputWriter.apply(changes, in: outputFolder)
     return changes.changes.count
 }

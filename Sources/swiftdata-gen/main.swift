@@ -30,6 +30,15 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         printError("error: \(command.rawValue) needs --output <dir>\n\n" + CommandLineArguments.help(for: command))
         return .usage
     }
+    // Each folder holds one kind of file: generated sources, upgrade tests, or the team's hooks.
+    let folders = [("--output", arguments.outputDirectory), ("--upgrade-tests", arguments.upgradeTestsDirectory), ("--hooks-output", arguments.hooksDirectory)]
+        .compactMap { option, path in path.map { (option, $0) } }
+    for (index, first) in folders.enumerated() {
+        for second in folders.dropFirst(index + 1) where OutputWriter.sameFolder(first.1, second.1) {
+            printError("error: \(first.0) and \(second.0) name the same folder '\(second.1)'; give each its own folder\n\n" + CommandLineArguments.help(for: command))
+            return .usage
+        }
+    }
     let sources: SchemaSources
     switch SchemaLoader.read(directory: schemaDirectory) {
     case .success(let read): sources = read
@@ -70,25 +79,30 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         report(collisions)
         return .diagnostics
     }
-    let (planned, conflicts) = OutputWriter.changes(for: files, in: outputDirectory)
+    let (planned, conflicts) = OutputWriter.changes(for: files, in: outputDirectory, owner: OutputWriter.owner(schema: schemaDirectory, output: outputDirectory))
     guard let changes = planned else {
         report(conflicts)
         return .diagnostics
     }
     if command == .check {
-        for change in changes.changes {
+        var stale = changes.changes
+        if changes.oldManifest != changes.newManifest {
+            stale.append(.init(name: OutputManifest.fileName, old: changes.oldManifest, new: changes.newManifest))
+        }
+        for change in stale {
             let path = outputDirectory + "/" + change.name
             print(UnifiedDiff.diff(old: change.old ?? "", new: change.new ?? "", oldName: change.old == nil ? "/dev/null" : path, newName: change.new == nil ? "/dev/null" : path), terminator: "")
         }
         if !changes.isEmpty {
-            printError("error: \(changes.changes.count) generated file(s) in \(outputDirectory) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)")
+            printError("error: \(stale.count) generated file(s) in \(outputDirectory) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)")
             return .diagnostics
         }
         return .success
     }
     var failures = OutputWriter.apply(changes, in: outputDirectory)
     if let testsDirectory = arguments.upgradeTestsDirectory {
-        let (testChanges, testConflicts) = OutputWriter.changes(for: output.upgradeTests, in: testsDirectory)
+        let (testChanges, testConflicts) = OutputWriter.changes(
+            for: output.upgradeTests, in: testsDirectory, owner: OutputWriter.owner(schema: schemaDirectory, output: testsDirectory))
         failures += testConflicts
         if let testChanges { failures += OutputWriter.apply(testChanges, in: testsDirectory) }
     }
@@ -100,7 +114,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         }
     }
     report(failures)
-    if !arguments.quiet {
+    if failures.isEmpty && !arguments.quiet {
         print("swiftdata-gen: \(changes.changes.count) file(s) changed, \(changes.unchanged.count) unchanged in \(outputDirectory)")
     }
     return failures.isEmpty ? .success : .diagnostics
