@@ -47,7 +47,9 @@ struct SyntheticHistory {
         return out
     }
 
+    /// `M007`: zero-padded to the widest number, so names sort in model order at any count.
     private func modelName(_ i: Int) -> String {
-        "M" + String(repeating: "0", count: 3 - String(i).count) + String(i)
+        let width = max(3, String(max(models - 1, 0)).count)
+        return "M" + String(repeating: "0", count: max(0, width - String(i).count)) + String(i)
     }
 }

@@ -6,7 +6,16 @@ import SwiftDataGenCore
 // over the same bytes.
 // Usage: swift run -c release swiftdata-gen-bench [versions models properties [runs]] [--write-history DIR]
 // With --write-history it only writes the synthetic schema folder (to time the CLI on its own).
+let usage = "usage: swiftdata-gen-bench [versions models properties [runs]] [--write-history DIR]"
+if CommandLine.arguments.contains(where: { ["-h", "--help"].contains($0) }) {
+    print(usage + "\nTimes each pipeline stage against libyaml's raw event pass on a synthetic history (defaults 10 200 30 5).")
+    exit(0)
+}
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+if !arguments.allSatisfy({ $0 > 0 }) || ![0, 3, 4].contains(arguments.count) {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
+}
 var history = SyntheticHistory()
 if arguments.count >= 3 { (history.versions, history.models, history.properties) = (arguments[0], arguments[1], arguments[2]) }
 let runs = arguments.count >= 4 ? arguments[3] : 5
