@@ -186,6 +186,15 @@ final class ValidationTests: XCTestCase {
         }
     }
 
+    /// Every note has a file:line:col; a "did you mean" points at what it suggests.
+    func testNotesPointAtTheOtherPlace() {
+        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: ownr }\n  B:\n    properties:\n      owner: A?\n")])
+        let match = expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d)
+        XCTAssertEqual(match?.notes.first?.message, "did you mean 'owner'?")
+        XCTAssertEqual(match?.notes.first?.location?.line, 9)
+        XCTAssertTrue(d.allSatisfy { $0.notes.allSatisfy { $0.location != nil } })
+    }
+
     func testDefaultAndExpressionConflict() {
         let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, default: 1, expression: \"2\" }\n")])
         expect(.conflictingDefaults, line: 6, column: 32, "both default and expression", in: d)

@@ -13,6 +13,12 @@ public struct Diagnostic: Error, Hashable, Sendable {
             self.message = message
             self.location = location
         }
+
+        /// "did you mean …?" for the candidate closest to `name`, pointing at where it is declared.
+        static func suggestion(for name: String, in candidates: [(name: String, location: SourceLocation?)]) -> [Note] {
+            guard let best = Identifier.suggestion(for: name, in: candidates.map(\.name)) else { return [] }
+            return [Note("did you mean '\(best)'?", at: candidates.first { $0.name == best }?.location)]
+        }
     }
 
     public var severity: Severity
@@ -29,7 +35,8 @@ public struct Diagnostic: Error, Hashable, Sendable {
         self.code = code
         self.message = message
         self.location = location
-        self.notes = notes
+        // Every note carries a file:line:col; one about no other place points at this one.
+        self.notes = notes.map { $0.location == nil ? Note($0.message, at: location) : $0 }
     }
 
     public static func error(

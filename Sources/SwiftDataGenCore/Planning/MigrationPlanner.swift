@@ -243,7 +243,7 @@ public struct MigrationPlanner: Sendable {
     ) {
         let path = "\(model.name).\(property.name)"
         guard let source = before.property(named: conversion.sourceProperty), source.isStored else {
-            let notes = Identifier.suggestion(for: conversion.sourceProperty, in: before.properties.map(\.name)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+            let notes = Diagnostic.Note.suggestion(for: conversion.sourceProperty, in: before.properties.map { ($0.name, $0.location) })
             diagnostics.append(.error(
                 .conversionSourceMissing,
                 "from.property '\(conversion.sourceProperty)' is not a stored property of \(before.name) in version \(old.version); name the property the value comes from",

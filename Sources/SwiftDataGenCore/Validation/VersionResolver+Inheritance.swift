@@ -20,7 +20,7 @@ extension VersionResolver {
         for index in models.indices {
             guard let superName = models[index].superclass, let ast = modelASTs[models[index].name]?.superclass else { continue }
             guard models.contains(where: { $0.name == superName }) else {
-                let notes = Identifier.suggestion(for: superName, in: models.map(\.name)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                let notes = Diagnostic.Note.suggestion(for: superName, in: models.map { ($0.name, $0.location) })
                 diagnostics.append(.error(.unknownSuperclass, "superclass '\(superName)' is not a model of this version; list it under models", at: ast.location, notes: notes))
                 models[index].superclass = nil
                 continue

@@ -20,8 +20,8 @@ extension VersionResolver {
                 guard let owner = candidates.first(where: { $0.property(named: inverseName.value) != nil }),
                     let other = owner.property(named: inverseName.value)
                 else {
-                    let names = candidates.flatMap { $0.properties.filter { $0.relationship != nil }.map(\.name) }
-                    let notes = Identifier.suggestion(for: inverseName.value, in: names).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                    let names = candidates.flatMap { $0.properties.filter { $0.relationship != nil }.map { ($0.name, $0.location) } }
+                    let notes = Diagnostic.Note.suggestion(for: inverseName.value, in: names)
                     diagnostics.append(.error(.inverseNotFound, "inverse '\(inverseName.value)' is not a property of \(relationship.target); add it there or fix the name", at: inverseName.location, notes: notes))
                     continue
                 }

@@ -12,7 +12,7 @@ extension VersionResolver {
                 var names: [String] = []
                 for name in group.value {
                     guard let property = visible.first(where: { $0.name == name.value }) else {
-                        let notes = Identifier.suggestion(for: name.value, in: visible.map(\.name)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                        let notes = Diagnostic.Note.suggestion(for: name.value, in: visible.map { ($0.name, $0.location) })
                         diagnostics.append(.error(.unknownKeyPathProperty, "\(what) names '\(name.value)', which is not a property of \(model.name)", at: name.location, notes: notes))
                         continue
                     }

@@ -167,8 +167,9 @@ struct VersionResolver {
                 target: spelling.name, isToMany: spelling.isArray, deleteRule: ast.deleteRule?.value ?? .nullify,
                 inverse: nil, declaresInverse: false, minCount: ast.minCount?.value, maxCount: ast.maxCount?.value))
         } else {
-            let known = ScalarType.allCases.map(\.rawValue) + enums.keys.sorted() + modelASTs.keys.sorted()
-            let notes = Identifier.suggestion(for: spelling.name, in: known).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+            let known = ScalarType.allCases.map { ($0.rawValue, SourceLocation?.none) } + enums.values.sorted { $0.name < $1.name }.map { ($0.name, $0.location) }
+                + modelASTs.keys.sorted().map { ($0, modelASTs[$0]?.name.location) }
+            let notes = Diagnostic.Note.suggestion(for: spelling.name, in: known)
             diagnostics.append(.error(
                 .unknownType, "unknown type '\(spelling.name)' for property '\(name.value)': declare it under models or enums in this version, or use a supported value type",
                 at: ast.type.location, notes: notes))
