@@ -195,6 +195,18 @@ final class ValidationTests: XCTestCase {
         XCTAssertTrue(d.allSatisfy { $0.notes.allSatisfy { $0.location != nil } })
     }
 
+    /// A deep inheritance chain is refused at its limit, once per chain segment, in linear time.
+    func testInheritanceDepthIsBounded() {
+        var body = ""
+        for i in 0..<400 {
+            body += "  M\(i):\n" + (i > 0 ? "    superclass: M\(i - 1)\n" : "") + "    properties:\n      p\(i): String\n"
+        }
+        let d = diagnose([model(body)], config: "platforms: { iOS: 26, macOS: 26 }\n")
+        XCTAssertEqual(Set(d.map(\.code)), [.countLimit])
+        XCTAssertEqual(d.count, 400 / (DSLDecoder.Limits.inheritanceDepth + 1))
+        XCTAssertTrue(d.first?.message.contains("'M65' has 65 ancestors") == true, d.first?.message ?? "")
+    }
+
     func testDefaultAndExpressionConflict() {
         let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, default: 1, expression: \"2\" }\n")])
         expect(.conflictingDefaults, line: 6, column: 32, "both default and expression", in: d)

@@ -8,6 +8,9 @@ public enum DSLDecoder {
         public static let modelsPerVersion = 2_000
         public static let propertiesPerModel = 1_000
         public static let enumCases = 5_000
+        /// Each subclass's initializer repeats every ancestor's parameters, so output grows with
+        /// the square of a chain's depth; real hierarchies are a few levels deep.
+        public static let inheritanceDepth = 64
     }
 
     public enum Keys {

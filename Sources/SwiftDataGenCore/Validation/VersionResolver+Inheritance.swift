@@ -6,10 +6,18 @@ extension VersionResolver {
         models.firstIndex { $0.name == name }.map { models[$0] }
     }
 
+    /// The model of that name through the positions recorded when the version's models were
+    /// built (checked on use), so long inheritance chains are walked in linear time.
+    func model(named name: String, in models: [ModelDecl]) -> ModelDecl? {
+        if let position = modelPositions[name], position < models.count, models[position].name == name { return models[position] }
+        return Self.model(named: name, in: models)
+    }
+
     func ancestors(of name: String, in models: [ModelDecl]) -> [ModelDecl] {
         var chain: [ModelDecl] = []
-        var current = Self.model(named: name, in: models)?.superclass
-        while let next = current, let model = Self.model(named: next, in: models), !chain.contains(where: { $0.name == next }) {
+        var seen: Set<String> = [name]
+        var current = model(named: name, in: models)?.superclass
+        while let next = current, seen.insert(next).inserted, let model = model(named: next, in: models) {
             chain.append(model)
             current = model.superclass
         }
@@ -19,7 +27,7 @@ extension VersionResolver {
     mutating func checkInheritance(_ models: inout [ModelDecl]) {
         for index in models.indices {
             guard let superName = models[index].superclass, let ast = modelASTs[models[index].name]?.superclass else { continue }
-            guard models.contains(where: { $0.name == superName }) else {
+            guard model(named: superName, in: models) != nil else {
                 let notes = Diagnostic.Note.suggestion(for: superName, in: models.map { ($0.name, $0.location) })
                 diagnostics.append(.error(.unknownSuperclass, "superclass '\(superName)' is not a model of this version; list it under models", at: ast.location, notes: notes))
                 models[index].superclass = nil
@@ -44,7 +52,14 @@ extension VersionResolver {
                     break
                 }
                 seen.insert(next)
-                current = Self.model(named: next, in: models)?.superclass
+                current = model(named: next, in: models)?.superclass
+            }
+            if seen.count - 1 > DSLDecoder.Limits.inheritanceDepth, let ast = modelASTs[models[index].name]?.superclass {
+                diagnostics.append(.error(
+                    .countLimit,
+                    "'\(models[index].name)' has \(seen.count - 1) ancestors, more than the \(DSLDecoder.Limits.inheritanceDepth) swiftdata-gen accepts (every initializer repeats its ancestors' parameters); flatten the hierarchy",
+                    at: ast.location))
+                models[index].superclass = nil
             }
         }
         for model in models where model.superclass != nil {

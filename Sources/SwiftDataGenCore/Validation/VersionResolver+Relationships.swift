@@ -16,7 +16,7 @@ extension VersionResolver {
                     let inverseName = ast.properties.firstIndex(where: { $0.name.value == property.name }).flatMap({ ast.properties[$0].inverse })
                 else { continue }
                 let side = Side(model: model.name, property: property.name)
-                let candidates = [Self.model(named: relationship.target, in: models)].compactMap { $0 } + ancestors(of: relationship.target, in: models)
+                let candidates = [self.model(named: relationship.target, in: models)].compactMap { $0 } + ancestors(of: relationship.target, in: models)
                 guard let owner = candidates.first(where: { $0.property(named: inverseName.value) != nil }),
                     let other = owner.property(named: inverseName.value)
                 else {

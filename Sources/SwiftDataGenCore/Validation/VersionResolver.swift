@@ -9,6 +9,8 @@ struct VersionResolver {
 
     var enums: [String: EnumDecl] = [:]
     var modelASTs: [String: ModelAST] = [:]
+    /// Where each model is in the version being built, for lookups by name.
+    var modelPositions: [String: Int] = [:]
 
     init(file: VersionFile, config: GeneratorConfig) {
         self.file = file
@@ -28,6 +30,7 @@ struct VersionResolver {
         let orderedModels = file.models.filter { modelASTs[$0.name.value]?.name.location == $0.name.location }
         var models: [ModelDecl] = []
         for ast in orderedModels { models.append(resolveModel(ast)) }
+        modelPositions = Dictionary(models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         checkInheritance(&models)
         pairRelationships(&models)
         // Read from a snapshot: passing `models` itself while changing one of them would copy
