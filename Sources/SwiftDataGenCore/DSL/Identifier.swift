@@ -43,7 +43,14 @@ public enum Identifier {
         "Data", "UUID", "URL", "Array", "Optional", "Dictionary", "Set", "Character", "Error", "Codable",
         "Sendable", "Hashable", "Equatable", "Identifiable", "Foundation", "SwiftData", "Swift",
         "Observable", "CaseIterable",
+        // Members of the enclosing VersionedSchema and of every model (Identifiable, Hashable), and
+        // accessor names, which a nested type of the same name shadows or breaks; found by
+        // ReservedNameTests type-checking every keyword and member in this position.
+        "models", "versionIdentifier", "ID", "id", "hash", "hashValue", "each", "didSet", "willSet", "override",
     ]
+
+    /// Case names an enum stored by raw value may not take: they clash with `RawRepresentable`.
+    public static let reservedCaseNames: Set<String> = ["RawValue", "rawValue", "init"]
 
     /// Nearest candidates by edit distance, for "did you mean" notes.
     public static func suggestion(for name: String, in candidates: some Sequence<String>) -> String? {

@@ -73,6 +73,12 @@ struct VersionResolver {
         var names: [String: SourceLocation] = [:]
         var raws: [LiteralValue: SourceLocation] = [:]
         for item in ast.cases {
+            if Identifier.reservedCaseNames.contains(item.name.value) {
+                diagnostics.append(.error(
+                    .reservedName, "'\(item.name.value)' cannot name a case of \(ast.name.value): RawRepresentable uses the name; choose another (the raw value may stay \"\(item.name.value)\")",
+                    at: item.name.location))
+                continue
+            }
             if let first = names[item.name.value] {
                 diagnostics.append(.error(.duplicateName, "case '\(item.name.value)' appears twice in enum \(ast.name.value)", at: item.name.location, notes: [.init("first here", at: first)]))
                 continue
