@@ -105,6 +105,21 @@ public enum Generator {
     static func checkNamesAcrossSchemas(_ histories: [SchemaHistory]) -> [Diagnostic] {
         var owners: [String: (schema: String, location: SourceLocation)] = [:]
         var diagnostics: [Diagnostic] = []
+        // A model or enum of one schema must not take a name another schema's generated code declares.
+        let generated = histories.map { history in
+            (history.name, GeneratedNames(schema: history.name, naming: history.config.naming).all(for: history.versions.map(\.version)))
+        }
+        for history in histories {
+            for version in history.versions {
+                let declared = version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
+                for (name, location) in declared {
+                    guard let other = generated.first(where: { $0.0 != history.name && $0.1.contains(name) }) else { continue }
+                    diagnostics.append(.error(
+                        .reservedName, "'\(name)' is a type the generated code of schema \(other.0) declares; rename it (for example \(history.name)\(name))",
+                        at: location))
+                }
+            }
+        }
         for history in histories {
             guard let latest = history.latest else { continue }
             let names = GeneratedNames(schema: history.name, naming: history.config.naming)

@@ -207,6 +207,31 @@ final class ValidationTests: XCTestCase {
         XCTAssertTrue(d.first?.message.contains("'M65' has 65 ancestors") == true, d.first?.message ?? "")
     }
 
+    /// A property with a type's name hides that type inside its class, where the generated code
+    /// names it; two Int raw values are compared as numbers.
+    func testNamesThatWouldBreakTheOutputAreRefused() {
+        for property in ["Date: { type: Date, default: 2024-01-01T00:00:00Z }", "String: String", "N: N?", "E: { type: E, default: a }", "M: String", "Schema: String"] {
+            let d = diagnose([model("  M:\n    properties:\n      \(property)\n  N:\n    properties:\n      x: String\n").replacingOccurrences(of: "models:", with: "enums:\n  E: { rawType: String, cases: [a] }\nmodels:")])
+            XCTAssertTrue(d.contains { $0.code == .reservedName && $0.message.contains("has the name of a type") }, property)
+        }
+        let raws = diagnose(["schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: Int, cases: { a: 1, b: 01 } }\nmodels:\n  M:\n    properties:\n      e: { type: E, default: a }\n"])
+        XCTAssertEqual(raws.map(\.code), [.duplicateName])
+    }
+
+    func testAModelMayNotTakeAnotherSchemasGeneratedName() {
+        let a = "schema: A\nversion: 1.0.0\nmodels:\n  BSchemaV1:\n    properties:\n      x: String\n"
+        let b = "schema: B\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      x: String\n"
+        let d = diagnose([a, b])
+        XCTAssertEqual(d.map(\.code), [.reservedName])
+        XCTAssertTrue(d.first?.message.contains("schema B declares") == true, d.first?.message ?? "")
+    }
+
+    func testANamingConfigThatMergesGeneratedNamesIsReportedByValidate() {
+        let d = diagnose([model("  A:\n    properties:\n      x: String\n")], config: "naming: { schemaSuffix: Plan, migrationPlanSuffix: Plan }\n")
+        XCTAssertEqual(d.map(\.code), [.outputNameCollision])
+        XCTAssertTrue(d.first?.message.contains("'AppPlan'") == true, d.first?.message ?? "")
+    }
+
     func testDefaultAndExpressionConflict() {
         let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, default: 1, expression: \"2\" }\n")])
         expect(.conflictingDefaults, line: 6, column: 32, "both default and expression", in: d)

@@ -53,7 +53,9 @@ public enum HistoryResolver {
                 }
                 versions.append(version)
             }
-            let reserved = GeneratedNames(schema: schema, naming: config.naming).all(for: versions.map(\.version))
+            let generatedNames = GeneratedNames(schema: schema, naming: config.naming)
+            let reserved = generatedNames.all(for: versions.map(\.version))
+            diagnostics += checkGeneratedNamesDistinct(generatedNames, versions: versions)
             for version in versions {
                 let declared = version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
                 for (name, location) in declared where reserved.contains(name) {
@@ -67,6 +69,28 @@ public enum HistoryResolver {
             histories.append(SchemaHistory(name: schema, config: config, versions: versions))
         }
         return (histories, diagnostics)
+    }
+
+    /// The naming config must not make two generated types (or their files) share a name; said
+    /// by `validate` and `plan`, not only when files are written.
+    static func checkGeneratedNamesDistinct(_ names: GeneratedNames, versions: [SchemaVersion]) -> [Diagnostic] {
+        var owners: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        var declared = [(names.currentSchema, "the current-version alias"), (names.migrationPlan, "the migration plan"), (names.hooks, "the hooks type")]
+        for version in versions {
+            declared.append((names.versionedSchema(version.version), "version \(version.version)"))
+            declared.append((names.bridge(into: version.version), "the bridge into \(version.version)"))
+        }
+        for (name, what) in declared {
+            if let first = owners[name] {
+                diagnostics.append(.error(
+                    .outputNameCollision, "the naming config gives \(first) and \(what) one name, '\(name)'; change naming (schemaSuffix, versionPrefix, migrationPlanSuffix) so every generated type has its own",
+                    at: versions.first?.location))
+            } else {
+                owners[name] = what
+            }
+        }
+        return diagnostics
     }
 
     /// Gives every stored property the renaming identifier that maps its data (evidence §1):

@@ -88,6 +88,8 @@ struct VersionResolver {
             if let written = item.rawValue {
                 let scalar = YAMLScalar(value: written.value, style: rawType == .string ? .doubleQuoted : .plain)
                 switch DefaultValueResolver.literal(written.value, scalar: scalar, as: rawType, at: written.location) {
+                // Compared and written by value: `1` and `01` are one raw value.
+                case .success(.integer(let text)): raw = .integer(Int(text).map(String.init) ?? text)
                 case .success(let value): raw = value
                 case .failure(let diagnostic):
                     diagnostics.append(diagnostic)
@@ -159,6 +161,14 @@ struct VersionResolver {
             diagnostics.append(.error(
                 .reservedName, "'\(name.value)' is reserved by SwiftData, Core Data or the @Model macro; rename the property",
                 at: name.location, notes: [.init("keep the stored data by adding renamedFrom: \(name.value) to the new name in a new version")]))
+            return nil
+        }
+        // Inside the class a property hides the type of its name, which the generated code names
+        // (in its type, its initial value, the macro's metadata).
+        if ScalarType(rawValue: name.value) != nil || enums[name.value] != nil || modelASTs[name.value] != nil || Identifier.reservedTypeNames.contains(name.value) {
+            diagnostics.append(.error(
+                .reservedName, "property '\(name.value)' has the name of a type, which it would hide inside \(model.name.value); start it with a lowercase letter or choose another name",
+                at: name.location))
             return nil
         }
         let spelling = ast.type.value
