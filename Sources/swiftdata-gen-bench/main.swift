@@ -6,7 +6,7 @@ import SwiftDataGenCore
 // over the same bytes.
 // Usage: swift run -c release swiftdata-gen-bench [versions models properties [runs]] [--write-history DIR]
 // With --write-history it only writes the synthetic schema folder (to time the CLI on its own).
-let usage = "usage: swiftdata-gen-bench [versions models properties [runs]] [--write-history DIR]"
+let usage = "usage: swiftdata-gen-bench [versions models properties [runs]] [--write-history DIR] [--no-instructions]"
 if CommandLine.arguments.contains(where: { ["-h", "--help"].contains($0) }) {
     print(usage + "\nTimes each pipeline stage against libyaml's raw event pass on a synthetic history (defaults 10 200 30 5).")
     exit(0)
@@ -86,6 +86,12 @@ if keepFolder != nil {
     print("wrote \(schemaFolder)")
     exit(0)
 }
+// `--raw-only DIR`: only libyaml's event pass over a written history, for instruction counts.
+if let index = CommandLine.arguments.firstIndex(of: "--raw-only"), CommandLine.arguments.count > index + 1 {
+    let read = try SchemaLoader.read(directory: CommandLine.arguments[index + 1]).get()
+    print(rawEventPass([read.config].compactMap { $0 } + read.versions))
+    exit(0)
+}
 let sources = try SchemaLoader.read(directory: schemaFolder).get()
 let allFiles = [sources.config].compactMap { $0 } + sources.versions
 let inputBytes = allFiles.reduce(0) { $0 + $1.bytes.count }
@@ -153,3 +159,35 @@ print(row("generate (in memory), all cores", pipeline) + String(format: "   (CPU
 print(row("end-to-end no-op regeneration", noOp))
 print("first write: \(firstWrite) files; no-op regeneration wrote \(rewritten) files")
 print(String(format: "peak RSS: %.1f MiB (budget 3 × input + 50 MiB = %.1f MiB)", peakRSSMiB(), 3 * mib + 50))
+
+/// Instructions are steady where wall time is not (a busy machine, another core's work): where
+/// valgrind is installed, count them for the raw pass and for the CLI's `generate`, each a whole
+/// process over the written history (startup included in both).
+func instructions(_ executable: String, _ arguments: [String]) -> Int? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", executable] + arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }) else { return nil }
+    return Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+}
+
+let valgrindFound = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+    FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
+}
+if valgrindFound && !CommandLine.arguments.contains("--no-instructions"), let me = Bundle.main.executablePath {
+    let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("swiftdata-gen").path
+    let scratch = root.appendingPathComponent("CallgrindOutput").path
+    if let rawCount = instructions(me, ["--raw-only", schemaFolder]), FileManager.default.isExecutableFile(atPath: cli),
+        let generateCount = instructions(cli, ["generate", schemaFolder, "--output", scratch, "--quiet"])
+    {
+        print(String(format: "instructions (callgrind, whole processes): raw pass %.0f M, CLI generate %.0f M, %.2f× raw",
+            Double(rawCount) / 1e6, Double(generateCount) / 1e6, Double(generateCount) / Double(rawCount)))
+    }
+}
+
