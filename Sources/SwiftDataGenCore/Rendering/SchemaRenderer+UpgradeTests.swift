@@ -58,6 +58,8 @@ struct UpgradeChain {
         var isOptional: Bool
         /// For a link: the related model's key that must hold the text.
         var matchKey: String?
+        /// A relationship the sample set: it must still point somewhere.
+        var isRelationship = false
     }
 
     private var naming: NamingConfig { renderer.history.config.naming }
@@ -72,6 +74,9 @@ struct UpgradeChain {
         }
         for model in old.models where sample.variables[model.name] != nil {
             var tracked = model.properties.compactMap { property -> Tracked? in
+                if sample.relationships.contains("\(model.name).\(property.name)") {
+                    return Tracked(property: property.name, expected: "", isOptional: false, isRelationship: true)
+                }
                 guard let value = sample.storedValues["\(model.name).\(property.name)"] else { return nil }
                 return Tracked(property: property.name, expected: value, isOptional: false)
             }
@@ -94,7 +99,13 @@ struct UpgradeChain {
             for value in tracked {
                 guard let property = current.property(named: value.property) else { continue }
                 let what = SwiftLiteral.string("\(current.name).\(property.name) after the upgrade from \(versions[start].version)")
-                if let key = value.matchKey {
+                if value.isRelationship, let r = property.relationship {
+                    if r.isToMany {
+                        lines.append("#expect(\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty == false, \(what))")
+                    } else if property.isOptional {
+                        lines.append("#expect(\(object).\(property.name) != nil, \(what))")
+                    }
+                } else if let key = value.matchKey {
                     lines.append("#expect(\(object).\(property.name)?.\(key) == \(value.expected), \(what))")
                 } else {
                     lines.append("#expect(\(object).\(naming.storedName(property)) == \(value.expected), \(what))")
@@ -124,8 +135,10 @@ struct UpgradeChain {
             } else if let old = SchemaDiff.counterpart(of: property, in: previous, within: next),
                 var value = tracked.first(where: { $0.property == old.name })
             {
-                // A link's relationship is checked only while it stays the same relationship.
+                // A link's relationship is checked only while it stays the same relationship; a
+                // sampled relationship while it stays one.
                 if value.matchKey != nil && old.kind != property.kind { continue }
+                if value.isRelationship && property.relationship == nil { continue }
                 value.property = property.name
                 result.append(value)
             }
@@ -183,6 +196,8 @@ struct SampleRows {
     var variables: [String: String] = [:]
     /// `Model.property` → the value the store holds, as a Swift literal of the stored type.
     var storedValues: [String: String] = [:]
+    /// `Model.property` of the optional to-one relationships the samples set to each other.
+    var relationships: Set<String> = []
 
     /// `deduplications` are those of the step right after `version`: each model they name gets a
     /// second object equal to the first but for the order key, placed so the first must survive.
@@ -237,6 +252,19 @@ struct SampleRows {
                 statements += assignments.map { $0.replacingOccurrences(of: variable + ".", with: duplicate + ".", options: .anchored) }
                 statements.append("\(duplicate).\(orderBy.name) = \(beyond)")
                 statements.append("context.insert(\(duplicate))")
+            }
+        }
+        // Optional to-one relationships point at the other samples, so the test can check that
+        // they survive; of a one-to-one pair only the side that declares the inverse is set.
+        for model in version.models {
+            guard let source = variables[model.name] else { continue }
+            for property in model.properties where property.isStored {
+                guard let r = property.relationship, !r.isToMany, property.isOptional, let target = variables[r.target] else { continue }
+                if r.inverse != nil && !r.declaresInverse,
+                    version.model(named: r.target)?.property(named: r.inverse ?? "")?.relationship?.isToMany == false
+                { continue }
+                statements.append("\(source).\(property.name) = \(target)")
+                relationships.insert("\(model.name).\(property.name)")
             }
         }
     }

@@ -19,6 +19,7 @@ import Testing
             context.insert(shipSample)
             let sailorSample = CrewSchemaV1.Sailor(name: "Sailor.name sample", ship: nil)
             context.insert(sailorSample)
+            shipSample.captain = sailorSample
             try context.save()
         }
         let container = try ModelContainer(
@@ -29,6 +30,7 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Sailor>()) == 1)
         let shipAfter = try #require(try context.fetch(FetchDescriptor<Ship>()).first)
         #expect(shipAfter.name == "Ship.name sample", "Ship.name after the upgrade from 1.0.0")
+        #expect(shipAfter.crew.isEmpty == false, "Ship.crew after the upgrade from 1.0.0")
         let sailorAfter = try #require(try context.fetch(FetchDescriptor<Sailor>()).first)
         #expect(sailorAfter.name == "Sailor.name sample", "Sailor.name after the upgrade from 1.0.0")
     }

@@ -20,6 +20,7 @@ import Testing
             context.insert(noteSample)
             let folderSample = NotesSchemaV1_3.Folder(name: "Folder.name sample")
             context.insert(folderSample)
+            noteSample.folder = folderSample
             try context.save()
         }
         let container = try ModelContainer(
@@ -31,6 +32,7 @@ import Testing
         let noteAfter = try #require(try context.fetch(FetchDescriptor<Note>()).first)
         #expect(noteAfter.title == "Note.title sample", "Note.title after the upgrade from 1.3.0")
         #expect(noteAfter.body == "Note.body sample", "Note.body after the upgrade from 1.3.0")
+        #expect(noteAfter.folder != nil, "Note.folder after the upgrade from 1.3.0")
         let folderAfter = try #require(try context.fetch(FetchDescriptor<Folder>()).first)
         #expect(folderAfter.name == "Folder.name sample", "Folder.name after the upgrade from 1.3.0")
     }

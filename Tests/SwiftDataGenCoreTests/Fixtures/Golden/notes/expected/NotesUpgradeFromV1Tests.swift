@@ -22,6 +22,7 @@ import Testing
             let folderSample = NotesSchemaV1.Folder()
             folderSample.name = "Folder.name sample"
             context.insert(folderSample)
+            noteSample.folder = folderSample
             try context.save()
         }
         let container = try ModelContainer(
@@ -33,6 +34,7 @@ import Testing
         let noteAfter = try #require(try context.fetch(FetchDescriptor<Note>()).first)
         #expect(noteAfter.text == "Note.text sample", "Note.text after the upgrade from 1.0.0")
         #expect(noteAfter.createdAt == Date(timeIntervalSince1970: 259200), "Note.createdAt after the upgrade from 1.0.0")
+        #expect(noteAfter.folder != nil, "Note.folder after the upgrade from 1.0.0")
         let folderAfter = try #require(try context.fetch(FetchDescriptor<Folder>()).first)
         #expect(folderAfter.name == "Folder.name sample", "Folder.name after the upgrade from 1.0.0")
     }

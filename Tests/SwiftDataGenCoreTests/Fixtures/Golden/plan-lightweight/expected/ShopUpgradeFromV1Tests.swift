@@ -19,6 +19,7 @@ import Testing
             context.insert(orderSample)
             let lineSample = ShopSchemaV1.Line(sku: "Line.sku sample", order: nil)
             context.insert(lineSample)
+            lineSample.order = orderSample
             try context.save()
         }
         let container = try ModelContainer(
@@ -32,5 +33,6 @@ import Testing
         #expect(orderAfter.placedAt == Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.0.0")
         let lineAfter = try #require(try context.fetch(FetchDescriptor<Line>()).first)
         #expect(lineAfter.sku == "Line.sku sample", "Line.sku after the upgrade from 1.0.0")
+        #expect(lineAfter.order != nil, "Line.order after the upgrade from 1.0.0")
     }
 }

@@ -22,6 +22,8 @@ import Testing
             context.insert(lineSample)
             let customerSample = ShopSchemaV1_1.Customer(email: "Customer.email sample")
             context.insert(customerSample)
+            orderSample.customer = customerSample
+            lineSample.order = orderSample
             try context.save()
         }
         let container = try ModelContainer(
@@ -36,8 +38,10 @@ import Testing
         #expect(orderAfter.placedAt == Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.1.0")
         #expect(orderAfter.note == "Order.note sample", "Order.note after the upgrade from 1.1.0")
         #expect(orderAfter.isGift == true, "Order.isGift after the upgrade from 1.1.0")
+        #expect(orderAfter.buyer != nil, "Order.buyer after the upgrade from 1.1.0")
         let lineAfter = try #require(try context.fetch(FetchDescriptor<Line>()).first)
         #expect(lineAfter.sku == "Line.sku sample", "Line.sku after the upgrade from 1.1.0")
+        #expect(lineAfter.order != nil, "Line.order after the upgrade from 1.1.0")
         let customerAfter = try #require(try context.fetch(FetchDescriptor<Customer>()).first)
         #expect(customerAfter.email == "Customer.email sample", "Customer.email after the upgrade from 1.1.0")
     }

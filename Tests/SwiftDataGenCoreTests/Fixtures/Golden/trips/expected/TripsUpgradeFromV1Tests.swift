@@ -20,6 +20,7 @@ import Testing
             context.insert(tripSample)
             let stopSample = TripsSchemaV1.Stop(title: "Stop.title sample", trip: nil)
             context.insert(stopSample)
+            stopSample.trip = tripSample
             try context.save()
         }
         let container = try ModelContainer(
@@ -35,6 +36,7 @@ import Testing
         #expect(tripAfter.budget == TripsSchemaV3Bridge.upgradeTestTripBudget("Trip.budgetText sample"), "Trip.budget after the upgrade from 1.0.0")
         let stopAfter = try #require(try context.fetch(FetchDescriptor<Stop>()).first)
         #expect(stopAfter.title == "Stop.title sample", "Stop.title after the upgrade from 1.0.0")
+        #expect(stopAfter.trip != nil, "Stop.trip after the upgrade from 1.0.0")
     }
 }
 
