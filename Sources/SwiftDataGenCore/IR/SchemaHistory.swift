@@ -272,4 +272,10 @@ public struct Property: Sendable, Equatable {
     }
 
     public var isStored: Bool { !isTransient }
+
+    /// A stored single value a `SortDescriptor` can order by (dedupe order, batch paging).
+    var isSortableAttribute: Bool {
+        guard isStored, case .attribute(.scalar(let scalar), false) = kind else { return false }
+        return scalar.isSortable
+    }
 }

@@ -129,31 +129,6 @@ public struct PropertyIdentity: Hashable, Sendable {
     }
 }
 
-/// FNV-1a over the pieces of an identity.
-private struct Digest {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    /// Adds a text; `separated: false` continues the previous one (a stored name's suffix).
-    mutating func add(_ text: String, separated: Bool = true) {
-        if separated { add(byte: 0xFF) }
-        for byte in text.utf8 { add(byte: byte) }
-    }
-
-    mutating func add(_ number: UInt64) {
-        add(byte: 0xFE)
-        var rest = number
-        for _ in 0..<8 {
-            add(byte: UInt8(truncatingIfNeeded: rest))
-            rest >>= 8
-        }
-    }
-
-    private mutating func add(byte: UInt8) {
-        value ^= UInt64(byte)
-        value = value &* 0x0000_0100_0000_01B3
-    }
-}
-
 /// The Core Data attribute type a Swift type is stored as, grouped where we are not sure two
 /// Swift types are stored differently (coarser is safe; see `StoreIdentity`).
 public enum AttributeStorage: Hashable, Sendable {

@@ -342,10 +342,7 @@ public struct MigrationPlanner: Sendable {
     /// skipped (offset paging without a sort has no defined order, evidence §R3): the source first,
     /// then every other sortable attribute, which leaves ties only between rows equal in all of them.
     static func pageOrder(of model: ModelDecl, first: String) -> [String] {
-        let sortable = model.properties.filter { property in
-            guard property.isStored, case .attribute(.scalar(let scalar), false) = property.kind else { return false }
-            return scalar.isSortable
-        }.map(\.name)
+        let sortable = model.properties.filter(\.isSortableAttribute).map(\.name)
         return sortable.filter { $0 == first } + sortable.filter { $0 != first }
     }
 

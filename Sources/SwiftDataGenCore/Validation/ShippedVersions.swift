@@ -179,12 +179,9 @@ public struct ShippedVersions: Sendable, Equatable {
     /// FNV-1a, 64 bits: a short summary of lines, for people comparing lock files and for
     /// noticing edits; not a defence against someone who means to forge one.
     static func fingerprint(_ lines: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in lines.joined(separator: "\n").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
+        var digest = Digest()
+        digest.add(lines.joined(separator: "\n"), separated: false)
+        let hex = String(digest.value, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -28,6 +28,8 @@ enum SwiftExpression {
         var index = 0
         /// Open brackets; `\` stands for a string interpolation, which returns to its string.
         var stack: [Unicode.Scalar] = []
+        /// Strings whose interpolation is being read: their `#` count and whether multi-line.
+        var openStrings: [(Int, Bool)] = []
         var sawToken = false
 
         init(_ scalars: [Unicode.Scalar]) {
@@ -162,7 +164,5 @@ enum SwiftExpression {
             return "a string is not closed"
         }
 
-        /// Strings whose interpolation is being read: their `#` count and whether multi-line.
-        var openStrings: [(Int, Bool)] = []
     }
 }

@@ -134,15 +134,12 @@ struct VersionResolver {
         var dedupe: DedupePolicy?
         if let policy = ast.dedupe {
             let key = properties.first { $0.name == policy.orderBy.value }
-            if let key, key.isStored, case .attribute(.scalar(let scalar), false) = key.kind, scalar.isSortable {
+            if let key, key.isSortableAttribute {
                 dedupe = DedupePolicy(
                     keepLast: policy.keepLast.value, orderBy: key.name, nilKeysAreEqual: policy.nilKeysAreEqual?.value ?? false,
                     location: policy.orderBy.location)
             } else {
-                let sortable = properties.filter { property in
-                    guard property.isStored, case .attribute(.scalar(let scalar), false) = property.kind else { return false }
-                    return scalar.isSortable
-                }.map(\.name)
+                let sortable = properties.filter(\.isSortableAttribute).map(\.name)
                 let why = key == nil ? "is not a property of \(ast.name.value)" : "cannot order a sort (SortDescriptor needs a Comparable stored attribute: not Bool, Data, URL, an array, an enum or a relationship)"
                 let choices = sortable.isEmpty ? "add a Date or number that says which object is newer" : "use one of: \(sortable.joined(separator: ", "))"
                 diagnostics.append(.error(

@@ -127,12 +127,7 @@ public enum OutputWriter {
                 return [problem]
             }
         }
-        for change in changes.changes where change.new == nil {
-            if let problem = transaction.remove(change.name) {
-                transaction.rollBack()
-                return [problem]
-            }
-        }
+        for change in changes.changes where change.new == nil { transaction.remove(change.name) }
         if let problem = transaction.commit() {
             transaction.rollBack()
             return [problem]
@@ -221,9 +216,9 @@ private struct Transaction {
         return nil
     }
 
-    mutating func remove(_ name: String) -> Diagnostic? {
+    /// Removed at commit, kept aside until the step is complete.
+    mutating func remove(_ name: String) {
         removals.append(directory + "/" + name)
-        return nil
     }
 
     mutating func commit() -> Diagnostic? {
