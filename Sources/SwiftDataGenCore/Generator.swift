@@ -24,40 +24,59 @@ public enum Generator {
         public var histories: [SchemaHistory]
     }
 
+    /// Every file in memory at once: for tests and tools that look at the whole output.
     public static func generate(
-        _ sources: SchemaSources, templates: TemplateSet, options: Options = Options(), limits: YAMLLimits = .standard
+        _ sources: consuming SchemaSources, templates: TemplateSet, options: Options = Options(), limits: YAMLLimits = .standard
     ) -> Output {
-        let (histories, diagnostics) = validate(sources, limits: limits)
-        guard !diagnostics.hasErrors else { return Output(files: [], diagnostics: diagnostics, histories: histories) }
         var files: [GeneratedFile] = []
-        var upgradeTests: [GeneratedFile] = []
-        var problems = diagnostics
-        for history in histories {
-            let (plan, planDiagnostics) = MigrationPlanner.plan(history)
-            problems += planDiagnostics
-            let renderer = SchemaRenderer(history: history, plan: plan, templates: templates, configFile: sources.config?.relativePath)
-            switch renderer.render() {
-            case .success(let rendered): files += rendered
-            case .failure(let diagnostic): problems.append(diagnostic)
-            }
-            if options.upgradeTests {
-                do {
-                    upgradeTests += try renderer.upgradeTests(testableImport: options.testableImport)
-                } catch {
-                    problems.append(error)
-                }
+        let (histories, diagnostics) = generate(sources, templates: templates, options: options, limits: limits) { files.append($0) }
+        guard !diagnostics.hasErrors else { return Output(files: [], diagnostics: diagnostics, histories: histories) }
+        var output = Output(files: [], diagnostics: diagnostics, histories: histories)
+        for file in files {
+            switch file.role {
+            case .hooksScaffold: output.hookScaffolds.append(file)
+            case .upgradeTest: output.upgradeTests.append(file)
+            case .version, .bridge, .currentAliases, .migrationPlan: output.files.append(file)
             }
         }
-        guard !problems.hasErrors else { return Output(files: [], diagnostics: problems, histories: histories) }
-        let scaffolds = files.filter { if case .hooksScaffold = $0.role { return true } else { return false } }
-        var output = Output(files: files.filter { file in !scaffolds.contains(file) }, diagnostics: problems, histories: histories)
-        output.hookScaffolds = scaffolds
-        output.upgradeTests = upgradeTests
         return output
     }
 
+    /// The pipeline, handing each file to `emit` as soon as it is rendered (sources, hook
+    /// scaffolds and upgrade tests alike, told apart by `role`), so that the caller can write it
+    /// and let it go. Nothing is emitted unless every version validates and every plan is sound;
+    /// when the returned diagnostics still hold an error (a template failed part way), the files
+    /// emitted so far must be discarded.
+    public static func generate(
+        _ sources: consuming SchemaSources, templates: TemplateSet, options: Options = Options(), limits: YAMLLimits = .standard,
+        emit: (GeneratedFile) -> Void
+    ) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+        let configFile = sources.config?.relativePath
+        let (histories, validation) = validate(sources, limits: limits)
+        guard !validation.hasErrors else { return (histories, validation) }
+        var diagnostics = validation
+        let plans = histories.map { history in
+            let (plan, planDiagnostics) = MigrationPlanner.plan(history)
+            diagnostics += planDiagnostics
+            return plan
+        }
+        guard !diagnostics.hasErrors else { return (histories, diagnostics) }
+        for (history, plan) in zip(histories, plans) {
+            let renderer = SchemaRenderer(history: history, plan: plan, templates: templates, configFile: configFile)
+            do {
+                try renderer.render(emit)
+                if options.upgradeTests { try renderer.upgradeTests(testableImport: options.testableImport, emit) }
+            } catch {
+                return (histories, diagnostics + [error])
+            }
+        }
+        return (histories, diagnostics)
+    }
+
     /// Everything up to a validated history, for `validate` and for `generate`.
-    public static func validate(_ sources: SchemaSources, limits: YAMLLimits = .standard) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+    /// The version files' bytes are released a batch at a time once parsed, when the caller
+    /// hands `sources` over (`consume`), so the input and its IR are never both whole in memory.
+    public static func validate(_ sources: consuming SchemaSources, limits: YAMLLimits = .standard) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var config: ConfigFile?
         if let file = sources.config {
@@ -73,11 +92,20 @@ public enum Generator {
         // Each file goes from bytes to IR on its own, so only one tree and AST per core are alive at once.
         let generatorConfig = HistoryResolver.generatorConfig(config)
         var resolved: [HistoryResolver.ResolvedFile] = []
-        for (version, fileDiagnostics) in sources.versions.parallelMap({ resolveFile($0, config: generatorConfig, limits: limits) }) {
-            diagnostics += fileDiagnostics
-            if let version { resolved.append(version) }
+        let noVersions = sources.versions.isEmpty
+        var files = sources.versions
+        sources.versions = []
+        for start in stride(from: 0, to: files.count, by: ParallelWork.cores) {
+            let range = start..<min(start + ParallelWork.cores, files.count)
+            let batch = Array(files[range])
+            // The batch now holds the only copy of these bytes; they go when it is done.
+            for index in range { files[index].bytes = [] }
+            for (version, fileDiagnostics) in batch.parallelMap({ resolveFile($0, config: generatorConfig, limits: limits) }) {
+                diagnostics += fileDiagnostics
+                if let version { resolved.append(version) }
+            }
         }
-        if sources.versions.isEmpty {
+        if noVersions {
             diagnostics.append(.error(.noVersions, "no schema version files found; add one .yaml file per shipped version (see README)", at: nil))
         }
         let (histories, assembleDiagnostics) = HistoryResolver.assemble(consume resolved, config: generatorConfig)

@@ -120,7 +120,8 @@ var plan: MigrationPlan?
 let planning = seconds { plan = MigrationPlanner.plan(resolved).plan }
 var files: [GeneratedFile] = []
 let render = seconds {
-    files = (try? SchemaRenderer(history: resolved, plan: plan!, templates: templates, configFile: "swiftdata-gen.yaml").render().get()) ?? []
+    files = []
+    try? SchemaRenderer(history: resolved, plan: plan!, templates: templates, configFile: "swiftdata-gen.yaml").render { files.append($0) }
 }
 var generated: Generator.Output?
 let cpuBefore = cpuSeconds()
@@ -130,10 +131,12 @@ let pipelineCPU = (cpuSeconds() - cpuBefore) / Double(runs)
 /// What the CLI does: read from disk, generate, compare with the folder, write what changed.
 func endToEnd() throws -> Int {
     let read = try SchemaLoader.read(directory: schemaFolder).get()
-    let output = Generator.generate(read, templates: templates)
-    guard let changes = OutputWriter.changes(for: output.files, in: outputFolder, owner: "bench").changes else { return -1 }
-    _ = OutputWriter.apply(changes, in: outputFolder)
-    return changes.changes.count
+    var update = FolderUpdate(directory: outputFolder, owner: "bench", mode: .write)
+    let (_, diagnostics) = Generator.generate(read, templates: templates) { update.add($0) }
+    _ = update.finish()
+    var updates = [update]
+    guard !diagnostics.hasErrors, FolderUpdate.commit(&updates).isEmpty else { return -1 }
+    return update.changed.count
 }
 let firstWrite = try endToEnd()
 var rewritten = 0

@@ -70,44 +70,54 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         report([diagnostic])
         return .diagnostics
     }
+    guard let outputDirectory = arguments.outputDirectory else { return .usage }
     let options = Generator.Options(upgradeTests: arguments.upgradeTestsDirectory != nil, testableImport: arguments.testableImport)
-    let output = Generator.generate(sources, templates: templates, options: options)
-    report(output.diagnostics)
-    guard !output.diagnostics.hasErrors, let outputDirectory = arguments.outputDirectory else { return .diagnostics }
-    let (files, collisions) = arguments.layout.arrange(output.files)
-    guard collisions.isEmpty else {
-        report(collisions)
-        return .diagnostics
+    let mode: FolderUpdate.Mode = command == .check ? .check : .write
+    // Each file is compared (and staged) as it is rendered and then let go; nothing in a folder
+    // changes until every file of every folder is staged without a problem.
+    var output = FolderUpdate(directory: outputDirectory, owner: OutputWriter.owner(schema: schemaDirectory, output: outputDirectory), mode: mode)
+    var tests = arguments.upgradeTestsDirectory.map { FolderUpdate(directory: $0, owner: OutputWriter.owner(schema: schemaDirectory, output: $0), mode: mode) }
+    var arrangement = OutputArrangement(layout: arguments.layout)
+    var scaffolds: [GeneratedFile] = []
+    var changes: [(folder: String, change: OutputChange)] = []
+    let (_, diagnostics) = Generator.generate(consume sources, templates: templates, options: options) { file in
+        switch file.role {
+        case .hooksScaffold: scaffolds.append(file)
+        case .upgradeTest:
+            if let change = tests?.add(file) { changes.append((tests?.directory ?? "", change)) }
+        case .version, .bridge, .currentAliases, .migrationPlan:
+            if let placed = arrangement.place(file), let change = output.add(placed) { changes.append((outputDirectory, change)) }
+        }
     }
-    let (planned, conflicts) = OutputWriter.changes(for: files, in: outputDirectory, owner: OutputWriter.owner(schema: schemaDirectory, output: outputDirectory))
-    guard let changes = planned else {
-        report(conflicts)
+    for file in arrangement.finish() {
+        if let change = output.add(file) { changes.append((outputDirectory, change)) }
+    }
+    changes += output.finish().map { (outputDirectory, $0) }
+    if let testsDirectory = tests?.directory { changes += (tests?.finish() ?? []).map { (testsDirectory, $0) } }
+    var updates = [output] + (tests.map { [$0] } ?? [])
+    report(diagnostics + arrangement.collisions)
+    guard !diagnostics.hasErrors, arrangement.collisions.isEmpty else {
+        for index in updates.indices { updates[index].abandon() }
         return .diagnostics
     }
     if command == .check {
-        var stale = changes.changes
-        if changes.oldManifest != changes.newManifest {
-            stale.append(.init(name: OutputManifest.fileName, old: changes.oldManifest, new: changes.newManifest))
-        }
-        for change in stale {
-            let path = outputDirectory + "/" + change.name
+        let problems = updates.flatMap(\.problems)
+        report(problems)
+        guard problems.isEmpty else { return .diagnostics }
+        for (folder, change) in changes {
+            let path = folder + "/" + change.name
             print(UnifiedDiff.diff(old: change.old ?? "", new: change.new ?? "", oldName: change.old == nil ? "/dev/null" : path, newName: change.new == nil ? "/dev/null" : path), terminator: "")
         }
-        if !changes.isEmpty {
-            printError("error: \(stale.count) generated file(s) in \(outputDirectory) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)")
+        guard changes.isEmpty else {
+            let again = arguments.upgradeTestsDirectory.map { " --upgrade-tests \($0)" } ?? ""
+            printError("error: \(changes.count) generated file(s) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)\(again)")
             return .diagnostics
         }
         return .success
     }
-    var failures = OutputWriter.apply(changes, in: outputDirectory)
-    if let testsDirectory = arguments.upgradeTestsDirectory {
-        let (testChanges, testConflicts) = OutputWriter.changes(
-            for: output.upgradeTests, in: testsDirectory, owner: OutputWriter.owner(schema: schemaDirectory, output: testsDirectory))
-        failures += testConflicts
-        if let testChanges { failures += OutputWriter.apply(testChanges, in: testsDirectory) }
-    }
-    if let hooksDirectory = arguments.hooksDirectory {
-        for scaffold in output.hookScaffolds {
+    var failures = FolderUpdate.commit(&updates)
+    if failures.isEmpty, let hooksDirectory = arguments.hooksDirectory {
+        for scaffold in scaffolds {
             let (created, problem) = OutputWriter.createIfMissing(scaffold, in: hooksDirectory)
             if let problem { failures.append(problem) }
             if created && !arguments.quiet { print("swiftdata-gen: created \(hooksDirectory)/\(scaffold.name); write its functions") }
@@ -115,7 +125,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     }
     report(failures)
     if failures.isEmpty && !arguments.quiet {
-        print("swiftdata-gen: \(changes.changes.count) file(s) changed, \(changes.unchanged.count) unchanged in \(outputDirectory)")
+        print("swiftdata-gen: \(updates[0].changed.count) file(s) changed, \(updates[0].unchanged.count) unchanged in \(outputDirectory)")
     }
     return failures.isEmpty ? .success : .diagnostics
 }

@@ -21,23 +21,27 @@ final class OutputWriterTests: XCTestCase {
         GeneratedFile(name: name, contents: contents, role: .migrationPlan(schema: "A"))
     }
 
-    private func write(_ files: [GeneratedFile]) throws -> [Diagnostic] {
-        let (changes, conflicts) = OutputWriter.changes(for: files, in: folder, owner: "../Schema")
-        XCTAssertEqual(conflicts, [])
-        return OutputWriter.apply(try XCTUnwrap(changes), in: folder)
+    private func update(_ files: [GeneratedFile]) -> FolderUpdate {
+        var update = FolderUpdate(directory: folder, owner: "../Schema", mode: .write)
+        for file in files { update.add(file) }
+        _ = update.finish()
+        return update
+    }
+
+    private func write(_ files: [GeneratedFile]) -> [Diagnostic] {
+        var updates = [update(files)]
+        return FolderUpdate.commit(&updates)
     }
 
     func testAFailedReplaceRestoresEveryFile() throws {
-        XCTAssertEqual(try write([file("A.swift", "one\n"), file("B.swift", "one\n"), file("C.swift", "one\n")]), [])
-        // A folder where the manifest says a file is: the replace of C fails after A is in place.
+        XCTAssertEqual(write([file("A.swift", "one\n"), file("B.swift", "one\n"), file("C.swift", "one\n")]), [])
+        // A and C are staged, B is to go; then a folder appears where C is, so the replace of C
+        // fails after A is in place.
+        var updates = [update([file("A.swift", "two\n"), file("C.swift", "two\n")])]
+        XCTAssertEqual(updates[0].changed, ["A.swift", "C.swift", "B.swift"])
         try FileManager.default.removeItem(atPath: folder + "/C.swift")
         try FileManager.default.createDirectory(atPath: folder + "/C.swift/inside", withIntermediateDirectories: true)
-        var changes = OutputChanges(
-            changes: [.init(name: "A.swift", old: "one\n", new: "two\n"), .init(name: "C.swift", old: "one\n", new: "two\n"), .init(name: "B.swift", old: "one\n", new: nil)],
-            unchanged: [], oldManifest: nil, newManifest: "")
-        changes.oldManifest = try String(contentsOfFile: folder + "/" + OutputManifest.fileName, encoding: .utf8)
-        changes.newManifest = changes.oldManifest ?? ""
-        let problems = OutputWriter.apply(changes, in: folder)
+        let problems = FolderUpdate.commit(&updates)
         XCTAssertEqual(problems.map(\.code), [.outputWriteFailed])
         XCTAssertTrue(problems.first?.message.contains("put back") == true, problems.first?.message ?? "")
         XCTAssertEqual(try String(contentsOfFile: folder + "/A.swift", encoding: .utf8), "one\n", "A is restored")
@@ -46,12 +50,33 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(left, [], "nothing staged is left behind")
     }
 
+    /// Two folders are one step: when the second cannot be written, the first is put back.
+    func testAFailureInOneFolderPutsBackTheOther() throws {
+        let second = folder + "/Tests"
+        XCTAssertEqual(write([file("A.swift", "one\n")]), [])
+        var first = FolderUpdate(directory: folder, owner: "../Schema", mode: .write)
+        first.add(file("A.swift", "two\n"))
+        _ = first.finish()
+        var other = FolderUpdate(directory: second, owner: "../../Schema", mode: .write)
+        other.add(file("T.swift", "t\n"))
+        _ = other.finish()
+        // The staged file of the second folder disappears before the swap.
+        for name in try FileManager.default.contentsOfDirectory(atPath: second) where OutputWriter.isLeftover(name) {
+            try FileManager.default.removeItem(atPath: second + "/" + name)
+        }
+        var updates = [first, other]
+        XCTAssertEqual(FolderUpdate.commit(&updates).map(\.code), [.outputWriteFailed])
+        XCTAssertEqual(try String(contentsOfFile: folder + "/A.swift", encoding: .utf8), "one\n", "the first folder is put back")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: second), "the folder the step made is gone again")
+    }
+
     func testAFolderInTheWayIsAConflictBeforeAnyWrite() throws {
         try FileManager.default.createDirectory(atPath: folder + "/B.swift", withIntermediateDirectories: true)
-        let (changes, conflicts) = OutputWriter.changes(for: [file("A.swift", "a\n"), file("B.swift", "b\n")], in: folder, owner: "../Schema")
-        XCTAssertNil(changes)
-        XCTAssertEqual(conflicts.map(\.code), [.outputNotOwned])
+        var updates = [update([file("A.swift", "a\n"), file("B.swift", "b\n")])]
+        XCTAssertEqual(updates[0].problems.map(\.code), [.outputNotOwned])
+        XCTAssertEqual(FolderUpdate.commit(&updates).map(\.code), [.outputNotOwned])
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/A.swift"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter(OutputWriter.isLeftover), [], "what was staged is gone")
     }
 
     func testTheManifestOwnerIsRelativeToTheOutputFolder() {

@@ -185,19 +185,76 @@ public struct PropertyAST: Sendable {
     public var name: Located<String>
     public var type: Located<TypeSpelling>
     public var defaultValue: YAMLNode?
-    public var expression: Located<String>?
     public var renamedFrom: Located<String>?
-    public var transient: Located<Bool>?
-    public var unique: Located<Bool>?
     public var flags: [Located<AttributeFlag>]
-    public var transformer: Located<String>?
-    public var deleteRule: Located<DeleteRule>?
-    public var inverse: Located<String>?
-    public var minCount: Located<Int>?
-    public var maxCount: Located<Int>?
-    public var from: ConversionAST?
-    public var hashModifier: Located<String>?
-    public var doc: String?
+    public var expression: Located<String>? {
+        get { rare?.value.expression }
+        set { if newValue != nil || rare != nil { setRare { $0.expression = newValue } } }
+    }
+    public var transient: Located<Bool>? {
+        get { rare?.value.transient }
+        set { if newValue != nil || rare != nil { setRare { $0.transient = newValue } } }
+    }
+    public var unique: Located<Bool>? {
+        get { rare?.value.unique }
+        set { if newValue != nil || rare != nil { setRare { $0.unique = newValue } } }
+    }
+    public var transformer: Located<String>? {
+        get { rare?.value.transformer }
+        set { if newValue != nil || rare != nil { setRare { $0.transformer = newValue } } }
+    }
+    public var deleteRule: Located<DeleteRule>? {
+        get { rare?.value.deleteRule }
+        set { if newValue != nil || rare != nil { setRare { $0.deleteRule = newValue } } }
+    }
+    public var inverse: Located<String>? {
+        get { rare?.value.inverse }
+        set { if newValue != nil || rare != nil { setRare { $0.inverse = newValue } } }
+    }
+    public var minCount: Located<Int>? {
+        get { rare?.value.minCount }
+        set { if newValue != nil || rare != nil { setRare { $0.minCount = newValue } } }
+    }
+    public var maxCount: Located<Int>? {
+        get { rare?.value.maxCount }
+        set { if newValue != nil || rare != nil { setRare { $0.maxCount = newValue } } }
+    }
+    public var from: ConversionAST? {
+        get { rare?.value.from }
+        set { if newValue != nil || rare != nil { setRare { $0.from = newValue } } }
+    }
+    public var hashModifier: Located<String>? {
+        get { rare?.value.hashModifier }
+        set { if newValue != nil || rare != nil { setRare { $0.hashModifier = newValue } } }
+    }
+    public var doc: String? {
+        get { rare?.value.doc }
+        set { if newValue != nil || rare != nil { setRare { $0.doc = newValue } } }
+    }
+
+    /// The options most properties leave out, out of line: a file's AST is alive while it is
+    /// resolved, one per core, and these would triple its size.
+    private struct Rare: Sendable {
+        var expression: Located<String>?
+        var transient: Located<Bool>?
+        var unique: Located<Bool>?
+        var transformer: Located<String>?
+        var deleteRule: Located<DeleteRule>?
+        var inverse: Located<String>?
+        var minCount: Located<Int>?
+        var maxCount: Located<Int>?
+        var from: ConversionAST?
+        var hashModifier: Located<String>?
+        var doc: String?
+    }
+
+    private var rare: OutOfLine<Rare>?
+
+    private mutating func setRare(_ change: (inout Rare) -> Void) {
+        var value = rare?.value ?? Rare()
+        change(&value)
+        rare = OutOfLine(value)
+    }
 
     public init(name: Located<String>, type: Located<TypeSpelling>) {
         self.name = name

@@ -189,7 +189,11 @@ public enum DSLDecoder {
         if let node = reader.require(entries, "properties", in: what, at: pair.value.location) {
             let pairs = reader.namedEntries(node, what: "properties")
             guard reader.withinLimit(pairs.count, Limits.propertiesPerModel, "properties in model \(name.value)", at: node.location) else { return nil }
-            properties = pairs.compactMap { decodeProperty($0, &reader) }
+            // Sized once: a grown array keeps up to twice the room, for as long as the AST lives.
+            properties.reserveCapacity(pairs.count)
+            for pair in pairs {
+                if let property = decodeProperty(pair, &reader) { properties.append(property) }
+            }
         }
         return ModelAST(
             name: name, renamedFrom: renamedFrom, dedupe: dedupe, superclass: superclass, unique: unique, indexes: indexes,

@@ -138,7 +138,8 @@ public enum ScalarType: String, CaseIterable, Sendable {
 public enum ValueType: Sendable, Equatable {
     case scalar(ScalarType)
     /// Stored as its raw value, exposed through a typed computed property.
-    case enumeration(name: String, rawType: ScalarType)
+    /// Out of line, so that a `ValueType` (and every `Property`) stays a word.
+    indirect case enumeration(name: String, rawType: ScalarType)
 }
 
 public struct Relationship: Sendable, Equatable {
@@ -176,8 +177,9 @@ public indirect enum LiteralValue: Sendable, Hashable {
 
 public enum DefaultValue: Sendable, Equatable {
     case literal(LiteralValue)
-    /// Raw Swift from `expression:`, inserted as written.
-    case expression(String)
+    /// Raw Swift from `expression:`, inserted as written. Out of line, like the literals, so a
+    /// default costs a `Property` one word.
+    indirect case expression(String)
 }
 
 public struct Conversion: Sendable, Equatable {
@@ -189,35 +191,26 @@ public struct Conversion: Sendable, Equatable {
     public var location: SourceLocation
 }
 
-/// An immutable value on the heap: keeps large, rarely set fields from inflating the structs
-/// that hold them, with value semantics intact.
-indirect enum OutOfLine<Value: Sendable & Equatable>: Sendable, Equatable {
-    case stored(Value)
-
-    init(_ value: Value) { self = .stored(value) }
-
-    var value: Value {
-        switch self {
-        case .stored(let value): return value
-        }
-    }
-}
-
+/// Stored fields are declared so the small ones fill each other's padding: a history holds
+/// tens of thousands of properties and all of them are in memory while it is planned and rendered.
 public struct Property: Sendable, Equatable {
     public var name: String
+    public var defaultValue: DefaultValue?
+    public var flags: [AttributeFlag]
     public var kind: PropertyKind
     public var isOptional: Bool
-    public var defaultValue: DefaultValue?
     public var isTransient: Bool
     /// Single-property uniqueness rendered as `@Attribute(.unique)` (platforms before `#Unique`).
     public var isUnique: Bool
-    public var flags: [AttributeFlag]
-    public var transformer: String?
+    public var transformer: String? {
+        get { rare?.value.transformer }
+        set { setRare { $0.transformer = newValue } }
+    }
     /// The name in the previous version, as written (`renamedFrom`).
-    public var renamedFrom: String?
-    /// The name first stored, through every rename; nil when never renamed. Also a generated
-    /// identifier where the name alone would map another property's data (see `HistoryResolver`).
-    public var originalName: String?
+    public var renamedFrom: String? {
+        get { rare?.value.renamedFrom }
+        set { setRare { $0.renamedFrom = newValue } }
+    }
     /// `hashModifier:`, written in the YAML or added so that no two schemas share a checksum.
     public var hashModifier: String? {
         get { rare?.value.hashModifier }
@@ -228,14 +221,22 @@ public struct Property: Sendable, Equatable {
         get { rare?.value.conversion }
         set { setRare { $0.conversion = newValue } }
     }
-    public var doc: String?
+    public var doc: String? {
+        get { rare?.value.doc }
+        set { setRare { $0.doc = newValue } }
+    }
     public var location: SourceLocation
+    /// The name first stored, through every rename; nil when never renamed. Also a generated
+    /// identifier where the name alone would map another property's data (see `HistoryResolver`).
+    public var originalName: String?
 
-    /// Fields few properties set, kept out of line so `Property` stays small: a history holds
-    /// tens of thousands of them.
+    /// Fields few properties set, kept out of line so `Property` stays small.
     private struct Rare: Sendable, Equatable {
         var conversion: Conversion?
         var hashModifier: String?
+        var transformer: String?
+        var renamedFrom: String?
+        var doc: String?
     }
 
     private var rare: OutOfLine<Rare>?
@@ -258,12 +259,10 @@ public struct Property: Sendable, Equatable {
         self.isTransient = isTransient
         self.isUnique = isUnique
         self.flags = flags
-        self.transformer = transformer
-        self.renamedFrom = renamedFrom
         self.originalName = originalName
-        self.doc = doc
         self.location = location
-        self.conversion = conversion
+        let rare = Rare(conversion: conversion, transformer: transformer, renamedFrom: renamedFrom, doc: doc)
+        self.rare = rare == Rare() ? nil : OutOfLine(rare)
     }
 
     public var relationship: Relationship? {

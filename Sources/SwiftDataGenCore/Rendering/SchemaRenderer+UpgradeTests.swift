@@ -3,10 +3,9 @@ extension SchemaRenderer {
     /// with a value no default (and no lost mapping) would leave, upgrades to the latest version
     /// and checks every value that survives the chain — renamed, converted (through the plan's own
     /// conversion), linked. Runs on Apple platforms and in the stand-in's simulator alike.
-    func upgradeTests(testableImport module: String?) throws(Diagnostic) -> [GeneratedFile] {
+    func upgradeTests(testableImport module: String?, _ emit: (GeneratedFile) -> Void) throws(Diagnostic) {
         let versions = plan.versions
-        guard versions.count > 1 else { return [] }
-        var files: [GeneratedFile] = []
+        guard versions.count > 1 else { return }
         for index in versions.indices.dropLast() {
             let old = versions[index]
             let suite = "\(names.schema)UpgradeFrom\(names.versionSuffix(old.version))Tests"
@@ -26,9 +25,8 @@ extension SchemaRenderer {
                 "inserts": sample.statements.mustacheValue, "expectations": expectations.mustacheValue,
                 "helpers": chain.helpers.mustacheValue,
             ]
-            files.append(GeneratedFile(name: suite + ".swift", contents: try render("upgrade-test", RawView(value: view)), role: .upgradeTest(schema: history.name)))
+            emit(GeneratedFile(name: suite + ".swift", contents: try render("upgrade-test", RawView(value: view)), role: .upgradeTest(schema: history.name)))
         }
-        return files
     }
 }
 

@@ -17,43 +17,36 @@ public struct SchemaRenderer: Sendable {
         self.configFile = configFile
     }
 
-    public func render() -> Result<[GeneratedFile], Diagnostic> {
-        do {
-            // Each version renders on its own core, together with the bridge that starts from it:
-            // the bridge repeats most of that version's models, so their code is reused.
-            let bridges = Dictionary(plan.bridges.map { ($0.into, $0) }, uniquingKeysWith: { first, _ in first })
-            // The plan's versions carry the hash modifiers that keep their checksums apart.
-            let versions = plan.versions
-            let jobs = versions.indices.map { index in
-                let next = versions.indices.contains(index + 1) ? versions[index + 1].version : nil
-                return Job(version: versions[index], bridge: next.flatMap { bridges[$0] })
-            }
-            let renderer = self
-            let rendered = jobs.parallelMap { job in
+    /// Hands each file to `emit` as soon as it is rendered, so the caller can write it and let it
+    /// go: a history's output is several times its input. Versions render a batch at a time, one
+    /// per core; within a batch, versions come before bridges, and each kind keeps history order.
+    public func render(_ emit: (GeneratedFile) -> Void) throws(Diagnostic) {
+        // Each version renders on its own core, together with the bridge that starts from it:
+        // the bridge repeats most of that version's models, so their code is reused.
+        let bridges = Dictionary(plan.bridges.map { ($0.into, $0) }, uniquingKeysWith: { first, _ in first })
+        // The plan's versions carry the hash modifiers that keep their checksums apart.
+        let versions = plan.versions
+        let jobs = versions.indices.map { index in
+            let next = versions.indices.contains(index + 1) ? versions[index + 1].version : nil
+            return Job(version: versions[index], bridge: next.flatMap { bridges[$0] })
+        }
+        let renderer = self
+        for batch in jobs.batchesForCores() {
+            let rendered = batch.parallelMap { job in
                 Result { () throws(Diagnostic) -> (version: GeneratedFile, bridge: GeneratedFile?) in try renderer.render(job) }
             }
-            // Versions first, then bridges, each in history order.
-            var versionFiles: [GeneratedFile] = []
             var bridgeFiles: [GeneratedFile] = []
             for result in rendered {
                 let files = try result.get()
-                versionFiles.append(files.version)
+                emit(files.version)
                 if let bridge = files.bridge { bridgeFiles.append(bridge) }
             }
-            var files = versionFiles + bridgeFiles
-            if let latest = history.latest {
-                files.append(GeneratedFile(
-                    name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)),
-                    role: .currentAliases(schema: history.name)))
-                files.append(GeneratedFile(
-                    name: names.migrationPlan + ".swift", contents: try render("plan", planView()),
-                    role: .migrationPlan(schema: history.name)))
-                if let scaffold = try hooksScaffold() { files.append(scaffold) }
-            }
-            return .success(files)
-        } catch {
-            return .failure(error)
+            bridgeFiles.forEach(emit)
         }
+        guard let latest = history.latest else { return }
+        emit(GeneratedFile(name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)), role: .currentAliases(schema: history.name)))
+        emit(GeneratedFile(name: names.migrationPlan + ".swift", contents: try render("plan", planView()), role: .migrationPlan(schema: history.name)))
+        if let scaffold = try hooksScaffold() { emit(scaffold) }
     }
 
     private struct Job: Sendable {

@@ -18,6 +18,18 @@ extension Array where Element: Sendable {
     }
 }
 
+extension Array {
+    /// Consecutive slices of one item per core: what a batch produces can be passed on and
+    /// freed before the next batch starts, so memory stays bounded by the cores, not the input.
+    func batchesForCores() -> [[Element]] {
+        stride(from: 0, to: count, by: ParallelWork.cores).map { Array(self[$0..<Swift.min($0 + ParallelWork.cores, count)]) }
+    }
+}
+
+enum ParallelWork {
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+}
+
 /// Results written by concurrent workers, each to its own index, under a lock.
 private final class Slots<Value>: @unchecked Sendable {
     private var storage: [Value?]

@@ -20,39 +20,62 @@ public enum OutputLayout: String, CaseIterable, Sendable {
 
     /// The files renamed (and for `inputs`, merged); an error when two would get the same name.
     public func arrange(_ files: [GeneratedFile]) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
-        let arranged = renamed(files)
-        var seen: Set<String> = []
-        var diagnostics: [Diagnostic] = []
-        for file in arranged where !seen.insert(file.name).inserted {
-            diagnostics.append(.error(
+        var arrangement = OutputArrangement(layout: self)
+        var arranged = files.compactMap { arrangement.place($0) }
+        arranged += arrangement.finish()
+        return (arrangement.collisions.isEmpty ? arranged : [], arrangement.collisions)
+    }
+}
+
+/// A layout applied to files as they are rendered, so each can be written and let go; only the
+/// files `inputs` merges (aliases, plans and bridges) are held until `finish`.
+public struct OutputArrangement {
+    public let layout: OutputLayout
+    public private(set) var collisions: [Diagnostic] = []
+    private var seen: Set<String> = []
+    private var aliases: [String] = []
+    private var plans: [String] = []
+
+    public init(layout: OutputLayout) {
+        self.layout = layout
+    }
+
+    /// The file under its name in the folder; nil when it is held for a merged file (or, in
+    /// `inputs`, is not part of the sources: hook scaffolds and upgrade tests go elsewhere).
+    public mutating func place(_ file: GeneratedFile) -> GeneratedFile? {
+        switch layout {
+        case .schemas:
+            return checked(file)
+        case .inputs:
+            switch file.role {
+            case .version(let input):
+                return checked(GeneratedFile(name: OutputLayout.fileName(forInput: input), contents: file.contents, role: file.role))
+            case .currentAliases: aliases.append(file.contents)
+            case .migrationPlan, .bridge: plans.append(file.contents)
+            case .hooksScaffold, .upgradeTest: break
+            }
+            return nil
+        }
+    }
+
+    /// The merged files, after the last `place`.
+    public mutating func finish() -> [GeneratedFile] {
+        guard layout == .inputs, !aliases.isEmpty else { return [] }
+        let merged = [
+            GeneratedFile(name: OutputLayout.aliasesFileName, contents: aliases.joined(separator: "\n"), role: .currentAliases(schema: "*")),
+            GeneratedFile(name: OutputLayout.plansFileName, contents: plans.joined(separator: "\n"), role: .migrationPlan(schema: "*")),
+        ]
+        aliases = []
+        plans = []
+        return merged.map { checked($0) }
+    }
+
+    private mutating func checked(_ file: GeneratedFile) -> GeneratedFile {
+        if !seen.insert(file.name).inserted {
+            collisions.append(.error(
                 .outputNameCollision, "two generated files would both be named '\(file.name)'; rename one of the schema files so their paths differ by more than '/' versus '_'",
                 at: nil))
         }
-        return (diagnostics.isEmpty ? arranged : [], diagnostics)
-    }
-
-    private func renamed(_ files: [GeneratedFile]) -> [GeneratedFile] {
-        switch self {
-        case .schemas:
-            return files
-        case .inputs:
-            var arranged: [GeneratedFile] = []
-            var aliases: [String] = []
-            var plans: [String] = []
-            for file in files {
-                switch file.role {
-                case .version(let input):
-                    arranged.append(GeneratedFile(name: Self.fileName(forInput: input), contents: file.contents, role: file.role))
-                case .currentAliases: aliases.append(file.contents)
-                case .migrationPlan, .bridge: plans.append(file.contents)
-                case .hooksScaffold, .upgradeTest: continue
-                }
-            }
-            if !aliases.isEmpty {
-                arranged.append(GeneratedFile(name: Self.aliasesFileName, contents: aliases.joined(separator: "\n"), role: .currentAliases(schema: "*")))
-                arranged.append(GeneratedFile(name: Self.plansFileName, contents: plans.joined(separator: "\n"), role: .migrationPlan(schema: "*")))
-            }
-            return arranged
-        }
+        return file
     }
 }

@@ -1,0 +1,255 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A generated file that differs from what the folder holds: `old` nil when it is new, `new` nil
+/// when it is no longer produced.
+public struct OutputChange: Sendable, Equatable {
+    public var name: String
+    public var old: String?
+    public var new: String?
+
+    public init(name: String, old: String?, new: String?) {
+        self.name = name
+        self.old = old
+        self.new = new
+    }
+}
+
+/// One output folder brought up to date, fed one rendered file at a time so that no more than a
+/// file's text need be in memory. It decides what it owns from the folder's manifest, never from
+/// a file's contents; rewrites a file only when its bytes change; and changes the folder in one
+/// step: each changed file is staged beside its target as it arrives, and only `commit` swaps
+/// them in, putting every file back if one cannot be replaced.
+public struct FolderUpdate {
+    public enum Mode: Sendable {
+        /// Stage changed files for `commit`.
+        case write
+        /// Only compare, returning each change with both texts (`check`).
+        case check
+    }
+
+    public let directory: String
+    /// The schema folder, relative to `directory` (see `OutputWriter.owner(schema:output:)`).
+    public let owner: String
+    public let mode: Mode
+    /// Conflicts and failed writes; while there are any, `commit` changes nothing.
+    public private(set) var problems: [Diagnostic] = []
+    public private(set) var changed: [String] = []
+    public private(set) var unchanged: [String] = []
+
+    private var manifest = OutputManifest()
+    private let oldManifestText: String?
+    private var produced: Set<String> = []
+    private var transaction: Transaction
+    private var createdDirectory = false
+
+    public init(directory: String, owner: String, mode: Mode) {
+        self.directory = directory
+        self.owner = owner
+        self.mode = mode
+        transaction = Transaction(directory: directory)
+        let manifestPath = directory + "/" + OutputManifest.fileName
+        oldManifestText = FileManager.default.contents(atPath: manifestPath).map { String(decoding: $0, as: UTF8.self) }
+        if let oldManifestText {
+            if let parsed = OutputManifest(parsing: oldManifestText) {
+                manifest = parsed
+            } else {
+                problems.append(.error(
+                    .outputNotOwned, "'\(manifestPath)' is not a manifest swiftdata-gen writes, so nothing in this folder can be known to be its own; restore it from version control or delete the generated files and the manifest",
+                    at: SourceLocation(file: manifestPath, line: 1, column: 1)))
+            }
+        }
+        // What an interrupted earlier run staged or kept aside (named so no user file matches).
+        if mode == .write { OutputWriter.removeLeftovers(in: directory) }
+    }
+
+    /// Compares `file` with the folder's bytes. In `write` mode a changed file is staged at once
+    /// and its text let go; in `check` mode the change is returned with both texts. Nil when the
+    /// file is current, staged, or not this owner's to write (then `problems` says why).
+    @discardableResult
+    public mutating func add(_ file: GeneratedFile) -> OutputChange? {
+        produced.insert(file.name)
+        let path = directory + "/" + file.name
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) || OutputWriter.isSymbolicLink(path) {
+                problems.append(.error(.outputNotOwned, "'\(path)' is in the way and cannot be read as a file; move it away", at: SourceLocation(file: path, line: 1, column: 1)))
+                return nil
+            }
+            return record(OutputChange(name: file.name, old: nil, new: file.contents))
+        }
+        let recorded = manifest.owner(of: file.name)
+        // Bytes, not text: Swift's String equality calls NFC and NFD forms equal, and decoding
+        // hides invalid UTF-8, so a rewritten file could pass as current.
+        if data.elementsEqual(file.contents.utf8) && (recorded == nil || recorded == owner) {
+            unchanged.append(file.name)
+            return nil
+        }
+        if recorded == owner {
+            return record(OutputChange(name: file.name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil, new: file.contents))
+        }
+        if let recorded {
+            problems.append(.error(
+                .outputNotOwned, "'\(path)' was written by swiftdata-gen for the schema folder \(recorded); two schema folders cannot write one file, so give each its own output folder",
+                at: SourceLocation(file: path, line: 1, column: 1)))
+        } else {
+            problems.append(.error(
+                .outputNotOwned, "'\(path)' is not in this folder's swiftdata-gen manifest, so it is not the generator's and is left alone; move it away or choose another output folder (output of an older swiftdata-gen, which kept no manifest: delete it once)",
+                at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+        return nil
+    }
+
+    /// After the last `add`: the files this owner wrote before and no longer produces, and the
+    /// manifest; staged in `write` mode, returned in `check` mode.
+    public mutating func finish() -> [OutputChange] {
+        var changes: [OutputChange] = []
+        for name in (manifest.files[owner] ?? []).sorted() where !produced.contains(name) {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { continue }
+            if let change = record(OutputChange(name: name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil, new: nil)) { changes.append(change) }
+        }
+        manifest.files[owner] = produced
+        let newManifest = manifest.text
+        if newManifest != oldManifestText {
+            // The manifest is the tool's own record, not a generated file: not counted as changed.
+            let change = OutputChange(name: OutputManifest.fileName, old: oldManifestText, new: newManifest)
+            if mode == .check {
+                changes.append(change)
+            } else if problems.isEmpty {
+                stage(change)
+            }
+        }
+        return changes
+    }
+
+    private mutating func record(_ change: OutputChange) -> OutputChange? {
+        changed.append(change.name)
+        guard mode == .write else { return change }
+        if problems.isEmpty { stage(change) }
+        return nil
+    }
+
+    private mutating func stage(_ change: OutputChange) {
+        guard let new = change.new else {
+            transaction.remove(change.name)
+            return
+        }
+        if !createdDirectory && !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                createdDirectory = true
+            } catch {
+                problems.append(.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(error.localizedDescription)", at: nil))
+                return
+            }
+        }
+        if let problem = transaction.stage(Array(new.utf8), as: change.name) { problems.append(problem) }
+    }
+
+    /// Swaps in every staged file of every update, or none: when one cannot be replaced, all of
+    /// them are put back. Nothing is changed while any update has problems.
+    public static func commit(_ updates: inout [FolderUpdate]) -> [Diagnostic] {
+        let problems = updates.flatMap(\.problems)
+        guard problems.isEmpty else {
+            for index in updates.indices { updates[index].abandon() }
+            return problems
+        }
+        for index in updates.indices {
+            if let problem = updates[index].transaction.commit() {
+                for undone in updates.indices.prefix(through: index).reversed() { updates[undone].abandon() }
+                for later in updates.indices.dropFirst(index + 1) { updates[later].abandon() }
+                return [problem]
+            }
+        }
+        for index in updates.indices { updates[index].transaction.finish() }
+        return []
+    }
+
+    /// Puts back whatever was swapped in and removes what was staged (and the folder, when this
+    /// update made it and it is empty again).
+    public mutating func abandon() {
+        transaction.rollBack()
+        if createdDirectory {
+            rmdir(directory)
+            createdDirectory = false
+        }
+    }
+}
+
+/// One folder's writes: stage every new file, then swap them in keeping each replaced file until
+/// all are in place; any failure restores what was there.
+struct Transaction {
+    let directory: String
+    private var staged: [(temporary: String, target: String)] = []
+    private var removals: [String] = []
+    /// Targets swapped in so far, with the backup of what they replaced.
+    private var swapped: [(target: String, backup: String?)] = []
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    mutating func stage(_ bytes: [UInt8], as name: String) -> Diagnostic? {
+        let temporary = directory + "/" + OutputWriter.leftoverName(for: name, kind: "tmp")
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            return .error(.outputWriteFailed, "cannot write '\(directory)/\(name)': the folder is not writable or the disk is full; nothing was changed", at: nil)
+        }
+        staged.append((temporary, directory + "/" + name))
+        return nil
+    }
+
+    /// Removed at commit, kept aside until the step is complete.
+    mutating func remove(_ name: String) {
+        removals.append(directory + "/" + name)
+    }
+
+    mutating func commit() -> Diagnostic? {
+        for (temporary, target) in staged {
+            var backup: String?
+            if FileManager.default.fileExists(atPath: target) || OutputWriter.isSymbolicLink(target) {
+                let kept = directory + "/" + OutputWriter.leftoverName(for: (target as NSString).lastPathComponent, kind: "old")
+                guard link(target, kept) == 0 else { return failure(target) }
+                backup = kept
+            }
+            guard rename(temporary, target) == 0 else {
+                if let backup { unlink(backup) }
+                return failure(target)
+            }
+            swapped.append((target, backup))
+        }
+        for target in removals {
+            let kept = directory + "/" + OutputWriter.leftoverName(for: (target as NSString).lastPathComponent, kind: "old")
+            guard rename(target, kept) == 0 else { return failure(target) }
+            swapped.append((target, kept))
+        }
+        return nil
+    }
+
+    private func failure(_ target: String) -> Diagnostic {
+        .error(.outputWriteFailed, "cannot replace '\(target)' (\(String(cString: strerror(errno)))); every file of '\(directory)' was put back as it was", at: nil)
+    }
+
+    /// Puts back every swapped file and removes what was staged.
+    mutating func rollBack() {
+        for (target, backup) in swapped.reversed() {
+            if let backup {
+                rename(backup, target)
+            } else {
+                unlink(target)
+            }
+        }
+        for (temporary, _) in staged { unlink(temporary) }
+        swapped = []
+        staged = []
+    }
+
+    /// The step is complete: the kept copies go.
+    mutating func finish() {
+        for (_, backup) in swapped { if let backup { unlink(backup) } }
+        swapped = []
+    }
+}
