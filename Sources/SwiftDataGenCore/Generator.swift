@@ -104,6 +104,7 @@ public enum Generator {
                 diagnostics += fileDiagnostics
                 if let version { resolved.append(version) }
             }
+            ReleasedMemory.returnToSystem()
         }
         if noVersions {
             diagnostics.append(.error(.noVersions, "no schema version files found; add one .yaml file per shipped version (see README)", at: nil))

@@ -48,7 +48,8 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     }
     switch command {
     case .validate, .plan, .lock:
-        let (histories, validation) = Generator.validate(sources)
+        let lockFile = sources.lock
+        let (histories, validation) = Generator.validate(consume sources)
         let plans = validation.hasErrors ? [] : histories.map { ($0, MigrationPlanner.plan($0)) }
         let diagnostics = validation + plans.flatMap(\.1.diagnostics)
         report(diagnostics)
@@ -57,7 +58,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
             let planReport = PlanReport(plans: plans.map { ($0.0, $0.1.plan) })
             print(arguments.planFormat == "json" ? planReport.json : planReport.text, terminator: "")
         } else if command == .lock {
-            return lock(histories, in: schemaDirectory, through: arguments.lockThrough, existing: sources.lock)
+            return lock(histories, in: schemaDirectory, through: arguments.lockThrough, existing: lockFile)
         }
         return .success
     case .generate, .check:

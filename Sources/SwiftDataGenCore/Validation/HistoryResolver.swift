@@ -114,73 +114,96 @@ public enum HistoryResolver {
             let previous = versions[v - 1]
             let suffix = names.versionSuffix(versions[v].version)
             for m in versions[v].models.indices {
-                let model = versions[v].models[m]
-                let before = previous.model(named: model.renamedFrom ?? model.name)
-                if let renamedFrom = model.renamedFrom, before == nil {
-                    diagnostics.append(.error(
-                        .renameSourceNotFound,
-                        "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
-                        at: model.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
-                }
-                var fresh: [Int] = []
-                for p in model.properties.indices where model.properties[p].isStored {
-                    let property = model.properties[p]
-                    if property.conversion?.sourceProperty == property.name {
-                        fresh.append(p)
-                    } else if let renamedFrom = property.renamedFrom {
-                        guard let old = before?.property(named: renamedFrom) else {
-                            diagnostics.append(.error(
-                                .renameSourceNotFound,
-                                "renamedFrom '\(renamedFrom)' names no property of \(model.name) in version \(previous.version); name the property as it was in that version",
-                                at: property.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
-                            continue
-                        }
-                        versions[v].models[m].properties[p].originalName = old.originalName ?? old.name
-                    } else if let before, let old = SchemaDiff.counterpart(of: property, in: before, within: model), old.isStored {
-                        versions[v].models[m].properties[p].originalName = old.originalName
-                    } else {
-                        fresh.append(p)
-                    }
-                }
+                // Worked out on a borrowed model and applied after, so each model's properties are
+                // changed in place rather than copied: the IR of a long history is most of its memory.
+                let (continued, fresh) = continuedIdentifiers(of: versions[v].models[m], previous: previous, diagnostics: &diagnostics)
+                for (p, identifier) in continued { versions[v].models[m].properties[p].originalName = identifier }
                 guard !fresh.isEmpty else { continue }
-                let current = versions[v].models[m]
-                let continuing = current.properties.indices.filter { current.properties[$0].isStored && !fresh.contains($0) }
-                // Identifiers the previous version maps data by, and those the continued properties keep.
-                func isClaimed(_ identifier: String) -> Bool {
-                    before?.properties.contains { $0.isStored && renamingIdentifier(of: $0, naming: naming) == identifier } == true
-                        || continuing.contains { renamingIdentifier(of: current.properties[$0], naming: naming) == identifier }
-                }
-                // Built only when an identifier must be made: every identifier and name either version uses.
-                var taken: Set<String>?
-                for p in fresh {
-                    var property = current.properties[p]
-                    let inPlace = property.conversion?.sourceProperty == property.name
-                    if !inPlace && !isClaimed(naming.storedName(property)) { continue }
-                    var used = taken ?? Set((before?.properties ?? []).flatMap { [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)] })
-                    if taken == nil {
-                        used.formUnion(current.properties.flatMap { [$0.name, naming.storedName($0)] })
-                        used.formUnion(continuing.map { renamingIdentifier(of: current.properties[$0], naming: naming) })
-                    }
-                    // The first candidate that neither version uses, checked as the stored name too.
-                    let base = inPlace ? GeneratedNames.convertedProperty(property.name) : property.name + suffix
-                    var candidate = base
-                    var counter = 1
-                    while true {
-                        property.originalName = candidate
-                        let identifier = renamingIdentifier(of: property, naming: naming)
-                        if !used.contains(candidate) && !used.contains(identifier) { break }
-                        counter += 1
-                        candidate = inPlace && counter == 2 ? base + suffix : base + (inPlace ? suffix : "") + "_\(counter)"
-                    }
-                    versions[v].models[m].properties[p].originalName = candidate
-                    used.insert(candidate)
-                    used.insert(renamingIdentifier(of: property, naming: naming))
-                    taken = used
-                }
+                let before = previous.model(named: versions[v].models[m].renamedFrom ?? versions[v].models[m].name)
+                let made = freshIdentifiers(for: fresh, in: versions[v].models[m], before: before, suffix: suffix, naming: naming)
+                for (p, identifier) in made { versions[v].models[m].properties[p].originalName = identifier }
             }
         }
         for version in versions { diagnostics += checkIdentifiersUnique(version, naming: naming) }
         return diagnostics
+    }
+
+    /// The identifiers that continue a property of the previous version (a rename or the same
+    /// name), and the stored properties that continue none.
+    private static func continuedIdentifiers(
+        of model: ModelDecl, previous: SchemaVersion, diagnostics: inout [Diagnostic]
+    ) -> (continued: [(Int, String?)], fresh: [Int]) {
+        let before = previous.model(named: model.renamedFrom ?? model.name)
+        if let renamedFrom = model.renamedFrom, before == nil {
+            diagnostics.append(.error(
+                .renameSourceNotFound,
+                "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
+                at: model.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
+        }
+        var continued: [(Int, String?)] = []
+        var fresh: [Int] = []
+        for p in model.properties.indices where model.properties[p].isStored {
+            let property = model.properties[p]
+            if property.conversion?.sourceProperty == property.name {
+                fresh.append(p)
+            } else if let renamedFrom = property.renamedFrom {
+                guard let old = before?.property(named: renamedFrom) else {
+                    diagnostics.append(.error(
+                        .renameSourceNotFound,
+                        "renamedFrom '\(renamedFrom)' names no property of \(model.name) in version \(previous.version); name the property as it was in that version",
+                        at: property.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
+                    continue
+                }
+                continued.append((p, old.originalName ?? old.name))
+            } else if let before, let old = SchemaDiff.counterpart(of: property, in: before, within: model), old.isStored {
+                continued.append((p, old.originalName))
+            } else {
+                fresh.append(p)
+            }
+        }
+        return (continued, fresh)
+    }
+
+    /// For each new property whose name the previous version maps data by (and each in-place
+    /// conversion's temporary column), an identifier that neither version uses.
+    private static func freshIdentifiers(
+        for fresh: [Int], in current: ModelDecl, before: ModelDecl?, suffix: String, naming: NamingConfig
+    ) -> [(Int, String)] {
+        let continuing = current.properties.indices.filter { current.properties[$0].isStored && !fresh.contains($0) }
+        // Identifiers the previous version maps data by, and those the continued properties keep.
+        func isClaimed(_ identifier: String) -> Bool {
+            before?.properties.contains { $0.isStored && renamingIdentifier(of: $0, naming: naming) == identifier } == true
+                || continuing.contains { renamingIdentifier(of: current.properties[$0], naming: naming) == identifier }
+        }
+        var made: [(Int, String)] = []
+        // Built only when an identifier must be made: every identifier and name either version uses.
+        var taken: Set<String>?
+        for p in fresh {
+            var property = current.properties[p]
+            let inPlace = property.conversion?.sourceProperty == property.name
+            if !inPlace && !isClaimed(naming.storedName(property)) { continue }
+            var used = taken ?? Set((before?.properties ?? []).flatMap { [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)] })
+            if taken == nil {
+                used.formUnion(current.properties.flatMap { [$0.name, naming.storedName($0)] })
+                used.formUnion(continuing.map { renamingIdentifier(of: current.properties[$0], naming: naming) })
+            }
+            // The first candidate that neither version uses, checked as the stored name too.
+            let base = inPlace ? GeneratedNames.convertedProperty(property.name) : property.name + suffix
+            var candidate = base
+            var counter = 1
+            while true {
+                property.originalName = candidate
+                let identifier = renamingIdentifier(of: property, naming: naming)
+                if !used.contains(candidate) && !used.contains(identifier) { break }
+                counter += 1
+                candidate = inPlace && counter == 2 ? base + suffix : base + (inPlace ? suffix : "") + "_\(counter)"
+            }
+            made.append((p, candidate))
+            used.insert(candidate)
+            used.insert(renamingIdentifier(of: property, naming: naming))
+            taken = used
+        }
+        return made
     }
 
     /// No two stored properties of an entity may share a renaming identifier: Core Data would
