@@ -361,6 +361,36 @@ final class CLITests: XCTestCase {
         ])
         XCTAssertTrue(try String(contentsOfFile: tests + "/LibraryUpgradeFromV1Tests.swift", encoding: .utf8).contains("@testable import LibraryApp\n"))
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: out).contains { $0.contains("Upgrade") })
+        XCTAssertEqual(try run("check", schema, "--output", out, "--upgrade-tests", tests, "--testable-import", "LibraryApp").status, 0)
+        // `check` covers the test folder too.
+        try "// edited\n".write(toFile: tests + "/LibraryUpgradeFromV2Tests.swift", atomically: true, encoding: .utf8)
+        let stale = try run("check", schema, "--output", out, "--upgrade-tests", tests, "--testable-import", "LibraryApp")
+        XCTAssertEqual(stale.status, 1, stale.stderr)
+        XCTAssertTrue(stale.stdout.contains("LibraryUpgradeFromV2Tests.swift"), stale.stdout)
+    }
+
+    /// The output and test folders change together: a conflict in the test folder leaves the
+    /// sources as they were, even where they would change.
+    func testFoldersChangeTogetherOrNotAtAll() throws {
+        let schema = try copyInput("library")
+        let out = scratch.appendingPathComponent("out").path
+        let tests = scratch.appendingPathComponent("tests").path
+        XCTAssertEqual(try run("generate", schema, "--output", out).status, 0)
+        let plan = out + "/LibraryMigrationPlan.swift"
+        let before = try Data(contentsOf: URL(fileURLWithPath: plan))
+        try "// mine\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: tests, withIntermediateDirectories: true)
+        try "// a hand-written test\n".write(toFile: tests + "/LibraryUpgradeFromV1Tests.swift", atomically: true, encoding: .utf8)
+        let result = try run("generate", schema, "--output", out, "--upgrade-tests", tests)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("LibraryUpgradeFromV1Tests.swift"), result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: plan, encoding: .utf8), "// mine\n", "the sources were not rewritten")
+        XCTAssertEqual(try String(contentsOfFile: tests + "/LibraryUpgradeFromV1Tests.swift", encoding: .utf8), "// a hand-written test\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tests), ["LibraryUpgradeFromV1Tests.swift"], "nothing staged is left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".swiftdata-gen.") }, [])
+        try FileManager.default.removeItem(atPath: tests + "/LibraryUpgradeFromV1Tests.swift")
+        XCTAssertEqual(try run("generate", schema, "--output", out, "--upgrade-tests", tests).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: plan)), before)
     }
 
     func testSeparateProcessesProduceIdenticalBytes() throws {
