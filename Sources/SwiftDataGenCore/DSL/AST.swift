@@ -99,6 +99,15 @@ public enum DeleteRule: String, CaseIterable, Sendable {
     case cascade, nullify, deny, noAction
 }
 
+/// How a property of enum type is stored (`enumStorage:`).
+public enum EnumStorage: String, CaseIterable, Sendable {
+    /// The raw value in a stored property of its own (`statusRawValue`), with a typed accessor:
+    /// the one that works in `#Predicate`.
+    case rawValue
+    /// The enum itself (`var status: Status`), as most apps declare it.
+    case value
+}
+
 /// The `Schema.Attribute.Option`s that take no argument, as the DSL spells them.
 public enum AttributeFlag: String, CaseIterable, Sendable {
     case externalStorage, spotlight, preserveValueOnDeletion, allowsCloudEncryption, ephemeral
@@ -114,9 +123,20 @@ public struct NamingConfig: Sendable, Equatable {
 
     public init() {}
 
-    /// The name the store holds a property under: enums are stored through their raw value.
+    /// The name the store holds a property under: `storedName:` when written; an enum stored by
+    /// raw value gets the suffix; otherwise the property's own name.
     public func storedName(_ property: Property) -> String {
-        property.kind.isEnumeration ? property.name + rawValueSuffix : property.name
+        if let stored = property.storedName { return stored }
+        return property.kind.storesEnumRawValue ? property.name + rawValueSuffix : property.name
+    }
+
+    /// The stored name `property` would have under the Swift name `name`, with no `storedName:`:
+    /// how identifiers are made for names that are not, or no longer, declared.
+    public func storedName(of property: Property, named name: String) -> String {
+        var renamed = property
+        renamed.name = name
+        renamed.storedName = nil
+        return storedName(renamed)
     }
 }
 
@@ -227,6 +247,14 @@ public struct PropertyAST: Sendable {
         get { rare?.value.hashModifier }
         set { if newValue != nil || rare != nil { setRare { $0.hashModifier = newValue } } }
     }
+    public var storedName: Located<String>? {
+        get { rare?.value.storedName }
+        set { if newValue != nil || rare != nil { setRare { $0.storedName = newValue } } }
+    }
+    public var enumStorage: Located<EnumStorage>? {
+        get { rare?.value.enumStorage }
+        set { if newValue != nil || rare != nil { setRare { $0.enumStorage = newValue } } }
+    }
     public var doc: String? {
         get { rare?.value.doc }
         set { if newValue != nil || rare != nil { setRare { $0.doc = newValue } } }
@@ -245,6 +273,8 @@ public struct PropertyAST: Sendable {
         var maxCount: Located<Int>?
         var from: ConversionAST?
         var hashModifier: Located<String>?
+        var storedName: Located<String>?
+        var enumStorage: Located<EnumStorage>?
         var doc: String?
     }
 

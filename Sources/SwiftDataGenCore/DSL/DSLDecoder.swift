@@ -23,7 +23,7 @@ public enum DSLDecoder {
         public static let property = [
             "type", "default", "expression", "renamedFrom", "transient", "unique",
             "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral",
-            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "hashModifier", "doc",
+            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "hashModifier", "storedName", "enumStorage", "doc",
         ]
         public static let conversion = ["property", "convert", "match"]
     }
@@ -248,6 +248,8 @@ public enum DSLDecoder {
         property.minCount = entries["minCount"].flatMap { reader.integer($0.value, what: "minCount", range: 0...Int(Int32.max)) }
         property.maxCount = entries["maxCount"].flatMap { reader.integer($0.value, what: "maxCount", range: 0...Int(Int32.max)) }
         property.doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
+        property.storedName = entries["storedName"].flatMap { reader.identifier($0.value, what: "storedName") }
+        property.enumStorage = entries["enumStorage"].flatMap { reader.choice($0.value, what: "enumStorage", as: EnumStorage.self) }
         if let node = entries["hashModifier"]?.value, let modifier = reader.string(node, what: "hashModifier") {
             if modifier.value.isEmpty {
                 reader.diagnostics.append(.error(.invalidValue, "hashModifier is empty; write the text SwiftData should mix into this property's version hash, such as v3", at: modifier.location))

@@ -137,9 +137,8 @@ public enum ScalarType: String, CaseIterable, Sendable {
 
 public enum ValueType: Sendable, Equatable {
     case scalar(ScalarType)
-    /// Stored as its raw value, exposed through a typed computed property.
-    /// Out of line, so that a `ValueType` (and every `Property`) stays a word.
-    indirect case enumeration(name: String, rawType: ScalarType)
+    /// Stored as `storage` says. Out of line, so that a `ValueType` (and every `Property`) stays a word.
+    indirect case enumeration(name: String, rawType: ScalarType, storage: EnumStorage)
 }
 
 public struct Relationship: Sendable, Equatable {
@@ -152,6 +151,20 @@ public struct Relationship: Sendable, Equatable {
     public var declaresInverse: Bool
     public var minCount: Int?
     public var maxCount: Int?
+}
+
+extension PropertyKind {
+    /// An enum kept in a raw-value property of its own, behind a typed accessor.
+    public var storesEnumRawValue: Bool {
+        if case .attribute(.enumeration(_, _, .rawValue), _) = self { return true }
+        return false
+    }
+
+    /// An enum stored as itself (`enumStorage: value`).
+    public var storesEnumItself: Bool {
+        if case .attribute(.enumeration(_, _, .value), _) = self { return true }
+        return false
+    }
 }
 
 public enum PropertyKind: Sendable, Equatable {
@@ -225,6 +238,12 @@ public struct Property: Sendable, Equatable {
         get { rare?.value.doc }
         set { setRare { $0.doc = newValue } }
     }
+    /// `storedName:`: the name the model class stores the value under, when it is not `name`;
+    /// `name` is then a computed accessor over it.
+    public var storedName: String? {
+        get { rare?.value.storedName }
+        set { setRare { $0.storedName = newValue } }
+    }
     public var location: SourceLocation
     /// The name first stored, through every rename; nil when never renamed. Also a generated
     /// identifier where the name alone would map another property's data (see `HistoryResolver`).
@@ -237,6 +256,7 @@ public struct Property: Sendable, Equatable {
         var transformer: String?
         var renamedFrom: String?
         var doc: String?
+        var storedName: String?
     }
 
     private var rare: OutOfLine<Rare>?

@@ -164,7 +164,7 @@ public enum AttributeStorage: Hashable, Sendable {
         let scalar: ScalarType
         switch type {
         case .scalar(let s): scalar = s
-        case .enumeration(_, let rawType): scalar = rawType
+        case .enumeration(_, let rawType, _): scalar = rawType
         }
         switch scalar {
         case .string: self = .string
@@ -202,6 +202,5 @@ extension AttributeFlag {
 /// otherwise the stored name (evidence §1, [S1]). Kept apart from the version hash, which it does
 /// not enter [S22].
 public func renamingIdentifier(of property: Property, naming: NamingConfig) -> String {
-    guard let original = property.originalName else { return naming.storedName(property) }
-    return property.kind.isEnumeration ? original + naming.rawValueSuffix : original
+    property.originalName ?? naming.storedName(property)
 }

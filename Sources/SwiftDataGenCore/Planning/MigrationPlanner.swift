@@ -224,6 +224,13 @@ public struct MigrationPlanner: Sendable {
             }
             return
         }
+        if SchemaDiff.onlyEnumStorageDiffers(previous, property) {
+            diagnostics.append(.error(
+                .typeChangeLosesData,
+                "\(path) changes from \(SchemaDiff.storageDescription(previous)) to \(SchemaDiff.storageDescription(property)); the store keeps the two differently, so the values must be copied: add from: { property: \(previous.name) }",
+                at: property.location, notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
+            return
+        }
         if !SchemaDiff.sameStoredType(previous, property, old: old, new: new) {
             diagnostics.append(.error(
                 .typeChangeLosesData,
@@ -260,7 +267,10 @@ public struct MigrationPlanner: Sendable {
         }
         // An in-place conversion holds its value under the temporary identifier the resolver chose.
         let inPlace = source.name == property.name
-        let bridgeName = inPlace ? property.originalName ?? GeneratedNames.convertedProperty(property.name) : property.name
+        let naming = history.config.naming
+        // The temporary column's identifier, and a Swift name the bridge can declare it under.
+        let temporary = property.originalName ?? naming.storedName(of: property, named: GeneratedNames.convertedProperty(property.name))
+        let bridgeName = inPlace ? Self.propertyName(storing: temporary, like: property, naming: naming) : property.name
         if before.property(named: bridgeName) != nil {
             // The bridge holds the old model's properties and the new one side by side.
             let message = source.name == property.name
@@ -272,6 +282,10 @@ public struct MigrationPlanner: Sendable {
         work.consumed.insert("\(before.name).\(source.name)")
         var bridged = property
         bridged.name = bridgeName
+        if inPlace {
+            bridged.storedName = nil
+            if naming.storedName(bridged) != temporary { bridged.storedName = temporary }
+        }
         bridged.isOptional = true
         bridged.defaultValue = nil
         bridged.isUnique = false
@@ -306,14 +320,16 @@ public struct MigrationPlanner: Sendable {
             return
         }
         guard case .attribute = property.kind else { return }
-        if conversion.expression == nil && !SchemaDiff.sameStoredType(source, property, old: old, new: new) {
+        // The same enum stored another way holds the same Swift values: it moves unchanged.
+        let sameSwiftType = SchemaDiff.onlyEnumStorageDiffers(source, property)
+        if conversion.expression == nil && !sameSwiftType && !SchemaDiff.sameStoredType(source, property, old: old, new: new) {
             diagnostics.append(.error(
                 .typeChangeLosesData,
                 "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is \(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
                 at: conversion.location))
             return
         }
-        if case .attribute(.enumeration(let enumName, _), _) = property.kind, let decl = new.enumeration(named: enumName) {
+        if case .attribute(.enumeration(let enumName, _, _), _) = property.kind, let decl = new.enumeration(named: enumName) {
             // The bridge declares one enum of that name: the old cases plus the new ones.
             if let oldDecl = old.enumeration(named: enumName) {
                 let clash = decl.cases.first { item in
@@ -374,7 +390,7 @@ public struct MigrationPlanner: Sendable {
         target.indexGroups = []
         target.superclass = nil
         for property in target.properties {
-            if case .attribute(.enumeration(let enumName, _), _) = property.kind, let decl = new.enumeration(named: enumName) {
+            if case .attribute(.enumeration(let enumName, _, _), _) = property.kind, let decl = new.enumeration(named: enumName) {
                 work.bridgeEnums.append(decl)
             }
         }
@@ -540,5 +556,14 @@ public struct MigrationPlanner: Sendable {
         }
         if will.isEmpty && didHooks.isEmpty { return [.lightweight(from: .version(old), to: .version(new))] }
         return [.custom(from: .version(old), to: .version(new), willMigrate: will, didMigrate: didHooks)]
+    }
+}
+
+extension MigrationPlanner {
+    /// The Swift name under which a property like `property` is stored as `identifier`: the
+    /// identifier without the raw-value suffix for an enum stored by raw value, else itself.
+    static func propertyName(storing identifier: String, like property: Property, naming: NamingConfig) -> String {
+        guard property.kind.storesEnumRawValue, identifier.hasSuffix(naming.rawValueSuffix), identifier.count > naming.rawValueSuffix.count else { return identifier }
+        return String(identifier.dropLast(naming.rawValueSuffix.count))
     }
 }

@@ -50,12 +50,24 @@ public struct SchemaDiff: Sendable {
         return before.property(named: property.name)
     }
 
+    /// The same enum, stored once as itself and once by raw value (`enumStorage:`).
+    static func onlyEnumStorageDiffers(_ a: Property, _ b: Property) -> Bool {
+        guard case .attribute(.enumeration(let x, let xr, let xs), let xa) = a.kind, case .attribute(.enumeration(let y, let yr, let ys), let ya) = b.kind else { return false }
+        return x == y && xr == yr && xa == ya && xs != ys
+    }
+
+    /// The type as people compare storage: an enum says how it is stored (`enumStorage:`).
+    public static func storageDescription(_ property: Property) -> String {
+        guard case .attribute(.enumeration(_, _, let storage), _) = property.kind else { return typeDescription(property) }
+        return typeDescription(property) + (storage == .value ? " (stored as itself)" : " (stored by raw value)")
+    }
+
     /// How a property is spelled for people: `String?`, `[Stop]`, `TripStatus`.
     public static func typeDescription(_ property: Property) -> String {
         let base: String
         switch property.kind {
         case .attribute(.scalar(let scalar), let isArray): base = isArray ? "[\(scalar.rawValue)]" : scalar.rawValue
-        case .attribute(.enumeration(let name, _), _): base = name
+        case .attribute(.enumeration(let name, _, _), _): base = name
         case .relationship(let r): base = r.isToMany ? "[\(r.target)]" : r.target
         }
         return base + (property.isOptional ? "?" : "")
@@ -73,12 +85,15 @@ public struct SchemaDiff: Sendable {
             continued.insert(previous.name)
             if previous.name != property.name {
                 changes.append(.propertyRenamed(model: name, from: previous.name, to: property.name))
+            } else if storedName(previous) != storedName(property) && Self.sameStoredType(previous, property, old: old, new: new) {
+                changes.append(.storedNameChanged(model: name, property: property.name, from: storedName(previous), to: storedName(property)))
             }
             if !Self.sameStoredType(previous, property, old: old, new: new) {
                 var oldType = previous, newType = property
                 oldType.isOptional = false
                 newType.isOptional = false
-                changes.append(.typeChanged(model: name, property: property.name, from: Self.typeDescription(oldType), to: Self.typeDescription(newType)))
+                let describe = Self.onlyEnumStorageDiffers(oldType, newType) ? Self.storageDescription : Self.typeDescription
+                changes.append(.typeChanged(model: name, property: property.name, from: describe(oldType), to: describe(newType)))
             }
             if previous.isOptional != property.isOptional {
                 changes.append(.optionalityChanged(model: name, property: property.name, nowOptional: property.isOptional))
@@ -112,7 +127,9 @@ public struct SchemaDiff: Sendable {
     static func sameStoredType(_ a: Property, _ b: Property, old: SchemaVersion, new: SchemaVersion) -> Bool {
         switch (a.kind, b.kind) {
         case (.attribute(.scalar(let x), let xa), .attribute(.scalar(let y), let ya)): return x == y && xa == ya
-        case (.attribute(.enumeration(_, let x), _), .attribute(.enumeration(_, let y), _)): return x == y
+        // An enum stored as itself and one stored by raw value are different Swift types: which
+        // storage SwiftData gives the first is not documented, so a switch is a conversion.
+        case (.attribute(.enumeration(_, let x, let xs), _), .attribute(.enumeration(_, let y, let ys), _)): return x == y && xs == ys
         case (.relationship(let x), .relationship(let y)):
             let target = new.model(named: y.target).flatMap { Self.counterpart(of: $0, in: old) }?.name ?? y.target
             return x.target == target

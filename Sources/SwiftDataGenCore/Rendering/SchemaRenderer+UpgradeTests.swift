@@ -106,7 +106,9 @@ struct UpgradeChain {
                 } else if let key = value.matchKey {
                     lines.append("#expect(\(object).\(property.name)?.\(key) == \(value.expected), \(what))")
                 } else {
-                    lines.append("#expect(\(object).\(naming.storedName(property)) == \(value.expected), \(what))")
+                    // Values are followed as the raw value an enum is stored by, however it is stored.
+                    let raw = property.kind.storesEnumItself ? (property.isOptional ? "?.rawValue" : ".rawValue") : ""
+                    lines.append("#expect(\(object).\(naming.storedName(property))\(raw) == \(value.expected), \(what))")
                 }
             }
         }
@@ -152,7 +154,7 @@ struct UpgradeChain {
         var body: [String] = []
         body.append("let convert: (\(SchemaDiff.typeDescription(source))) -> \(SchemaDiff.typeDescription(target)) = { \(conversion.expression ?? "$0") }")
         var input = "value"
-        if case .attribute(.enumeration(let enumName, _), _) = source.kind {
+        if case .attribute(.enumeration(let enumName, _, _), _) = source.kind {
             if source.isOptional {
                 body.append("let input = value.flatMap { \(enumName)(rawValue: $0) }")
             } else {
@@ -178,7 +180,7 @@ struct UpgradeChain {
 
     /// The Swift type a property is stored as: an enum's raw type.
     private func storedType(_ property: Property) -> String {
-        guard case .attribute(.enumeration(_, let rawType), let isArray) = property.kind else { return SchemaDiff.typeDescription(property) }
+        guard case .attribute(.enumeration(_, let rawType, _), let isArray) = property.kind else { return SchemaDiff.typeDescription(property) }
         return (isArray ? "[\(rawType.rawValue)]" : rawType.rawValue) + (property.isOptional ? "?" : "")
     }
 }
@@ -232,7 +234,7 @@ struct SampleRows {
                 if property.defaultValue == nil {
                     arguments.append("\(property.name): \(seed.typed)")
                 } else {
-                    assignments.append("\(variable).\(names.naming.storedName(property)) = \(seed.stored)")
+                    assignments.append("\(variable).\(names.naming.storedName(property)) = \(property.kind.storesEnumItself ? seed.typed : seed.stored)")
                 }
             }
             statements.append("let \(variable) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
@@ -268,7 +270,8 @@ struct SampleRows {
     }
 }
 
-/// A sample value for one stored attribute, as the initializer takes it and as the store holds it.
+/// A sample value for one stored attribute, as the initializer takes it and as the store holds it
+/// (for an enum, its raw value, however the enum is stored).
 struct Seed {
     var typed: String
     var stored: String
@@ -284,7 +287,7 @@ struct Seed {
         }
         let defaultLiteral: LiteralValue? = if case .literal(let literal) = property.defaultValue { literal } else { nil }
         switch type {
-        case .enumeration(let name, _):
+        case .enumeration(let name, _, _):
             let cases = version.enumeration(named: name)?.cases ?? []
             let avoided: String? = if case .enumCase(let caseName)? = defaultLiteral { caseName } else { nil }
             // A case the latest version still has: a removed one is the team's hooks to map.
@@ -321,7 +324,7 @@ struct Seed {
         case .attribute(.scalar(let scalar), false) where scalar.isInteger: return "\"42\""
         case .attribute(.scalar(let scalar), false) where scalar.isFloatingPoint: return "\"42.5\""
         case .attribute(.scalar(.bool), false): return "\"true\""
-        case .attribute(.enumeration(let name, .string), false):
+        case .attribute(.enumeration(let name, .string, _), false):
             let avoided: String? = if case .literal(.enumCase(let caseName))? = target.defaultValue { caseName } else { nil }
             guard let chosen = next?.enumeration(named: name)?.cases.last(where: { $0.name != avoided }) else { return nil }
             return SwiftLiteral.value(chosen.rawValue, enumType: nil)

@@ -217,9 +217,10 @@ public struct SchemaRenderer: Sendable {
                     assignment: "self.\(property.name) = \(property.name)")
             case .attribute(let valueType, let isArray):
                 let type = swiftType(valueType, isArray: isArray, typed: true) + (property.isOptional ? "?" : "")
-                var assignment = "self.\(property.name) = \(property.name)"
-                if case .enumeration = valueType {
-                    assignment = "self.\(names.rawValueProperty(property.name)) = \(property.name)\(property.isOptional ? "?" : "").rawValue"
+                let stored = history.config.naming.storedName(property)
+                var assignment = "self.\(stored) = \(property.name)"
+                if property.kind.storesEnumRawValue {
+                    assignment = "self.\(stored) = \(property.name)\(property.isOptional ? "?" : "").rawValue"
                 }
                 return InitParameter(label: property.name, type: type, defaultValue: defaultValue, assignment: assignment)
             }
@@ -230,21 +231,20 @@ public struct SchemaRenderer: Sendable {
         let base: String
         switch type {
         case .scalar(let scalar): base = scalar.rawValue
-        case .enumeration(let name, let rawType): base = typed ? name : rawType.rawValue
+        case .enumeration(let name, let rawType, let storage): base = typed || storage == .value ? name : rawType.rawValue
         }
         return isArray ? "[\(base)]" : base
     }
 
     private func storedView(_ property: Property, in version: SchemaVersion) -> StoredPropertyView {
         var attributes: [String] = []
-        var name = property.name
+        let name = history.config.naming.storedName(property)
         var type: String
         var initialValue: String?
         switch property.kind {
         case .attribute(let valueType, let isArray):
             type = swiftType(valueType, isArray: isArray, typed: false) + (property.isOptional ? "?" : "")
-            if case .enumeration(let enumName, _) = valueType {
-                name = names.rawValueProperty(property.name)
+            if case .enumeration(let enumName, _, .rawValue) = valueType {
                 if case .literal(.enumCase(let caseName)) = property.defaultValue,
                     let raw = version.enums.first(where: { $0.name == enumName })?.cases.first(where: { $0.name == caseName })?.rawValue
                 {
@@ -284,7 +284,8 @@ public struct SchemaRenderer: Sendable {
             if let modifier = property.hashModifier { arguments.append("hashModifier: \(SwiftLiteral.string(modifier))") }
             if !arguments.isEmpty { attributes.append("@Relationship(\(arguments.joined(separator: ", ")))") }
         }
-        let docs = property.kind.isEnumeration ? [] : docLines(property.doc)
+        // The documentation goes on the accessor where there is one: it is what app code names.
+        let docs = name != property.name ? [] : docLines(property.doc)
         return StoredPropertyView(docLines: docs, attributes: attributes, name: name, type: type, initialValue: initialValue)
     }
 
@@ -296,11 +297,17 @@ public struct SchemaRenderer: Sendable {
         }
     }
 
-    private func accessorView(_ property: Property, in version: SchemaVersion) -> EnumAccessorView? {
-        guard case .attribute(.enumeration(let enumName, _), _) = property.kind else { return nil }
-        let raw = names.rawValueProperty(property.name)
+    /// The typed property app code uses where the value is stored under another name: an enum
+    /// over its raw value, or a plain pass-through for `storedName:`.
+    private func accessorView(_ property: Property, in version: SchemaVersion) -> AccessorView? {
+        let raw = history.config.naming.storedName(property)
+        guard raw != property.name, case .attribute(let valueType, let isArray) = property.kind else { return nil }
+        guard case .enumeration(let enumName, _, .rawValue) = valueType else {
+            let type = swiftType(valueType, isArray: isArray, typed: true) + (property.isOptional ? "?" : "")
+            return AccessorView(docLines: docLines(property.doc), name: property.name, type: type, getter: raw, setter: "\(raw) = newValue")
+        }
         if property.isOptional {
-            return EnumAccessorView(
+            return AccessorView(
                 docLines: docLines(property.doc), name: property.name, type: enumName + "?",
                 getter: "\(raw).flatMap { \(enumName)(rawValue: $0) }", setter: "\(raw) = newValue?.rawValue")
         }
@@ -311,7 +318,7 @@ public struct SchemaRenderer: Sendable {
             let firstCase = version.enums.first { $0.name == enumName }?.cases.first?.name ?? ""
             fallback = ".\(firstCase)"
         }
-        return EnumAccessorView(
+        return AccessorView(
             docLines: docLines(property.doc), name: property.name, type: enumName,
             getter: "\(enumName)(rawValue: \(raw)) ?? \(fallback)", setter: "\(raw) = newValue.rawValue")
     }

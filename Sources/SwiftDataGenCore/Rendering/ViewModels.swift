@@ -50,7 +50,7 @@ struct StoredPropertyView: MustacheRepresentable {
 }
 
 /// The typed face of an enum stored as its raw value.
-struct EnumAccessorView: MustacheRepresentable {
+struct AccessorView: MustacheRepresentable {
     var docLines: [String]
     var name: String
     var type: String
@@ -72,7 +72,7 @@ struct ModelView: MustacheRepresentable {
     var declaration: String
     var macros: [String]
     var properties: [StoredPropertyView]
-    var accessors: [EnumAccessorView]
+    var accessors: [AccessorView]
     var initSignature: String
     var initAssignments: [String]
     var superInit: String?

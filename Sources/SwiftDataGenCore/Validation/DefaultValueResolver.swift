@@ -33,7 +33,7 @@ enum DefaultValueResolver {
         }
         let text = scalar.value
         switch type {
-        case .enumeration(let name, _):
+        case .enumeration(let name, _, _):
             guard let decl = enums[name], decl.cases.contains(where: { $0.name == text }) else {
                 let cases = enums[name]?.cases.map(\.name) ?? []
                 return .failure(.error(

@@ -103,8 +103,9 @@ public enum HistoryResolver {
         if let first = versions.first {
             // With no earlier version in the history, a rename names a version that was not kept.
             for (m, model) in first.models.enumerated() {
-                for (p, property) in model.properties.enumerated() where property.renamedFrom != nil {
-                    versions[0].models[m].properties[p].originalName = property.renamedFrom
+                for (p, property) in model.properties.enumerated() {
+                    guard let renamedFrom = property.renamedFrom else { continue }
+                    versions[0].models[m].properties[p].originalName = naming.storedName(of: property, named: renamedFrom)
                 }
             }
         }
@@ -116,7 +117,7 @@ public enum HistoryResolver {
             for m in versions[v].models.indices {
                 // Worked out on a borrowed model and applied after, so each model's properties are
                 // changed in place rather than copied: the IR of a long history is most of its memory.
-                let (continued, fresh) = continuedIdentifiers(of: versions[v].models[m], previous: previous, diagnostics: &diagnostics)
+                let (continued, fresh) = continuedIdentifiers(of: versions[v].models[m], previous: previous, naming: naming, diagnostics: &diagnostics)
                 for (p, identifier) in continued { versions[v].models[m].properties[p].originalName = identifier }
                 guard !fresh.isEmpty else { continue }
                 let before = previous.model(named: versions[v].models[m].renamedFrom ?? versions[v].models[m].name)
@@ -131,7 +132,7 @@ public enum HistoryResolver {
     /// The identifiers that continue a property of the previous version (a rename or the same
     /// name), and the stored properties that continue none.
     private static func continuedIdentifiers(
-        of model: ModelDecl, previous: SchemaVersion, diagnostics: inout [Diagnostic]
+        of model: ModelDecl, previous: SchemaVersion, naming: NamingConfig, diagnostics: inout [Diagnostic]
     ) -> (continued: [(Int, String?)], fresh: [Int]) {
         let before = previous.model(named: model.renamedFrom ?? model.name)
         if let renamedFrom = model.renamedFrom, before == nil {
@@ -154,9 +155,11 @@ public enum HistoryResolver {
                         at: property.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
                     continue
                 }
-                continued.append((p, old.originalName ?? old.name))
+                continued.append((p, renamingIdentifier(of: old, naming: naming)))
             } else if let before, let old = SchemaDiff.counterpart(of: property, in: before, within: model), old.isStored {
-                continued.append((p, old.originalName))
+                // The same name, kept where it was, unless the storage moved (enumStorage, storedName).
+                let moved = naming.storedName(old) != naming.storedName(property)
+                continued.append((p, old.originalName ?? (moved ? naming.storedName(old) : nil)))
             } else {
                 fresh.append(p)
             }
@@ -187,20 +190,22 @@ public enum HistoryResolver {
                 used.formUnion(current.properties.flatMap { [$0.name, naming.storedName($0)] })
                 used.formUnion(continuing.map { renamingIdentifier(of: current.properties[$0], naming: naming) })
             }
+            // A name written with storedName: is the identifier as it stands; otherwise the
+            // identifier is the stored name a property of the candidate's name would have.
+            let explicit = property.storedName != nil
+            func identifier(_ candidate: String) -> String { explicit ? candidate : naming.storedName(of: property, named: candidate) }
+            let stem = explicit ? naming.storedName(property) : property.name
             // The first candidate that neither version uses, checked as the stored name too.
-            let base = inPlace ? GeneratedNames.convertedProperty(property.name) : property.name + suffix
+            let base = inPlace ? GeneratedNames.convertedProperty(stem) : stem + suffix
             var candidate = base
             var counter = 1
-            while true {
-                property.originalName = candidate
-                let identifier = renamingIdentifier(of: property, naming: naming)
-                if !used.contains(candidate) && !used.contains(identifier) { break }
+            while used.contains(candidate) || used.contains(identifier(candidate)) {
                 counter += 1
                 candidate = inPlace && counter == 2 ? base + suffix : base + (inPlace ? suffix : "") + "_\(counter)"
             }
-            made.append((p, candidate))
+            made.append((p, identifier(candidate)))
             used.insert(candidate)
-            used.insert(renamingIdentifier(of: property, naming: naming))
+            used.insert(identifier(candidate))
             taken = used
         }
         return made
@@ -232,9 +237,10 @@ public enum HistoryResolver {
 
     /// Whether `property`'s renaming identifier is `identifier`, without building the identifier.
     private static func identifier(of property: Property, is identifier: String, naming: NamingConfig) -> Bool {
-        let base = property.originalName ?? property.name
-        guard property.kind.isEnumeration else { return base == identifier }
-        return identifier.utf8.count == base.utf8.count + naming.rawValueSuffix.utf8.count && identifier.hasPrefix(base) && identifier.hasSuffix(naming.rawValueSuffix)
+        if let original = property.originalName { return original == identifier }
+        guard property.storedName == nil, property.kind.storesEnumRawValue else { return naming.storedName(property) == identifier }
+        return identifier.utf8.count == property.name.utf8.count + naming.rawValueSuffix.utf8.count && identifier.hasPrefix(property.name)
+            && identifier.hasSuffix(naming.rawValueSuffix)
     }
 
     /// A version that changes nothing at all is a mistake; one that changes only what SwiftData's

@@ -65,8 +65,10 @@ struct StoredShape: Equatable, Sendable {
                 switch property.kind {
                 case .attribute(.scalar(let type), let isArray):
                     fields.append(("type", isArray ? "[\(type.rawValue)]" : type.rawValue))
-                case .attribute(.enumeration(let name, let rawType), _):
+                case .attribute(.enumeration(let name, let rawType, let storage), _):
                     fields.append(("type", rawType.rawValue))
+                    // Only where it differs from the default, so locks written before it still match.
+                    if storage != .rawValue { fields.append(("enumStorage", storage.rawValue)) }
                     let cases = version.enumeration(named: name)?.cases ?? []
                     fields.append(("rawValues", cases.map { "\($0.name):\(Self.escaped(SwiftLiteral.value($0.rawValue, enumType: nil)))" }.joined(separator: ",")))
                 case .relationship(let r):

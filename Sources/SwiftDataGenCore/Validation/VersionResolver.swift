@@ -131,6 +131,7 @@ struct VersionResolver {
             for name in claimed { names[name] = propertyAST.name.location }
             properties.append(property)
         }
+        diagnostics += Self.backingStorageClashes(properties, naming: config.naming, model: ast.name.value)
         var dedupe: DedupePolicy?
         if let policy = ast.dedupe {
             let key = properties.first { $0.name == policy.orderBy.value }
@@ -152,9 +153,46 @@ struct VersionResolver {
             properties: properties, uniqueGroups: [], indexGroups: [], doc: ast.doc, location: ast.name.location)
     }
 
+    /// `@Model` keeps each stored property `x` in a member `_x` of its own; a declared `_x` beside
+    /// a stored `x` is a redeclaration the compiler reports inside macro expansions.
+    static func backingStorageClashes(_ properties: [Property], naming: NamingConfig, model: String) -> [Diagnostic] {
+        var declared: [String: Property] = [:]
+        for property in properties {
+            declared[naming.storedName(property)] = property
+            declared[property.name] = property
+        }
+        return properties.compactMap { property in
+            guard property.isStored, let other = declared["_" + naming.storedName(property)] else { return nil }
+            return .error(
+                .duplicateName,
+                "'_\(naming.storedName(property))' in model \(model) is the name @Model gives the storage of '\(naming.storedName(property))'; rename one of them (storedName: keeps a stored name while the Swift name changes)",
+                at: other.location, notes: [.init("'\(naming.storedName(property))' is stored here", at: property.location)])
+        }
+    }
+
+    /// `storedName:` and `enumStorage:`: where the value is kept when that is not the property's
+    /// own name and type, as apps that shipped before adopting the generator often have it.
+    private mutating func resolveStorage(_ ast: PropertyAST, into property: inout Property) {
+        if let storage = ast.enumStorage, !property.kind.isEnumeration {
+            diagnostics.append(.error(
+                .invalidValue, "enumStorage applies to properties of an enum type, and '\(ast.name.value)' is \(ast.type.value); remove it",
+                at: storage.location))
+        }
+        guard let stored = ast.storedName else { return }
+        if property.relationship != nil || property.isTransient {
+            let what = property.isTransient ? "a transient property is not stored" : "a relationship is stored under its own name"
+            diagnostics.append(.error(.invalidValue, "storedName on '\(ast.name.value)': \(what); remove it", at: stored.location))
+        } else if Identifier.reservedPropertyNames.contains(stored.value) || Identifier.keywords.contains(stored.value) {
+            diagnostics.append(.error(
+                .reservedName, "storedName '\(stored.value)' is reserved by Swift, SwiftData or the @Model macro; choose another", at: stored.location))
+        } else if stored.value != property.name {
+            property.storedName = stored.value
+        }
+    }
+
     private mutating func resolveProperty(_ ast: PropertyAST, in model: ModelAST) -> Property? {
         let name = ast.name
-        if Identifier.reservedPropertyNames.contains(name.value) || name.value.hasPrefix("_") {
+        if Identifier.reservedPropertyNames.contains(name.value) {
             diagnostics.append(.error(
                 .reservedName, "'\(name.value)' is reserved by SwiftData, Core Data or the @Model macro; rename the property",
                 at: name.location, notes: [.init("keep the stored data by adding renamedFrom: \(name.value) to the new name in a new version")]))
@@ -177,7 +215,7 @@ struct VersionResolver {
                 diagnostics.append(.error(.invalidTypeSpelling, "arrays of enums are not supported; store a [\(decl.rawType.rawValue)] or model the values as a relationship", at: ast.type.location))
                 return nil
             }
-            kind = .attribute(.enumeration(name: decl.name, rawType: decl.rawType), isArray: false)
+            kind = .attribute(.enumeration(name: decl.name, rawType: decl.rawType, storage: ast.enumStorage?.value ?? .rawValue), isArray: false)
         } else if modelASTs[spelling.name] != nil {
             kind = .relationship(Relationship(
                 target: spelling.name, isToMany: spelling.isArray, deleteRule: ast.deleteRule?.value ?? .nullify,
@@ -202,6 +240,7 @@ struct VersionResolver {
             },
             doc: ast.doc, location: name.location)
         property.hashModifier = ast.hashModifier?.value
+        resolveStorage(ast, into: &property)
         for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
             guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
             diagnostics.append(.error(

@@ -274,9 +274,16 @@ enum _StandInShape: Equatable {
             self = .relationship(destination: String(describing: model), isToMany: true, isOptional: isOptional)
         } else if let storable = base as? any _StandInStorable.Type {
             self = .attribute(kind: storable._storageKind, isOptional: isOptional)
+        } else if let enumeration = base as? any RawRepresentable.Type, let kind = Self.rawValueKind(enumeration) {
+            // An enum stored as itself is stored as its raw value's type, as the generator assumes.
+            self = .attribute(kind: kind, isOptional: isOptional)
         } else {
             self = .unsupported(String(describing: type))
         }
+    }
+
+    private static func rawValueKind<T: RawRepresentable>(_ type: T.Type) -> String? {
+        (T.RawValue.self as? any _StandInStorable.Type)?._storageKind
     }
 
     var isOptional: Bool {
@@ -294,7 +301,18 @@ enum _StandInCodec {
             guard let unwrapped = optional._unwrapped else { return .null }
             return encode(unwrapped)
         }
-        return (value as? any _StandInStorable)?._stored ?? .null
+        if let storable = value as? any _StandInStorable { return storable._stored }
+        if let enumeration = value as? any RawRepresentable { return encodeRawValue(of: enumeration) }
+        return .null
+    }
+
+    private static func encodeRawValue<T: RawRepresentable>(of value: T) -> _StoredValue {
+        (value.rawValue as? any _StandInStorable)?._stored ?? .null
+    }
+
+    private static func decodeRawValue<T: RawRepresentable>(_ stored: _StoredValue, as type: T.Type) -> Any? {
+        guard let raw = (T.RawValue.self as? any _StandInStorable.Type)?.init(_stored: stored) as? T.RawValue else { return nil }
+        return T(rawValue: raw)
     }
 
     /// A stored attribute value as the Swift type of a property; nil when it does not fit.
@@ -303,7 +321,9 @@ enum _StandInCodec {
             if stored == .null { return optional._make(nil) }
             return decode(stored, as: optional._wrapped).map { optional._make($0) }
         }
-        return (type as? any _StandInStorable.Type)?.init(_stored: stored)
+        if let storable = type as? any _StandInStorable.Type { return storable.init(_stored: stored) }
+        if let enumeration = type as? any RawRepresentable.Type { return decodeRawValue(stored, as: enumeration) }
+        return nil
     }
 }
 

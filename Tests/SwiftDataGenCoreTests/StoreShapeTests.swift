@@ -1,0 +1,91 @@
+import XCTest
+
+@testable import SwiftDataGenCore
+
+/// The store shapes apps ship before adopting the generator: enums stored as themselves, stored
+/// names apart from Swift names (a leading `_` included), and the rules that keep them safe.
+final class StoreShapeTests: XCTestCase {
+    private func validate(_ versions: [String]) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+        let files = versions.enumerated().map { index, text in
+            SourceFile(displayPath: "v\(index + 1).yaml", relativePath: "v\(index + 1).yaml", bytes: Array(text.utf8))
+        }
+        return Generator.validate(SchemaSources(config: nil, versions: files))
+    }
+
+    private func version(_ number: String, _ properties: String) -> String {
+        """
+        schema: App
+        version: \(number)
+        enums:
+          Status: { rawType: String, cases: [open, done] }
+        models:
+          Item:
+            properties:
+        \(properties)
+        """
+    }
+
+    private func property(_ history: SchemaHistory, version: Int, _ name: String) throws -> Property {
+        try XCTUnwrap(history.versions[version].model(named: "Item")?.property(named: name))
+    }
+
+    func testEnumStoredAsItselfKeepsItsNameAndStoresTheRawType() throws {
+        let (histories, diagnostics) = validate([version("1.0.0", "      status: { type: Status, enumStorage: value, default: open }\n")])
+        XCTAssertEqual(diagnostics, [])
+        let status = try property(XCTUnwrap(histories.first), version: 0, "status")
+        XCTAssertEqual(NamingConfig().storedName(status), "status")
+        let entity = try XCTUnwrap(StoreIdentity(histories[0].versions[0], naming: NamingConfig()).entities.first)
+        XCTAssertEqual(entity.properties.map(\.name), ["status"])
+        XCTAssertEqual(entity.properties.first?.storage, .attribute(.string, isOptional: false, flags: []), "checksummed as its raw type, never finer than Core Data")
+    }
+
+    func testStoredNameMayStartWithAnUnderscoreAndKeepsItsDataWhenItChanges() throws {
+        let (histories, diagnostics) = validate([
+            version("1.0.0", "      placement: { type: Int?, storedName: _videoPlacement }\n      _legacy: Int?\n"),
+            version("2.0.0", "      placement: { type: Int?, storedName: placementIndex }\n      _legacy: Int?\n"),
+        ])
+        XCTAssertEqual(diagnostics, [])
+        let history = try XCTUnwrap(histories.first)
+        let moved = try property(history, version: 1, "placement")
+        XCTAssertEqual(NamingConfig().storedName(moved), "placementIndex")
+        XCTAssertEqual(renamingIdentifier(of: moved, naming: NamingConfig()), "_videoPlacement", "the new column reads the old one's data")
+        let plan = MigrationPlanner.plan(history)
+        XCTAssertEqual(plan.plan.steps.first?.changes, [.storedNameChanged(model: "Item", property: "placement", from: "_videoPlacement", to: "placementIndex")])
+    }
+
+    func testAnUnderscoredNameBesideTheNameItBacksIsRefused() {
+        let diagnostics = validate([version("1.0.0", "      title: String\n      _title: String?\n")]).diagnostics
+        let clash = diagnostics.first { $0.code == .duplicateName }
+        XCTAssertNotNil(clash, diagnostics.map(\.rendered).joined(separator: "\n"))
+        XCTAssertEqual(clash?.location?.line, 9, "at the underscored declaration")
+        XCTAssertTrue(clash?.message.contains("the name @Model gives the storage of 'title'") == true, clash?.message ?? "")
+    }
+
+    func testStorageOptionsWhereTheyCannotApply() {
+        let all = validate([version("1.0.0", "      name: { type: String, enumStorage: value }\n      other: { type: Item?, storedName: _other }\n")]).diagnostics
+        let diagnostics = all.filter { $0.code == .invalidValue }
+        XCTAssertEqual(diagnostics.count, 2, all.map(\.rendered).joined(separator: "\n"))
+        XCTAssertTrue(diagnostics[0].message.contains("enumStorage applies to properties of an enum type"))
+        XCTAssertEqual(diagnostics[0].location?.line, 8)
+        XCTAssertTrue(diagnostics[1].message.contains("a relationship is stored under its own name"))
+    }
+
+    func testSwitchingHowAnEnumIsStoredNeedsItsValuesCopied() throws {
+        let (histories, diagnostics) = validate([
+            version("1.0.0", "      status: { type: Status, enumStorage: value, default: open }\n"),
+            version("2.0.0", "      status: { type: Status, default: open }\n"),
+        ])
+        XCTAssertEqual(diagnostics, [])
+        let refused = MigrationPlanner.plan(try XCTUnwrap(histories.first)).diagnostics
+        XCTAssertEqual(refused.map(\.code), [.typeChangeLosesData])
+        XCTAssertTrue(refused.first?.message.contains("add from: { property: status }") == true, refused.first?.message ?? "")
+
+        let (followed, _) = validate([
+            version("1.0.0", "      status: { type: Status, enumStorage: value, default: open }\n"),
+            version("2.0.0", "      status: { type: Status, default: open, from: { property: status } }\n"),
+        ])
+        let result = MigrationPlanner.plan(try XCTUnwrap(followed.first))
+        XCTAssertEqual(result.diagnostics, [], "the advice, followed, plans")
+        XCTAssertEqual(result.plan.bridges.count, 1, "the values move through a bridge")
+    }
+}
