@@ -136,7 +136,7 @@ public enum Generator {
         var diagnostics: [Diagnostic] = []
         // A model or enum of one schema must not take a name another schema's generated code declares.
         let generated = histories.map { history in
-            (history.name, GeneratedNames(schema: history.name, naming: history.config.naming).all(for: history.versions.map(\.version)))
+            (history.name, GeneratedNames(history: history).all(for: history.versions.map(\.version)))
         }
         for history in histories {
             for version in history.versions {
@@ -151,7 +151,7 @@ public enum Generator {
         }
         for history in histories {
             guard let latest = history.latest else { continue }
-            let names = GeneratedNames(schema: history.name, naming: history.config.naming)
+            let names = GeneratedNames(history: history)
             var declared = latest.models.map { ($0.name, $0.location) } + latest.enums.map { ($0.name, latest.location) }
             declared += [names.currentSchema, names.migrationPlan].map { ($0, latest.location) }
             for (name, location) in declared {

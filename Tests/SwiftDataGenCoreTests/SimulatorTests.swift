@@ -118,7 +118,7 @@ final class SimulatorTests: XCTestCase {
         let (histories, _) = Generator.validate(try SchemaLoader.read(directory: input).get())
         for history in histories {
             let plan = MigrationPlanner.plan(history).plan
-            let names = GeneratedNames(schema: history.name, naming: history.config.naming)
+            let names = GeneratedNames(history: history)
             for reference in plan.schemas {
                 guard let schema = plan.schema(reference) else { continue }
                 let typeName: String

@@ -88,4 +88,36 @@ final class StoreShapeTests: XCTestCase {
         XCTAssertEqual(result.diagnostics, [], "the advice, followed, plans")
         XCTAssertEqual(result.plan.bridges.count, 1, "the values move through a bridge")
     }
+
+    private func named(_ config: String, _ files: [(version: String, typeName: String?)]) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+        let versions = files.enumerated().map { index, file in
+            let text = "schema: Schema\nversion: \(file.version)\n" + (file.typeName.map { "typeName: \($0)\n" } ?? "")
+                + "models:\n  Item:\n    properties:\n      title: String\n" + (index > 0 ? "      note: String?\n" : "")
+            return SourceFile(displayPath: "v\(index + 1).yaml", relativePath: "v\(index + 1).yaml", bytes: Array(text.utf8))
+        }
+        let configFile = SourceFile(displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml", bytes: Array(config.utf8))
+        return Generator.validate(SchemaSources(config: configFile, versions: versions))
+    }
+
+    func testAnAppsOwnTypeNamesAreKept() throws {
+        let (histories, diagnostics) = named(
+            "naming: { schemaSuffix: \"\", currentSchema: CurrentSchema, migrationPlan: MigrationPlan }\n",
+            [("1.0.0", nil), ("1.5.0", "SchemaV2")])
+        XCTAssertEqual(diagnostics, [])
+        let names = GeneratedNames(history: try XCTUnwrap(histories.first))
+        XCTAssertEqual(names.versionedSchema(SemanticVersion(1, 0, 0)), "SchemaV1")
+        XCTAssertEqual(names.versionedSchema(SemanticVersion(1, 5, 0)), "SchemaV2")
+        XCTAssertEqual(names.bridge(into: SemanticVersion(1, 5, 0)), "SchemaV2Bridge")
+        XCTAssertEqual(names.versionSuffix(SemanticVersion(1, 5, 0)), "V1_5", "generated identifiers never follow typeName")
+        XCTAssertEqual([names.currentSchema, names.migrationPlan], ["CurrentSchema", "MigrationPlan"])
+    }
+
+    func testTypeNamesThatHideOrRepeatAreRefused() {
+        let hidden = named("naming: { schemaSuffix: \"\", migrationPlan: Plan }\n", [("1.0.0", nil)]).diagnostics
+        XCTAssertEqual(hidden.map(\.code), [.reservedName], hidden.map(\.rendered).joined(separator: "\n"))
+        XCTAssertTrue(hidden.first?.message.contains("would be named 'Schema'") == true, hidden.first?.message ?? "")
+        let repeated = named("naming: { schemaSuffix: \"\", currentSchema: Current, migrationPlan: Plan }\n", [("1.0.0", nil), ("2.0.0", "SchemaV1")]).diagnostics
+        XCTAssertEqual(repeated.map(\.code), [.outputNameCollision], repeated.map(\.rendered).joined(separator: "\n"))
+        XCTAssertTrue(repeated.first?.message.contains("version 1.0.0 and version 2.0.0 would both be named 'SchemaV1'") == true, repeated.first?.message ?? "")
+    }
 }

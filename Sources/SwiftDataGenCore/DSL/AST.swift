@@ -95,6 +95,14 @@ public enum AccessLevel: String, CaseIterable, Sendable {
     case `internal`, `public`, `package`
 }
 
+/// `access:` on a property: its stored declaration's access, when not the config's.
+public enum PropertyAccess: String, CaseIterable, Sendable {
+    case `private`, `fileprivate`, `internal`, `package`, `public`
+
+    /// Out of reach of the upgrade tests, which live in another file.
+    var isFilePrivate: Bool { self == .private || self == .fileprivate }
+}
+
 public enum DeleteRule: String, CaseIterable, Sendable {
     case cascade, nullify, deny, noAction
 }
@@ -120,6 +128,9 @@ public struct NamingConfig: Sendable, Equatable {
     public var migrationPlanSuffix = "MigrationPlan"
     /// Suffix of the stored property that holds an enum's raw value.
     public var rawValueSuffix = "RawValue"
+    /// Full names, where an app's existing names are not the derived ones.
+    public var currentSchema: String?
+    public var migrationPlan: String?
 
     public init() {}
 
@@ -160,6 +171,8 @@ public struct VersionFile: Sendable {
     public var acknowledgedRemovals: [Located<String>] = []
     /// Asks for a custom stage into this version that calls hooks the team writes.
     public var customMigration: Located<Bool>?
+    /// The versioned schema's type name, where an app's existing name is not the derived one.
+    public var typeName: Located<String>?
 }
 
 public struct EnumAST: Sendable {
@@ -251,6 +264,10 @@ public struct PropertyAST: Sendable {
         get { rare?.value.storedName }
         set { if newValue != nil || rare != nil { setRare { $0.storedName = newValue } } }
     }
+    public var access: Located<PropertyAccess>? {
+        get { rare?.value.access }
+        set { if newValue != nil || rare != nil { setRare { $0.access = newValue } } }
+    }
     public var enumStorage: Located<EnumStorage>? {
         get { rare?.value.enumStorage }
         set { if newValue != nil || rare != nil { setRare { $0.enumStorage = newValue } } }
@@ -275,6 +292,7 @@ public struct PropertyAST: Sendable {
         var hashModifier: Located<String>?
         var storedName: Located<String>?
         var enumStorage: Located<EnumStorage>?
+        var access: Located<PropertyAccess>?
         var doc: String?
     }
 

@@ -15,15 +15,15 @@ public enum DSLDecoder {
 
     public enum Keys {
         public static let config = ["platforms", "cloudKit", "access", "naming"]
-        public static let naming = ["schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix"]
-        public static let version = ["schema", "version", "enums", "models", "acknowledgedRemovals", "customMigration"]
+        public static let naming = ["schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix", "currentSchema", "migrationPlan"]
+        public static let version = ["schema", "version", "typeName", "enums", "models", "acknowledgedRemovals", "customMigration"]
         public static let enumeration = ["rawType", "cases"]
         public static let model = ["superclass", "renamedFrom", "unique", "dedupe", "indexes", "properties", "doc"]
         public static let dedupe = ["keep", "orderBy", "nilKeys"]
         public static let property = [
             "type", "default", "expression", "renamedFrom", "transient", "unique",
             "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral",
-            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "hashModifier", "storedName", "enumStorage", "doc",
+            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "hashModifier", "storedName", "enumStorage", "access", "doc",
         ]
         public static let conversion = ["property", "convert", "match"]
     }
@@ -61,6 +61,17 @@ public enum DSLDecoder {
                 ("migrationPlanSuffix", \.migrationPlanSuffix), ("rawValueSuffix", \.rawValueSuffix),
             ]
             for (key, path) in fields {
+                guard let node = pairs[key]?.value else { continue }
+                // An app's own names may have no suffix at all: `SchemaV1`.
+                if key == "schemaSuffix", case .scalar(let scalar) = node.content, scalar.value.isEmpty {
+                    config.naming.schemaSuffix = ""
+                    continue
+                }
+                guard let text = reader.identifier(node, what: "naming.\(key)") else { continue }
+                config.naming[keyPath: path] = text.value
+            }
+            let names: [(String, WritableKeyPath<NamingConfig, String?>)] = [("currentSchema", \.currentSchema), ("migrationPlan", \.migrationPlan)]
+            for (key, path) in names {
                 guard let node = pairs[key]?.value, let text = reader.identifier(node, what: "naming.\(key)") else { continue }
                 config.naming[keyPath: path] = text.value
             }
@@ -108,10 +119,12 @@ public enum DSLDecoder {
             }
         }
         let customMigration = entries["customMigration"].flatMap { reader.bool($0.value, what: "customMigration") }
+        let typeName = entries["typeName"].flatMap { reader.identifier($0.value, what: "typeName") }
         guard let schema, let version else { return (nil, reader.diagnostics) }
         var result = VersionFile(file: file, schema: schema, version: version, enums: enums, models: models)
         result.acknowledgedRemovals = removals
         result.customMigration = customMigration
+        result.typeName = typeName
         return (result, reader.diagnostics)
     }
 
@@ -250,6 +263,7 @@ public enum DSLDecoder {
         property.doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
         property.storedName = entries["storedName"].flatMap { reader.identifier($0.value, what: "storedName") }
         property.enumStorage = entries["enumStorage"].flatMap { reader.choice($0.value, what: "enumStorage", as: EnumStorage.self) }
+        property.access = entries["access"].flatMap { reader.choice($0.value, what: "access level", as: PropertyAccess.self) }
         if let node = entries["hashModifier"]?.value, let modifier = reader.string(node, what: "hashModifier") {
             if modifier.value.isEmpty {
                 reader.diagnostics.append(.error(.invalidValue, "hashModifier is empty; write the text SwiftData should mix into this property's version hash, such as v3", at: modifier.location))

@@ -48,6 +48,8 @@ public struct SchemaVersion: Sendable {
     public var acknowledgedRemovals: Set<String> = []
     /// The author asks for a custom stage into this version, with hooks the team writes.
     public var customMigration = false
+    /// `typeName:`: the versioned schema's name when it is not the derived one.
+    public var typeName: String?
     /// Where each model was when the version was built. The planner and renderer look models up
     /// by name thousands of times; a hit is checked and a miss scanned for, so a version edited
     /// afterwards (a bridge adds models) still answers correctly.
@@ -244,6 +246,11 @@ public struct Property: Sendable, Equatable {
         get { rare?.value.storedName }
         set { setRare { $0.storedName = newValue } }
     }
+    /// `access:`: the stored declaration's access, when not the config's.
+    public var access: PropertyAccess? {
+        get { rare?.value.access }
+        set { setRare { $0.access = newValue } }
+    }
     public var location: SourceLocation
     /// The name first stored, through every rename; nil when never renamed. Also a generated
     /// identifier where the name alone would map another property's data (see `HistoryResolver`).
@@ -257,6 +264,7 @@ public struct Property: Sendable, Equatable {
         var renamedFrom: String?
         var doc: String?
         var storedName: String?
+        var access: PropertyAccess?
     }
 
     private var rare: OutOfLine<Rare>?

@@ -10,7 +10,7 @@ public struct MigrationPlanner: Sendable {
 
     public init(history: SchemaHistory) {
         self.history = history
-        self.names = GeneratedNames(schema: history.name, naming: history.config.naming)
+        self.names = GeneratedNames(history: history)
         self.diff = SchemaDiff(naming: history.config.naming)
     }
 

@@ -22,7 +22,7 @@ public struct PlanReport: Codable, Sendable, Equatable {
     /// For callers that have planned already.
     public init(plans: [(history: SchemaHistory, plan: MigrationPlan)]) {
         steps = plans.flatMap { history, plan -> [Step] in
-            let names = GeneratedNames(schema: history.name, naming: history.config.naming)
+            let names = GeneratedNames(history: history)
             let bridgeVersions = Dictionary(plan.bridges.map { ($0.into, $0.schema.version) }, uniquingKeysWith: { first, _ in first })
             func describe(_ reference: MigrationPlan.SchemaReference) -> String {
                 switch reference {

@@ -106,9 +106,8 @@ struct UpgradeChain {
                 } else if let key = value.matchKey {
                     lines.append("#expect(\(object).\(property.name)?.\(key) == \(value.expected), \(what))")
                 } else {
-                    // Values are followed as the raw value an enum is stored by, however it is stored.
-                    let raw = property.kind.storesEnumItself ? (property.isOptional ? "?.rawValue" : ".rawValue") : ""
-                    lines.append("#expect(\(object).\(naming.storedName(property))\(raw) == \(value.expected), \(what))")
+                    guard let read = property.upgradeTestRead(naming: naming) else { continue }
+                    lines.append("#expect(\(object).\(read) == \(value.expected), \(what))")
                 }
             }
         }
@@ -230,12 +229,14 @@ struct SampleRows {
                 position += 1
                 let target = nextModel?.properties.first { $0.conversion?.sourceProperty == property.name }
                 let seed = Seed(property, model: model.name, position: position, in: version, schemaName: schemaName, convertedInto: target, next: next, latest: latest)
-                storedValues["\(model.name).\(property.name)"] = seed.stored
                 if property.defaultValue == nil {
                     arguments.append("\(property.name): \(seed.typed)")
+                } else if let write = property.upgradeTestWrite(seed, naming: names.naming) {
+                    assignments.append("\(variable).\(write)")
                 } else {
-                    assignments.append("\(variable).\(names.naming.storedName(property)) = \(property.kind.storesEnumItself ? seed.typed : seed.stored)")
+                    continue
                 }
+                storedValues["\(model.name).\(property.name)"] = seed.stored
             }
             statements.append("let \(variable) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
             statements += assignments
@@ -357,5 +358,26 @@ struct Seed {
             if case .integer(let text)? = literal, Int(text) == number { number += 1 }
             return "\(number)"
         }
+    }
+}
+
+extension Property {
+    /// How an upgrade test, in a file of its own, reads the stored value as `Seed.stored` spells
+    /// it: the stored property, or the typed accessor where that is private; nil where neither
+    /// can be reached.
+    func upgradeTestRead(naming: NamingConfig) -> String? {
+        let stored = naming.storedName(self)
+        let rawValue = isOptional ? "?.rawValue" : ".rawValue"
+        guard access?.isFilePrivate == true else { return stored + (kind.storesEnumItself ? rawValue : "") }
+        guard stored != name else { return nil }
+        return name + (kind.isEnumeration ? rawValue : "")
+    }
+
+    /// The assignment that puts `seed` in the store, as `upgradeTestRead` reaches it.
+    func upgradeTestWrite(_ seed: Seed, naming: NamingConfig) -> String? {
+        let stored = naming.storedName(self)
+        guard access?.isFilePrivate == true else { return "\(stored) = \(kind.storesEnumItself ? seed.typed : seed.stored)" }
+        guard stored != name else { return nil }
+        return "\(name) = \(seed.typed)"
     }
 }

@@ -7,7 +7,7 @@ public struct SchemaRenderer: Sendable {
     /// Config file name, relative to the schema folder, for headers; nil when there is none.
     let configFile: String?
 
-    var names: GeneratedNames { GeneratedNames(schema: history.name, naming: history.config.naming) }
+    let names: GeneratedNames
     var access: String { history.config.access == .internal ? "" : history.config.access.rawValue + " " }
 
     public init(history: SchemaHistory, plan: MigrationPlan, templates: TemplateSet, configFile: String?) {
@@ -15,6 +15,7 @@ public struct SchemaRenderer: Sendable {
         self.plan = plan
         self.templates = templates
         self.configFile = configFile
+        self.names = GeneratedNames(history: history)
     }
 
     /// Hands each file to `emit` as soon as it is rendered, so the caller can write it and let it
@@ -286,7 +287,8 @@ public struct SchemaRenderer: Sendable {
         }
         // The documentation goes on the accessor where there is one: it is what app code names.
         let docs = name != property.name ? [] : docLines(property.doc)
-        return StoredPropertyView(docLines: docs, attributes: attributes, name: name, type: type, initialValue: initialValue)
+        let declaredAccess = property.access.map { $0 == .internal ? "" : $0.rawValue + " " } ?? access
+        return StoredPropertyView(access: declaredAccess, docLines: docs, attributes: attributes, name: name, type: type, initialValue: initialValue)
     }
 
     private func defaultSpelling(_ value: DefaultValue?) -> String? {

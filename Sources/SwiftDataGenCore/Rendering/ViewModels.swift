@@ -35,6 +35,8 @@ struct EnumView: MustacheRepresentable {
 }
 
 struct StoredPropertyView: MustacheRepresentable {
+    /// With its trailing space, as the model's own `access`.
+    var access: String
     var docLines: [String]
     var attributes: [String]
     var name: String
@@ -43,7 +45,7 @@ struct StoredPropertyView: MustacheRepresentable {
 
     var mustacheValue: MustacheValue {
         [
-            "docLines": docLines.mustacheValue, "attributes": attributes.mustacheValue, "name": .string(name),
+            "access": .string(access), "docLines": docLines.mustacheValue, "attributes": attributes.mustacheValue, "name": .string(name),
             "type": .string(type), "initialValue": initialValue.mustacheValue,
         ]
     }

@@ -53,7 +53,7 @@ public enum HistoryResolver {
                 }
                 versions.append(version)
             }
-            let generatedNames = GeneratedNames(schema: schema, naming: config.naming)
+            let generatedNames = GeneratedNames(schema: schema, naming: config.naming, versions: versions)
             let reserved = generatedNames.all(for: versions.map(\.version))
             diagnostics += checkGeneratedNamesDistinct(generatedNames, versions: versions)
             for version in versions {
@@ -77,14 +77,21 @@ public enum HistoryResolver {
         var owners: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         var declared = [(names.currentSchema, "the current-version alias"), (names.migrationPlan, "the migration plan"), (names.hooks, "the hooks type")]
+        var versionNames: Set<String> = []
         for version in versions {
-            declared.append((names.versionedSchema(version.version), "version \(version.version)"))
-            declared.append((names.bridge(into: version.version), "the bridge into \(version.version)"))
+            let name = names.versionedSchema(version.version)
+            declared.append((name, "version \(version.version)"))
+            // A bridge's name follows its version's: a clash there is said once, for the version.
+            if versionNames.insert(name).inserted { declared.append((names.bridge(into: version.version), "the bridge into \(version.version)")) }
         }
         for (name, what) in declared {
-            if let first = owners[name] {
+            if Identifier.reservedTypeNames.contains(name) {
                 diagnostics.append(.error(
-                    .outputNameCollision, "the naming config gives \(first) and \(what) one name, '\(name)'; change naming (schemaSuffix, versionPrefix, migrationPlanSuffix) so every generated type has its own",
+                    .reservedName, "\(what) would be named '\(name)', which hides a type the generated code uses; change typeName or naming (currentSchema, migrationPlan, schemaSuffix)",
+                    at: versions.first?.location))
+            } else if let first = owners[name] {
+                diagnostics.append(.error(
+                    .outputNameCollision, "\(first) and \(what) would both be named '\(name)'; change typeName or naming (schemaSuffix, versionPrefix, migrationPlanSuffix, currentSchema, migrationPlan) so every generated type has its own",
                     at: versions.first?.location))
             } else {
                 owners[name] = what

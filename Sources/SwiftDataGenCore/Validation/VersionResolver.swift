@@ -45,6 +45,7 @@ struct VersionResolver {
             enums: enumDecls, models: models)
         version.acknowledgedRemovals = Set(file.acknowledgedRemovals.map(\.value))
         version.customMigration = file.customMigration?.value ?? false
+        version.typeName = file.typeName?.value
         return version
     }
 
@@ -240,6 +241,7 @@ struct VersionResolver {
             },
             doc: ast.doc, location: name.location)
         property.hashModifier = ast.hashModifier?.value
+        property.access = ast.access?.value
         resolveStorage(ast, into: &property)
         for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
             guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
