@@ -120,4 +120,19 @@ final class StoreShapeTests: XCTestCase {
         XCTAssertEqual(repeated.map(\.code), [.outputNameCollision], repeated.map(\.rendered).joined(separator: "\n"))
         XCTAssertTrue(repeated.first?.message.contains("version 1.0.0 and version 2.0.0 would both be named 'SchemaV1'") == true, repeated.first?.message ?? "")
     }
+
+    func testOtherSpellingsOfTheSameStorageAreKeptAsWritten() throws {
+        let (histories, diagnostics) = validate([version("1.0.0", "      watched: TimeInterval\n      ratio: CGFloat?\n")])
+        XCTAssertEqual(diagnostics, [])
+        let watched = try property(XCTUnwrap(histories.first), version: 0, "watched")
+        XCTAssertEqual(watched.kind, .attribute(.scalar(.double), isArray: false), "stored as a Double")
+        XCTAssertEqual(SchemaDiff.typeDescription(watched), "TimeInterval", "spelled as written")
+
+        let files = [SourceFile(displayPath: "v1.yaml", relativePath: "v1.yaml", bytes: Array(version("1.0.0", "      ratio: CGFloat?\n").utf8))]
+        let config = SourceFile(displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml", bytes: Array("platforms: { iOS: 17, watchOS: 10 }\n".utf8))
+        let watch = Generator.validate(SchemaSources(config: config, versions: files)).diagnostics
+        XCTAssertEqual(watch.map(\.code), [.unknownType])
+        XCTAssertTrue(watch.first?.message.contains("CGFloat is 32 bits on watchOS") == true, watch.first?.message ?? "")
+    }
 }
+

@@ -126,6 +126,10 @@ public enum ScalarType: String, CaseIterable, Sendable {
     case double = "Double", float = "Float", decimal = "Decimal"
     case date = "Date", data = "Data", uuid = "UUID", url = "URL"
 
+    /// Other spellings apps use for the same storage, kept as written in the generated code.
+    /// `CGFloat` is a `Double` only where it is 64 bits: not on watchOS (arm64_32).
+    public static let spellings: [String: ScalarType] = ["TimeInterval": .double, "CGFloat": .double]
+
     var isInteger: Bool { rawValue.contains("Int") }
     var isFloatingPoint: Bool { self == .double || self == .float || self == .decimal }
     /// Comparable on every SwiftData platform, so a `SortDescriptor` can order by it.
@@ -246,6 +250,11 @@ public struct Property: Sendable, Equatable {
         get { rare?.value.storedName }
         set { setRare { $0.storedName = newValue } }
     }
+    /// How the Swift type is spelled when not as its `ScalarType` (`TimeInterval`, `CGFloat`).
+    public var scalarSpelling: String? {
+        get { rare?.value.scalarSpelling }
+        set { setRare { $0.scalarSpelling = newValue } }
+    }
     /// `access:`: the stored declaration's access, when not the config's.
     public var access: PropertyAccess? {
         get { rare?.value.access }
@@ -265,6 +274,7 @@ public struct Property: Sendable, Equatable {
         var doc: String?
         var storedName: String?
         var access: PropertyAccess?
+        var scalarSpelling: String?
     }
 
     private var rare: OutOfLine<Rare>?

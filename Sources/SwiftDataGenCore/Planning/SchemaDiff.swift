@@ -66,7 +66,9 @@ public struct SchemaDiff: Sendable {
     public static func typeDescription(_ property: Property) -> String {
         let base: String
         switch property.kind {
-        case .attribute(.scalar(let scalar), let isArray): base = isArray ? "[\(scalar.rawValue)]" : scalar.rawValue
+        case .attribute(.scalar(let scalar), let isArray):
+            let name = property.scalarSpelling ?? scalar.rawValue
+            base = isArray ? "[\(name)]" : name
         case .attribute(.enumeration(let name, _, _), _): base = name
         case .relationship(let r): base = r.isToMany ? "[\(r.target)]" : r.target
         }

@@ -217,7 +217,7 @@ public struct SchemaRenderer: Sendable {
                     label: property.name, type: property.isOptional ? "\(r.target)?" : r.target, defaultValue: defaultValue,
                     assignment: "self.\(property.name) = \(property.name)")
             case .attribute(let valueType, let isArray):
-                let type = swiftType(valueType, isArray: isArray, typed: true) + (property.isOptional ? "?" : "")
+                let type = swiftType(valueType, isArray: isArray, typed: true, spelling: property.scalarSpelling) + (property.isOptional ? "?" : "")
                 let stored = history.config.naming.storedName(property)
                 var assignment = "self.\(stored) = \(property.name)"
                 if property.kind.storesEnumRawValue {
@@ -228,10 +228,10 @@ public struct SchemaRenderer: Sendable {
         }
     }
 
-    private func swiftType(_ type: ValueType, isArray: Bool, typed: Bool) -> String {
+    private func swiftType(_ type: ValueType, isArray: Bool, typed: Bool, spelling: String?) -> String {
         let base: String
         switch type {
-        case .scalar(let scalar): base = scalar.rawValue
+        case .scalar(let scalar): base = spelling ?? scalar.rawValue
         case .enumeration(let name, let rawType, let storage): base = typed || storage == .value ? name : rawType.rawValue
         }
         return isArray ? "[\(base)]" : base
@@ -244,7 +244,7 @@ public struct SchemaRenderer: Sendable {
         var initialValue: String?
         switch property.kind {
         case .attribute(let valueType, let isArray):
-            type = swiftType(valueType, isArray: isArray, typed: false) + (property.isOptional ? "?" : "")
+            type = swiftType(valueType, isArray: isArray, typed: false, spelling: property.scalarSpelling) + (property.isOptional ? "?" : "")
             if case .enumeration(let enumName, _, .rawValue) = valueType {
                 if case .literal(.enumCase(let caseName)) = property.defaultValue,
                     let raw = version.enums.first(where: { $0.name == enumName })?.cases.first(where: { $0.name == caseName })?.rawValue
@@ -305,7 +305,7 @@ public struct SchemaRenderer: Sendable {
         let raw = history.config.naming.storedName(property)
         guard raw != property.name, case .attribute(let valueType, let isArray) = property.kind else { return nil }
         guard case .enumeration(let enumName, _, .rawValue) = valueType else {
-            let type = swiftType(valueType, isArray: isArray, typed: true) + (property.isOptional ? "?" : "")
+            let type = swiftType(valueType, isArray: isArray, typed: true, spelling: property.scalarSpelling) + (property.isOptional ? "?" : "")
             return AccessorView(docLines: docLines(property.doc), name: property.name, type: type, getter: raw, setter: "\(raw) = newValue")
         }
         if property.isOptional {

@@ -201,7 +201,7 @@ struct VersionResolver {
         }
         // Inside the class a property hides the type of its name, which the generated code names
         // (in its type, its initial value, the macro's metadata).
-        if ScalarType(rawValue: name.value) != nil || enums[name.value] != nil || modelASTs[name.value] != nil || Identifier.reservedTypeNames.contains(name.value) {
+        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil || enums[name.value] != nil || modelASTs[name.value] != nil || Identifier.reservedTypeNames.contains(name.value) {
             diagnostics.append(.error(
                 .reservedName, "property '\(name.value)' has the name of a type, which it would hide inside \(model.name.value); start it with a lowercase letter or choose another name",
                 at: name.location))
@@ -209,8 +209,18 @@ struct VersionResolver {
         }
         let spelling = ast.type.value
         let kind: PropertyKind
+        var scalarSpelling: String?
         if let scalar = ScalarType(rawValue: spelling.name) {
             kind = .attribute(.scalar(scalar), isArray: spelling.isArray)
+        } else if let scalar = ScalarType.spellings[spelling.name] {
+            if spelling.name == "CGFloat", config.platforms[.watchOS] != nil {
+                diagnostics.append(.error(
+                    .unknownType, "CGFloat is 32 bits on watchOS, so it is not stored as a Double there; write Double (or Float, if the app stored that)",
+                    at: ast.type.location))
+                return nil
+            }
+            kind = .attribute(.scalar(scalar), isArray: spelling.isArray)
+            scalarSpelling = spelling.name
         } else if let decl = enums[spelling.name] {
             guard !spelling.isArray else {
                 diagnostics.append(.error(.invalidTypeSpelling, "arrays of enums are not supported; store a [\(decl.rawType.rawValue)] or model the values as a relationship", at: ast.type.location))
@@ -242,6 +252,7 @@ struct VersionResolver {
             doc: ast.doc, location: name.location)
         property.hashModifier = ast.hashModifier?.value
         property.access = ast.access?.value
+        property.scalarSpelling = scalarSpelling
         resolveStorage(ast, into: &property)
         for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
             guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }

@@ -186,6 +186,16 @@ extension Double: _StandInStorable {
     }
 }
 
+/// A 64-bit CGFloat is stored as a Double, as the generator assumes (it refuses CGFloat on watchOS).
+extension CGFloat: _StandInStorable {
+    public static var _storageKind: String { "double" }
+    public var _stored: _StoredValue { .double(Double(self)) }
+    public init?(_stored: _StoredValue) {
+        guard case .double(let value) = _stored else { return nil }
+        self = CGFloat(value)
+    }
+}
+
 extension Float: _StandInStorable {
     public static var _storageKind: String { "float" }
     public var _stored: _StoredValue { .float(self) }

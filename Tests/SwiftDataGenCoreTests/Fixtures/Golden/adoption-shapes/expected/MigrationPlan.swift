@@ -41,7 +41,7 @@ extension SchemaV2Bridge {
         let convert: (Quality?) -> Quality? = { $0 }
         var offset = 0
         while true {
-            var descriptor = FetchDescriptor<Video>(sortBy: [SortDescriptor(\.title), SortDescriptor(\.duration), SortDescriptor(\.addedAt)])
+            var descriptor = FetchDescriptor<Video>(sortBy: [SortDescriptor(\.title), SortDescriptor(\.duration), SortDescriptor(\.addedAt), SortDescriptor(\.watchedFor), SortDescriptor(\.aspectRatio)])
             descriptor.fetchLimit = 500
             descriptor.fetchOffset = offset
             let batch = try context.fetch(descriptor)

@@ -36,6 +36,8 @@ enum SchemaV1: VersionedSchema {
         private var _videoPlacement: Int?
         var _duration: Double = 0
         var addedAt: Date
+        var watchedFor: TimeInterval = 0
+        var aspectRatio: CGFloat?
 
         /// Where the player shows the video.
         var placement: Placement? {
@@ -48,11 +50,12 @@ enum SchemaV1: VersionedSchema {
             set { _duration = newValue }
         }
 
-        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date) {
+        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil) {
             self.title = title
             self.quality = quality
             self._videoPlacement = placement?.rawValue
             self.addedAt = addedAt
+            self.aspectRatio = aspectRatio
         }
     }
 }

@@ -40,6 +40,8 @@ enum SchemaV2: VersionedSchema {
         @Attribute(originalName: "_duration")
         var durationSeconds: Double = 0
         var addedAt: Date
+        var watchedFor: TimeInterval = 0
+        var aspectRatio: CGFloat?
         var _rating: Int?
 
         var quality: Quality? {
@@ -63,11 +65,12 @@ enum SchemaV2: VersionedSchema {
             set { _rating = newValue }
         }
 
-        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, rating: Int? = nil) {
+        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil, rating: Int? = nil) {
             self.title = title
             self.qualityRawValue = quality?.rawValue
             self._videoPlacement = placement?.rawValue
             self.addedAt = addedAt
+            self.aspectRatio = aspectRatio
             self._rating = rating
         }
     }

@@ -39,6 +39,8 @@ enum SchemaV2Bridge: VersionedSchema {
         private var _videoPlacement: Int?
         var _duration: Double = 0
         var addedAt: Date
+        var watchedFor: TimeInterval = 0
+        var aspectRatio: CGFloat?
         var qualityConvertedRawValue: String?
 
         /// Where the player shows the video.
@@ -57,11 +59,12 @@ enum SchemaV2Bridge: VersionedSchema {
             set { qualityConvertedRawValue = newValue?.rawValue }
         }
 
-        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, qualityConverted: Quality? = nil) {
+        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil, qualityConverted: Quality? = nil) {
             self.title = title
             self.quality = quality
             self._videoPlacement = placement?.rawValue
             self.addedAt = addedAt
+            self.aspectRatio = aspectRatio
             self.qualityConvertedRawValue = qualityConverted?.rawValue
         }
     }
