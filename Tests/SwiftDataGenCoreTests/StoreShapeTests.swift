@@ -134,5 +134,29 @@ final class StoreShapeTests: XCTestCase {
         XCTAssertEqual(watch.map(\.code), [.unknownType])
         XCTAssertTrue(watch.first?.message.contains("CGFloat is 32 bits on watchOS") == true, watch.first?.message ?? "")
     }
+
+    /// A new version started by copying the last file keeps its renamedFrom: recognised as done.
+    func testARenameCopiedForwardIsAWarningAndChangesNothing() throws {
+        let (histories, diagnostics) = validate([
+            version("1.0.0", "      status: String\n"),
+            version("2.0.0", "      state: { type: String, renamedFrom: status }\n"),
+            version("3.0.0", "      state: { type: String, renamedFrom: status }\n      note: String?\n"),
+            version("4.0.0", "      state: { type: String, renamedFrom: status }\n      note: String?\n      other: Int?\n"),
+        ])
+        XCTAssertEqual(diagnostics.map(\.code), [.renameAlreadyApplied, .renameAlreadyApplied], diagnostics.map(\.rendered).joined(separator: "\n"))
+        XCTAssertEqual(diagnostics.first?.severity, .warning)
+        XCTAssertTrue(diagnostics.first?.message.contains("was applied in version 2.0.0") == true, diagnostics.first?.message ?? "")
+        XCTAssertEqual(diagnostics.first?.location?.line, 8)
+        let history = try XCTUnwrap(histories.first)
+        for index in 1...3 {
+            XCTAssertEqual(try property(history, version: index, "state").originalName, "status", "every later version still reads the first column")
+        }
+        let plan = MigrationPlanner.plan(history)
+        XCTAssertEqual(plan.plan.steps[1].changes, [.propertyAdded(model: "Item", property: "note")])
+
+        // Not a copy: the previous version never had the name renamed from, nor did the rename.
+        let wrong = validate([version("1.0.0", "      state: String\n"), version("2.0.0", "      state: { type: String, renamedFrom: status }\n")]).diagnostics
+        XCTAssertEqual(wrong.map(\.code), [.renameSourceNotFound])
+    }
 }
 

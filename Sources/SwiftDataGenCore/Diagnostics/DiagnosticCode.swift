@@ -74,6 +74,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case malformedLockFile = "SDG611"
     case duplicateRenamingIdentifier = "SDG612"
     case duplicateChecksum = "SDG613"
+    case renameAlreadyApplied = "SDG614"
 
     // Migration planning (SDG62x)
     case requiredPropertyAdded = "SDG620"

@@ -119,6 +119,7 @@ public enum HistoryResolver {
         guard versions.count > 1 else { return diagnostics }
         let names = GeneratedNames(schema: schema, naming: naming)
         for v in 1..<versions.count {
+            diagnostics += dropAppliedRenames(in: &versions[v], previous: versions[v - 1], naming: naming)
             let previous = versions[v - 1]
             let suffix = names.versionSuffix(versions[v].version)
             for m in versions[v].models.indices {
@@ -133,6 +134,30 @@ public enum HistoryResolver {
             }
         }
         for version in versions { diagnostics += checkIdentifiersUnique(version, naming: naming) }
+        return diagnostics
+    }
+
+    /// A version file started by copying the last one keeps that version's `renamedFrom`: when the
+    /// previous version already has the new name and not the old one, the rename is done. It is
+    /// dropped, with a warning to remove it, instead of failing with advice that renames the
+    /// property to itself.
+    private static func dropAppliedRenames(in version: inout SchemaVersion, previous: SchemaVersion, naming: NamingConfig) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for m in version.models.indices {
+            guard let before = previous.model(named: version.models[m].renamedFrom ?? version.models[m].name) else { continue }
+            for p in version.models[m].properties.indices {
+                let property = version.models[m].properties[p]
+                guard let renamedFrom = property.renamedFrom, renamedFrom != property.name, before.property(named: renamedFrom) == nil,
+                    let applied = before.property(named: property.name),
+                    applied.renamedFrom == renamedFrom || applied.originalName == naming.storedName(of: applied, named: renamedFrom)
+                else { continue }
+                diagnostics.append(.warning(
+                    .renameAlreadyApplied,
+                    "renamedFrom '\(renamedFrom)' was applied in version \(previous.version), which already calls it '\(property.name)'; remove it from this version (it was copied forward)",
+                    at: property.location, notes: [.init("version \(previous.version) declares '\(property.name)' here", at: applied.location)]))
+                version.models[m].properties[p].renamedFrom = nil
+            }
+        }
         return diagnostics
     }
 
