@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// `import`: reads an app's SwiftData models with swift-syntax and writes the YAML history. A
+// package of its own, so the generator, its plugin and README's two commands never fetch or build
+// swift-syntax. Without a network, run ../shared/vendor/use-offline-mirrors.sh first.
+let package = Package(
+    name: "SwiftDataGenImporter",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "swiftdata-gen-import", targets: ["swiftdata-gen-import"])
+    ],
+    dependencies: [
+        .package(name: "SwiftDataGen", path: ".."),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.2"),
+    ],
+    targets: [
+        .target(
+            name: "SwiftDataGenImport",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "swiftdata-gen-import",
+            dependencies: ["SwiftDataGenImport"]
+        ),
+        .testTarget(
+            name: "SwiftDataGenImportTests",
+            dependencies: ["SwiftDataGenImport", .product(name: "SwiftDataGenCore", package: "SwiftDataGen")],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,101 @@
+/// What the importer found in an app's Swift source: the stored shape of each model of each
+/// schema version, as SwiftData would see it, and everything it could not carry.
+public struct ImportedProject: Sendable, Equatable {
+    public var versions: [ImportedVersion]
+    /// The `SchemaMigrationPlan` type, when the app has one.
+    public var migrationPlan: String?
+    /// Models and enums declared outside any `VersionedSchema`: an app that never versioned.
+    public var unversioned: ImportedVersion?
+    public var notes: [ImportNote]
+}
+
+public struct ImportedVersion: Sendable, Equatable {
+    /// The `VersionedSchema` type's name; nil for unversioned models.
+    public var typeName: String?
+    public var version: (major: Int, minor: Int, patch: Int)?
+    public var enums: [ImportedEnum]
+    public var models: [ImportedModel]
+    public var location: SourcePosition
+
+    public static func == (a: ImportedVersion, b: ImportedVersion) -> Bool {
+        a.typeName == b.typeName && a.version.map { [$0.major, $0.minor, $0.patch] } == b.version.map { [$0.major, $0.minor, $0.patch] }
+            && a.enums == b.enums && a.models == b.models && a.location == b.location
+    }
+}
+
+public struct ImportedEnum: Sendable, Equatable {
+    public var name: String
+    /// `String` or `Int`.
+    public var rawType: String
+    /// Case names with the raw value as written (text for String enums, digits for Int).
+    public var cases: [(name: String, rawValue: String?)]
+    public var location: SourcePosition
+
+    public static func == (a: ImportedEnum, b: ImportedEnum) -> Bool {
+        a.name == b.name && a.rawType == b.rawType && a.cases.map(\.name) == b.cases.map(\.name)
+            && a.cases.map(\.rawValue) == b.cases.map(\.rawValue)
+    }
+}
+
+public struct ImportedModel: Sendable, Equatable {
+    public var name: String
+    public var superclass: String?
+    public var properties: [ImportedProperty]
+    /// `#Unique` groups, by property name.
+    public var uniqueGroups: [[String]]
+    public var indexGroups: [[String]]
+    public var doc: String?
+    public var location: SourcePosition
+}
+
+/// One stored property, with the type as written.
+public struct ImportedProperty: Sendable, Equatable {
+    public enum DefaultValue: Sendable, Equatable {
+        case string(String)
+        /// Digits as written, with a leading `-` when negative.
+        case number(String)
+        case bool(Bool)
+        case null
+        case enumCase(String)
+        case list([DefaultValue])
+        /// Any other Swift expression, carried verbatim.
+        case expression(String)
+    }
+
+    public var name: String
+    /// The base type's name: `String`, `Trip`, `Status`.
+    public var typeName: String
+    public var isOptional: Bool
+    public var isArray: Bool
+    public var defaultValue: DefaultValue?
+    public var isTransient = false
+    public var isUnique = false
+    public var flags: [String] = []
+    public var transformer: String?
+    public var originalName: String?
+    public var hashModifier: String?
+    public var deleteRule: String?
+    public var inverse: String?
+    public var minimumCount: Int?
+    public var maximumCount: Int?
+    public var access: String?
+    public var doc: String?
+    public var location: SourcePosition
+}
+
+public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// Something in the source the YAML cannot carry (a method, a custom init, a computed property,
+/// a hand-written stage), said with where it is so nothing is dropped silently.
+public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
+    public var position: SourcePosition
+    public var message: String
+
+    public var description: String { "\(position): note: \(message)" }
+}

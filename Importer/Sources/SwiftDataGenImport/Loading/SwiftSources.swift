@@ -1,0 +1,49 @@
+import Foundation
+
+/// One Swift file as read from disk.
+public struct SwiftSource: Sendable {
+    /// The path notes print, so editors can open it.
+    public var path: String
+    public var text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+public enum SwiftSourceLoader {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Every `.swift` file named, or found below a folder named, in path order; `.build` and
+    /// hidden folders are skipped.
+    public static func read(_ paths: [String]) throws(Failure) -> [SwiftSource] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw Failure(description: "\(path): no such file or folder")
+            }
+            if !isFolder.boolValue {
+                files.append(path)
+                continue
+            }
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            var found: [String] = []
+            while let relative = enumerator?.nextObject() as? String {
+                let parts = relative.split(separator: "/")
+                if parts.contains(where: { $0.hasPrefix(".") }) { continue }
+                if relative.hasSuffix(".swift") { found.append((path as NSString).appendingPathComponent(relative)) }
+            }
+            files += found.sorted()
+        }
+        return try files.map { file throws(Failure) in
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                throw Failure(description: "\(file): cannot be read as UTF-8 text")
+            }
+            return SwiftSource(path: file, text: text)
+        }
+    }
+}

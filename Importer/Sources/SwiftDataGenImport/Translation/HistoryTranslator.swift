@@ -1,0 +1,263 @@
+/// Turns what the extractor found into the YAML history: names the schema so the generator
+/// derives the app's own type names (or says them with `typeName:`), states each stored property
+/// in DSL words, and rebuilds `renamedFrom` from `originalName`. Whatever the DSL cannot say
+/// becomes a note.
+public enum HistoryTranslator {
+    public struct Options: Sendable {
+        /// The schema name for models that were never versioned.
+        public var schema: String
+        /// The version number of models that were never versioned.
+        public var version: (Int, Int, Int)
+
+        public init(schema: String = "App", version: (Int, Int, Int) = (1, 0, 0)) {
+            self.schema = schema
+            self.version = version
+        }
+    }
+
+    public struct Output: Sendable {
+        /// File name in the schema folder → YAML text.
+        public var files: [(name: String, text: String)]
+        public var notes: [ImportNote]
+    }
+
+    public static func translate(_ project: ImportedProject, options: Options = Options()) -> Output {
+        var notes = project.notes
+        var versions = project.versions
+        if versions.isEmpty, var loose = project.unversioned {
+            loose.version = options.version
+            versions = [loose]
+        } else if let loose = project.unversioned {
+            for model in loose.models {
+                notes.append(.init(position: model.location, message: "@Model class \(model.name) is in no VersionedSchema; it is not imported (list it in a schema's models to import it)"))
+            }
+        }
+        guard !versions.isEmpty else {
+            return Output(files: [], notes: notes + [.init(position: SourcePosition(file: "-", line: 1, column: 1), message: "no @Model classes found; name the Swift files or folders that declare them")])
+        }
+        // Versions in number order; one without a readable number follows the one before it.
+        var numbered: [(number: (Int, Int, Int), version: ImportedVersion)] = []
+        for version in versions {
+            let number = version.version.map { ($0.major, $0.minor, $0.patch) } ?? numbered.last.map { ($0.number.0 + 1, 0, 0) } ?? (1, 0, 0)
+            numbered.append((number, version))
+        }
+        numbered.sort { [$0.number.0, $0.number.1, $0.number.2].lexicographicallyPrecedes([$1.number.0, $1.number.1, $1.number.2]) }
+        let naming = Naming(typeNames: numbered.compactMap(\.version.typeName), fallback: options.schema, plan: project.migrationPlan)
+        var files: [(name: String, text: String)] = []
+        var previous: ImportedVersion?
+        var needsMacros = false
+        var needsInheritance = false
+        for (number, version) in numbered {
+            let text = versionText(version, number: number, previous: previous, naming: naming, notes: &notes)
+            files.append(("\(number.0).\(number.1).\(number.2).yaml", text))
+            needsMacros = needsMacros || version.models.contains { !$0.uniqueGroups.isEmpty || !$0.indexGroups.isEmpty }
+            needsInheritance = needsInheritance || version.models.contains { model in version.models.contains { $0.name == model.superclass } }
+            previous = version
+        }
+        files.insert(("swiftdata-gen.yaml", configText(naming: naming, macros: needsMacros, inheritance: needsInheritance)), at: 0)
+        return Output(files: files, notes: notes)
+    }
+
+    /// The schema name and naming config that make the generator derive the app's names.
+    struct Naming {
+        var schema: String
+        var schemaSuffix: String?
+        var currentSchema: String?
+        var migrationPlan: String?
+        /// What the generator derives for a version without `typeName:`.
+        func derived(_ number: (Int, Int, Int)) -> String {
+            var name = schema + (schemaSuffix ?? "Schema") + "V\(number.0)"
+            if number.1 != 0 || number.2 != 0 { name += "_\(number.1)" }
+            if number.2 != 0 { name += "_\(number.2)" }
+            return name
+        }
+
+        init(typeNames: [String], fallback: String, plan: String?) {
+            // `TripsSchemaV1` → Trips; `SchemaV1` → Schema with no suffix.
+            let stem = typeNames.first.map { name -> String in
+                guard let v = name.range(of: "V[0-9]", options: [.regularExpression, .backwards]) else { return name }
+                return String(name[..<v.lowerBound])
+            } ?? fallback + "Schema"
+            if stem == "Schema" || !stem.hasSuffix("Schema") {
+                schema = stem.isEmpty ? fallback : stem
+                schemaSuffix = ""
+            } else {
+                schema = String(stem.dropLast("Schema".count))
+            }
+            let reserved: Set<String> = ["Schema", "SchemaMigrationPlan", "MigrationStage", "VersionedSchema"]
+            let current = schema + (schemaSuffix ?? "Schema")
+            if reserved.contains(current) || typeNames.contains(current) { currentSchema = "Current" + current }
+            if let plan, plan != schema + "MigrationPlan" {
+                migrationPlan = plan
+            } else if reserved.contains(schema + "MigrationPlan") {
+                migrationPlan = "MigrationPlan"
+            }
+        }
+    }
+
+    static func configText(naming: Naming, macros: Bool, inheritance: Bool) -> String {
+        var lines = ["# Written by swiftdata-gen-import. Review it, then lock the versions that shipped."]
+        if inheritance {
+            lines.append("platforms: { iOS: 26, macOS: 26 }")
+        } else if macros {
+            lines.append("platforms: { iOS: 18, macOS: 15 }")
+        } else {
+            lines.append("platforms: { iOS: 17, macOS: 14 }")
+        }
+        var entries: [String] = []
+        if let suffix = naming.schemaSuffix { entries.append("schemaSuffix: \(YAMLText.scalar(suffix))") }
+        if let current = naming.currentSchema { entries.append("currentSchema: \(current)") }
+        if let plan = naming.migrationPlan { entries.append("migrationPlan: \(plan)") }
+        if !entries.isEmpty { lines.append("naming: { \(entries.joined(separator: ", ")) }") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func versionText(
+        _ version: ImportedVersion, number: (Int, Int, Int), previous: ImportedVersion?, naming: Naming, notes: inout [ImportNote]
+    ) -> String {
+        var lines = ["schema: \(naming.schema)", "version: \(number.0).\(number.1).\(number.2)"]
+        if let typeName = version.typeName, typeName != naming.derived(number) { lines.append("typeName: \(typeName)") }
+        let enumNames = Set(version.enums.map(\.name))
+        let modelNames = Set(version.models.map(\.name))
+        if !version.enums.isEmpty {
+            lines.append("enums:")
+            for enumeration in version.enums { lines.append("  \(enumeration.name): \(enumText(enumeration))") }
+        }
+        lines.append("models:")
+        for model in version.models {
+            lines.append("  \(model.name):")
+            if let doc = model.doc { lines.append("    doc: \(YAMLText.scalar(doc))") }
+            if let superclass = model.superclass {
+                if modelNames.contains(superclass) {
+                    lines.append("    superclass: \(superclass)")
+                } else if superclass != "PersistentModel" {
+                    notes.append(.init(position: model.location, message: "\(model.name) inherits from \(superclass), which is not a model of this version; not carried"))
+                }
+            }
+            if !model.uniqueGroups.isEmpty { lines.append("    unique: \(groupsText(model.uniqueGroups))") }
+            if !model.indexGroups.isEmpty { lines.append("    indexes: \(groupsText(model.indexGroups))") }
+            lines.append("    properties:")
+            let before = previous?.models.first { $0.name == model.name }
+            var carried = 0
+            for property in model.properties {
+                guard let text = propertyText(property, in: model, before: before, isFirst: previous == nil, enums: enumNames, models: modelNames, version: version, notes: &notes) else { continue }
+                lines.append("      \(property.name): \(text)")
+                carried += 1
+            }
+            if carried == 0 {
+                lines.removeLast()
+                lines.append("    properties: {}")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Status.queued` (or `Video.Status.queued`) as the case name `queued` of enum `Status`.
+    static func caseName(_ expression: String, of enumName: String, in version: ImportedVersion) -> String? {
+        let parts = expression.split(separator: ".").map(String.init)
+        guard parts.count >= 2, parts[parts.count - 2] == enumName, let name = parts.last,
+            version.enums.first(where: { $0.name == enumName })?.cases.contains(where: { $0.name == name }) == true
+        else { return nil }
+        return name
+    }
+
+    static func enumText(_ enumeration: ImportedEnum) -> String {
+        let plain = enumeration.rawType == "String" && enumeration.cases.allSatisfy { $0.rawValue == nil || $0.rawValue == $0.name }
+        if plain { return "{ rawType: String, cases: [\(enumeration.cases.map(\.name).joined(separator: ", "))] }" }
+        var next = 0
+        let cases = enumeration.cases.map { item -> String in
+            if enumeration.rawType == "Int" {
+                let value = item.rawValue.flatMap { Int($0) } ?? next
+                next = value + 1
+                return "\(item.name): \(value)"
+            }
+            return "\(item.name): \(YAMLText.scalar(item.rawValue ?? item.name))"
+        }
+        return "{ rawType: \(enumeration.rawType), cases: { \(cases.joined(separator: ", ")) } }"
+    }
+
+    static func groupsText(_ groups: [[String]]) -> String {
+        "[" + groups.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+    }
+
+    static let scalars: Set<String> = [
+        "String", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Decimal", "Date", "Data", "UUID", "URL", "TimeInterval", "CGFloat",
+    ]
+
+    static func propertyText(
+        _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool, enums: Set<String>, models: Set<String>,
+        version: ImportedVersion, notes: inout [ImportNote]
+    ) -> String? {
+        let isModel = models.contains(property.typeName)
+        let isEnum = enums.contains(property.typeName)
+        guard isModel || isEnum || scalars.contains(property.typeName) else {
+            notes.append(.init(
+                position: property.location,
+                message: "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store yet (a Codable struct, or a type not in the files read); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"))
+            return nil
+        }
+        var type = property.isArray ? "[\(property.typeName)]" : property.typeName
+        if property.isOptional { type += "?" }
+        var entries: [String] = ["type: \(YAMLText.scalar(type))"]
+        if isEnum && !property.isArray { entries.append("enumStorage: value") }
+        if let access = property.access, access != "internal" { entries.append("access: \(access)") }
+        switch property.defaultValue {
+        case nil, .null?:
+            break
+        case .list(let items)? where isModel && items.isEmpty:
+            break
+        case .enumCase(let name)? where isEnum:
+            entries.append("default: \(name)")
+        case .expression(let text)? where isEnum && caseName(text, of: property.typeName, in: version) != nil:
+            entries.append("default: \(caseName(text, of: property.typeName, in: version) ?? "")")
+        case .expression(let text)?:
+            entries.append("expression: \(YAMLText.scalar(text))")
+        case .enumCase(let name)?:
+            entries.append("expression: \(YAMLText.scalar("\(property.typeName).\(name)"))")
+        case let value?:
+            if isModel {
+                notes.append(.init(position: property.location, message: "the initial value of relationship \(model.name).\(property.name) is not carried"))
+            } else {
+                entries.append("default: \(YAMLText.value(value))")
+            }
+        }
+        if property.isTransient { entries.append("transient: true") }
+        if property.isUnique { entries.append("unique: true") }
+        for flag in property.flags { entries.append("\(flag): true") }
+        if let transformer = property.transformer { entries.append("transformable: \(transformer)") }
+        if isModel {
+            if let rule = property.deleteRule, rule != "nullify" { entries.append("deleteRule: \(rule)") }
+            if let inverse = property.inverse { entries.append("inverse: \(inverse)") }
+            if let minimum = property.minimumCount { entries.append("minCount: \(minimum)") }
+            if let maximum = property.maximumCount { entries.append("maxCount: \(maximum)") }
+        }
+        if let renamedFrom = renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes) { entries.append("renamedFrom: \(renamedFrom)") }
+        if let modifier = property.hashModifier { entries.append("hashModifier: \(YAMLText.scalar(modifier))") }
+        if let doc = property.doc { entries.append("doc: \(YAMLText.scalar(doc))") }
+        if entries.count == 1 && !type.contains("[") { return type }
+        return "{ " + entries.joined(separator: ", ") + " }"
+    }
+
+    /// `renamedFrom` from `originalName`: the previous version's property whose data this one
+    /// reads. A property continued under its own name needs none (the generator carries the
+    /// identifier forward).
+    static func renamedFrom(_ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool, notes: inout [ImportNote]) -> String? {
+        guard let original = property.originalName, original != property.name else {
+            if let old = before?.properties.first(where: { $0.name == property.name }), let carried = old.originalName, property.originalName == nil {
+                notes.append(.init(position: property.location, message: "\(model.name).\(property.name) no longer says originalName: \"\(carried)\"; the generated code keeps it, so stores of every older version still upgrade"))
+            }
+            return nil
+        }
+        guard let before else {
+            if isFirst { return original }
+            notes.append(.init(position: property.location, message: "originalName \"\(original)\" of \(model.name).\(property.name): \(model.name) is new in this version, so there is nothing to rename from; not carried"))
+            return nil
+        }
+        guard let source = before.properties.first(where: { ($0.originalName ?? $0.name) == original }) else {
+            notes.append(.init(position: property.location, message: "originalName \"\(original)\" of \(model.name).\(property.name) matches no property of the previous version; not carried"))
+            return nil
+        }
+        return source.name == property.name ? nil : source.name
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SwiftDataGenImport
+
+let usage = """
+    OVERVIEW: Reads an app's SwiftData models (VersionedSchema enums with their @Model classes, or
+    plain @Model classes) and writes the YAML history swiftdata-gen generates the same store from.
+
+    USAGE: swiftdata-gen-import <swift-file-or-folder>... --output <schema-dir> [--schema <name>] [--version <x.y.z>]
+
+    OPTIONS:
+      --output <schema-dir>  The folder to write swiftdata-gen.yaml and one <version>.yaml per version
+                             into; a file already there is never overwritten.
+      --schema <name>        The schema name for models that were never versioned (default: App).
+      --version <x.y.z>      Their version number (default: 1.0.0).
+      -h, --help             Show this help.
+
+    What the YAML cannot carry (methods, inits, computed properties, hand-written stages, Codable
+    structs) is listed as file:line:col notes; nothing is dropped silently. Exit codes: 0 written,
+    1 nothing to import or a file in the way, 2 usage error.
+    """
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(code)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
+    print(usage)
+    exit(arguments.isEmpty ? 2 : 0)
+}
+var inputs: [String] = []
+var output: String?
+var options = HistoryTranslator.Options()
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    func value() -> String {
+        guard !arguments.isEmpty else { fail("\(argument) needs a value\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+        return arguments.removeFirst()
+    }
+    switch argument {
+    case "--output": output = value()
+    case "--schema": options.schema = value()
+    case "--version":
+        let parts = value().split(separator: ".").map { Int($0) }
+        guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { fail("--version takes major.minor.patch, such as 1.0.0", code: 2) }
+        let numbers = parts.compactMap { $0 } + Array(repeating: 0, count: 3 - parts.count)
+        options.version = (numbers[0], numbers[1], numbers[2])
+    default:
+        if argument.hasPrefix("-") { fail("unknown option '\(argument)'\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+        inputs.append(argument)
+    }
+}
+guard let output else { fail("missing --output <schema-dir>\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+guard !inputs.isEmpty else { fail("name the Swift files or folders that declare the models\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+
+let sources: [SwiftSource]
+do {
+    sources = try SwiftSourceLoader.read(inputs)
+} catch {
+    fail(error.description, code: 1)
+}
+let translated = HistoryTranslator.translate(ModelExtractor.extract(sources), options: options)
+for note in translated.notes { print(note) }
+guard !translated.files.isEmpty else { fail("nothing to import", code: 1) }
+let existing = translated.files.map { output + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
+guard existing.isEmpty else { fail("\(existing.joined(separator: ", ")) already exist; import into an empty folder (nothing is overwritten)", code: 1) }
+do {
+    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+    for file in translated.files {
+        try Data(file.text.utf8).write(to: URL(fileURLWithPath: output + "/" + file.name), options: .withoutOverwriting)
+    }
+} catch {
+    fail("cannot write into \(output): \(error.localizedDescription)", code: 1)
+}
+print("swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) note(s) above. Next: swiftdata-gen validate \(output)")

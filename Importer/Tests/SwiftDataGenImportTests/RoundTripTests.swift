@@ -1,0 +1,160 @@
+import Foundation
+import SwiftDataGenCore
+import SwiftDataGenImport
+import XCTest
+
+/// Import, generate, and compare what SwiftData's checksum sees of every entity of every version:
+/// the app's own Swift and the generated Swift are each compiled against the SwiftData stand-in,
+/// whose checksum text follows the evidence's rules (the generator's own definition is kept equal
+/// to it by the main package's SimulatorTests). Equal, or the test names the entity and property.
+final class RoundTripTests: XCTestCase {
+    /// Four versions and a hand-written plan.
+    func testJournalRoundTrips() throws {
+        try roundTrip("Journal", versions: 4)
+    }
+
+    /// Every store shape of README's adoption section: enums stored as themselves, a private
+    /// underscored stored name, TimeInterval and CGFloat, SchemaV1/SchemaV2 names, a plan's name.
+    func testVideosRoundTrips() throws {
+        try roundTrip("Videos", versions: 2)
+    }
+
+    /// Twelve plain models of an app that never versioned.
+    func testFleetRoundTrips() throws {
+        try roundTrip("Fleet", versions: 1, schema: "Fleet")
+    }
+
+    /// What the YAML cannot carry is listed with its position, never dropped silently.
+    func testWhatCannotBeCarriedIsNoted() throws {
+        let project = ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Journal").path]))
+        let notes = HistoryTranslator.translate(project).notes.map(\.description)
+        XCTAssertTrue(notes.contains { $0.hasSuffix("JournalSchemaV1.swift:23:13: note: computed property Entry.isEmpty is not stored and is not carried; keep it in an extension of the current type") }, notes.joined(separator: "\n"))
+        XCTAssertTrue(notes.contains { $0.contains("JournalSchemaV4.swift:62:14: note: hand-written custom stage in JournalMigrationPlan") }, notes.joined(separator: "\n"))
+    }
+
+    // MARK: harness
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    private func roundTrip(_ name: String, versions expected: Int, schema: String = "App", file: StaticString = #filePath, line: UInt = #line) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-roundtrip-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let fixture = Self.fixtures.appendingPathComponent(name)
+        let sources = try SwiftSourceLoader.read([fixture.path])
+        let project = ModelExtractor.extract(sources)
+        let translated = HistoryTranslator.translate(project, options: .init(schema: schema))
+        let yaml = work.appendingPathComponent("Schema")
+        try FileManager.default.createDirectory(at: yaml, withIntermediateDirectories: true)
+        for output in translated.files { try output.text.write(to: yaml.appendingPathComponent(output.name), atomically: true, encoding: .utf8) }
+
+        let read = try SchemaLoader.read(directory: yaml.path).get()
+        let generated = Generator.generate(read, templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+        XCTAssertFalse(generated.diagnostics.hasErrors, generated.diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: line)
+        let history = try XCTUnwrap(generated.histories.first, file: file, line: line)
+        XCTAssertEqual(history.versions.count, expected, file: file, line: line)
+        let swift = work.appendingPathComponent("Generated")
+        try FileManager.default.createDirectory(at: swift, withIntermediateDirectories: true)
+        for output in generated.files { try output.contents.write(to: swift.appendingPathComponent(output.name), atomically: true, encoding: .utf8) }
+
+        // The original's schemas, oldest first: its VersionedSchema types, or its plain models.
+        let ordered = project.versions.sorted { a, b in
+            let x = a.version.map { [$0.major, $0.minor, $0.patch] } ?? [], y = b.version.map { [$0.major, $0.minor, $0.patch] } ?? []
+            return x.lexicographicallyPrecedes(y)
+        }
+        let originalSchemas = ordered.isEmpty
+            ? ["Schema([\(project.unversioned?.models.map { "\($0.name).self" }.joined(separator: ", ") ?? "")])"]
+            : ordered.compactMap(\.typeName).map { "Schema(versionedSchema: \($0).self)" }
+        let names = GeneratedNames(history: history)
+        let generatedSchemas = history.versions.map { "Schema(versionedSchema: \(names.versionedSchema($0.version)).self)" }
+        XCTAssertEqual(originalSchemas.count, generatedSchemas.count, file: file, line: line)
+
+        let original = try checksums(of: sources.map(\.path), schemas: originalSchemas, swiftVersion: "5", work: work.appendingPathComponent("original"))
+        let regenerated = try checksums(
+            of: try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted().map { swift.appendingPathComponent($0).path },
+            schemas: generatedSchemas, swiftVersion: "6", work: work.appendingPathComponent("generated"))
+        for (index, version) in history.versions.enumerated() where index < original.count && index < regenerated.count {
+            for problem in Self.differences(original[index], regenerated[index]) {
+                XCTFail("\(name) \(version.version): \(problem)", file: file, line: line)
+            }
+        }
+    }
+
+    /// The stand-in's checksum text of each schema expression, compiled with the sources.
+    private func checksums(of files: [String], schemas: [String], swiftVersion: String, work: URL) throws -> [String] {
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let standIn = Self.packageRoot.appendingPathComponent("../.build/standin").standardizedFileURL.path
+        let built = try Self.run("/bin/bash", [Self.packageRoot.appendingPathComponent("../scripts/build-standin.sh").standardizedFileURL.path, standIn])
+        if built.status == 3 { throw XCTSkip("the toolchain cannot build the stand-in macros: \(built.output)") }
+        guard built.status == 0, let flagLine = built.output.split(separator: "\n").last else {
+            XCTFail("building the stand-in failed:\n\(built.output)")
+            return []
+        }
+        let separator = "-----"
+        let main = "import SwiftData\n" + schemas.map { "print(\($0)._checksumText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
+        let mainFile = work.appendingPathComponent("main.swift")
+        try main.write(to: mainFile, atomically: true, encoding: .utf8)
+        let binary = work.appendingPathComponent("checksums").path
+        let compiled = try Self.run(
+            "/usr/bin/env",
+            ["swiftc", "-swift-version", swiftVersion] + flagLine.split(separator: " ").map(String.init)
+                + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + files + [mainFile.path])
+        guard compiled.status == 0 else {
+            XCTFail("compiling against the stand-in failed:\n\(compiled.output)")
+            return []
+        }
+        let printed = try Self.run(binary, [])
+        XCTAssertEqual(printed.status, 0, printed.output)
+        return printed.output.components(separatedBy: separator + "\n").dropLast().map { $0.trimmingCharacters(in: .newlines) }
+    }
+
+    /// Entity by entity, property by property, in words.
+    static func differences(_ original: String, _ generated: String) -> [String] {
+        func entities(_ text: String) -> [String: (header: String, properties: [String: String])] {
+            var result: [String: (header: String, properties: [String: String])] = [:]
+            var current: String?
+            for line in text.split(separator: "\n").map(String.init) {
+                if line.hasPrefix("entity ") {
+                    let name = String(line.dropFirst(7).prefix { $0 != " " })
+                    current = name
+                    result[name] = (line, [:])
+                } else if let current {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    result[current]?.properties[String(trimmed.prefix { $0 != " " })] = trimmed
+                }
+            }
+            return result
+        }
+        let old = entities(original), new = entities(generated)
+        var problems: [String] = []
+        for name in Set(old.keys).union(new.keys).sorted() {
+            guard let a = old[name] else {
+                problems.append("entity \(name) is generated but not in the app's schema")
+                continue
+            }
+            guard let b = new[name] else {
+                problems.append("entity \(name) of the app's schema is not generated")
+                continue
+            }
+            if a.header != b.header { problems.append("entity \(name): '\(a.header)' in the app, '\(b.header)' generated") }
+            for property in Set(a.properties.keys).union(b.properties.keys).sorted() where a.properties[property] != b.properties[property] {
+                problems.append("\(name).\(property): '\(a.properties[property] ?? "absent")' in the app, '\(b.properties[property] ?? "absent")' generated")
+            }
+        }
+        return problems
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
