@@ -158,5 +158,32 @@ final class StoreShapeTests: XCTestCase {
         let wrong = validate([version("1.0.0", "      state: String\n"), version("2.0.0", "      state: { type: String, renamedFrom: status }\n")]).diagnostics
         XCTAssertEqual(wrong.map(\.code), [.renameSourceNotFound])
     }
+
+    private func withStruct(_ number: String, _ fields: String, _ properties: String) -> String {
+        "schema: App\nversion: \(number)\nstructs:\n  Size: { \(fields) }\nmodels:\n  Item:\n    properties:\n" + properties
+    }
+
+    func testAStructIsOneCompositeAttributeAndItsFieldsAreItsType() throws {
+        let (histories, diagnostics) = validate([withStruct("1.0.0", "width: Double, height: Double?", "      size: Size?\n")])
+        XCTAssertEqual(diagnostics, [])
+        let entity = try XCTUnwrap(StoreIdentity(try XCTUnwrap(histories.first).versions[0], naming: NamingConfig()).entities.first)
+        XCTAssertEqual(entity.properties.first?.storage, .attribute(.composite, isOptional: true, flags: []))
+
+        let (changed, _) = validate([
+            withStruct("1.0.0", "width: Double, height: Double?", "      size: Size?\n"),
+            withStruct("2.0.0", "width: Double, height: Double", "      size: Size?\n"),
+        ])
+        let refused = MigrationPlanner.plan(try XCTUnwrap(changed.first)).diagnostics
+        XCTAssertEqual(refused.map(\.code), [.typeChangeLosesData], "a struct whose fields change is another type")
+    }
+
+    func testStructFieldsAndDefaultsThatCannotBe() {
+        let unknown = validate([withStruct("1.0.0", "width: Item", "      size: Size?\n")]).diagnostics
+        XCTAssertEqual(unknown.map(\.code), [.unknownType])
+        XCTAssertTrue(unknown.first?.message.contains("a struct's fields are value types or enums") == true, unknown.first?.message ?? "")
+        let literal = validate([withStruct("1.0.0", "width: Double", "      size: { type: Size, default: 3 }\n")]).diagnostics
+        XCTAssertEqual(literal.map(\.code), [.defaultTypeMismatch])
+        XCTAssertTrue(literal.first?.message.contains("expression: \"Size(…)\"") == true, literal.first?.message ?? "")
+    }
 }
 

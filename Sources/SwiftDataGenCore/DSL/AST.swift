@@ -173,6 +173,7 @@ public struct VersionFile: Sendable {
     public var customMigration: Located<Bool>?
     /// The versioned schema's type name, where an app's existing name is not the derived one.
     public var typeName: Located<String>?
+    public var structs: [StructAST] = []
 }
 
 public struct EnumAST: Sendable {
@@ -185,6 +186,17 @@ public struct EnumAST: Sendable {
     public var name: Located<String>
     public var rawType: Located<String>
     public var cases: [Case]
+}
+
+/// `structs:`: a `Codable` struct stored as one attribute (a composite attribute), with its fields.
+public struct StructAST: Sendable {
+    public struct Field: Sendable {
+        public var name: Located<String>
+        public var type: Located<TypeSpelling>
+    }
+
+    public var name: Located<String>
+    public var fields: [Field]
 }
 
 /// `dedupe:` on a model: which object survives when uniqueness is added over existing data.

@@ -16,7 +16,7 @@ public enum DSLDecoder {
     public enum Keys {
         public static let config = ["platforms", "cloudKit", "access", "naming"]
         public static let naming = ["schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix", "currentSchema", "migrationPlan"]
-        public static let version = ["schema", "version", "typeName", "enums", "models", "acknowledgedRemovals", "customMigration"]
+        public static let version = ["schema", "version", "typeName", "enums", "structs", "models", "acknowledgedRemovals", "customMigration"]
         public static let enumeration = ["rawType", "cases"]
         public static let model = ["superclass", "renamedFrom", "unique", "dedupe", "indexes", "properties", "doc"]
         public static let dedupe = ["keep", "orderBy", "nilKeys"]
@@ -105,6 +105,7 @@ public enum DSLDecoder {
             reader.diagnostics.append(.error(.invalidValue, "this version declares no models; a schema needs at least one", at: versionNode.location))
         }
         let enums = enumPairs.compactMap { decodeEnum($0, &reader) }
+        let structs = (entries["structs"].map { reader.namedEntries($0.value, what: "structs") } ?? []).compactMap { decodeStruct($0, &reader) }
         let models = modelPairs.compactMap { decodeModel($0, &reader) }
         var removals: [Located<String>] = []
         if let node = entries["acknowledgedRemovals"]?.value, let items = reader.list(node, what: "acknowledgedRemovals") {
@@ -125,7 +126,24 @@ public enum DSLDecoder {
         result.acknowledgedRemovals = removals
         result.customMigration = customMigration
         result.typeName = typeName
+        result.structs = structs
         return (result, reader.diagnostics)
+    }
+
+    /// `Name: { field: Type, … }`: a struct's fields in order.
+    private static func decodeStruct(_ pair: YAMLPair, _ reader: inout NodeReader) -> StructAST? {
+        guard let name = reader.identifier(pair.key, what: "struct name") else { return nil }
+        let pairs = reader.namedEntries(pair.value, what: "fields of struct '\(name.value)'")
+        if pairs.isEmpty {
+            reader.diagnostics.append(.error(.invalidValue, "struct '\(name.value)' has no fields; write them as a mapping, such as { width: Double, height: Double }", at: pair.value.location))
+            return nil
+        }
+        var fields: [StructAST.Field] = []
+        for field in pairs {
+            guard let fieldName = reader.identifier(field.key, what: "field name"), let type = typeSpelling(field.value, &reader) else { continue }
+            fields.append(.init(name: fieldName, type: type))
+        }
+        return StructAST(name: name, fields: fields)
     }
 
     private static func decodeEnum(_ pair: YAMLPair, _ reader: inout NodeReader) -> EnumAST? {

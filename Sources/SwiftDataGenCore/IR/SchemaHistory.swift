@@ -50,6 +50,10 @@ public struct SchemaVersion: Sendable {
     public var customMigration = false
     /// `typeName:`: the versioned schema's name when it is not the derived one.
     public var typeName: String?
+    /// `Codable` structs stored as composite attributes, in file order.
+    public var structs: [StructDecl] = []
+
+    public func structure(named name: String) -> StructDecl? { structs.first { $0.name == name } }
     /// Where each model was when the version was built. The planner and renderer look models up
     /// by name thousands of times; a hit is checked and a miss scanned for, so a version edited
     /// afterwards (a bridge adds models) still answers correctly.
@@ -145,6 +149,37 @@ public enum ValueType: Sendable, Equatable {
     case scalar(ScalarType)
     /// Stored as `storage` says. Out of line, so that a `ValueType` (and every `Property`) stays a word.
     indirect case enumeration(name: String, rawType: ScalarType, storage: EnumStorage)
+    /// A `Codable` struct of the version (`structs:`), stored as one composite attribute.
+    indirect case composite(name: String)
+}
+
+/// A `Codable` struct of one version, frozen with it like its models.
+public struct StructDecl: Sendable, Equatable {
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        /// A scalar or an enum of the version.
+        public var type: ValueType
+        public var isOptional: Bool
+        public var isArray: Bool
+        /// `TimeInterval`, `CGFloat`: kept as written.
+        public var spelling: String?
+    }
+
+    public var name: String
+    public var fields: [Field]
+    public var location: SourceLocation
+
+    /// The fields as their Swift declarations read, for comparing two versions' structs.
+    public var signature: [String] {
+        fields.map { field in
+            let base: String
+            switch field.type {
+            case .scalar(let scalar): base = field.spelling ?? scalar.rawValue
+            case .enumeration(let name, _, _), .composite(let name): base = name
+            }
+            return "\(field.name):" + (field.isArray ? "[\(base)]" : base) + (field.isOptional ? "?" : "")
+        }
+    }
 }
 
 public struct Relationship: Sendable, Equatable {
@@ -163,6 +198,12 @@ extension PropertyKind {
     /// An enum kept in a raw-value property of its own, behind a typed accessor.
     public var storesEnumRawValue: Bool {
         if case .attribute(.enumeration(_, _, .rawValue), _) = self { return true }
+        return false
+    }
+
+    /// A `Codable` struct of the version (`structs:`).
+    public var isComposite: Bool {
+        if case .attribute(.composite, _) = self { return true }
         return false
     }
 

@@ -136,6 +136,9 @@ public enum AttributeStorage: Hashable, Sendable {
     /// Arrays and other Codable values: all counted as one kind, since how SwiftData encodes
     /// each is not documented.
     case encoded
+    /// A `Codable` struct: one composite attribute. Its fields are left out of the identity, which
+    /// can only make two schemas look alike (then a modifier is added), never apart.
+    case composite
 
     /// A number per case, for digests.
     var ordinal: Int {
@@ -153,6 +156,7 @@ public enum AttributeStorage: Hashable, Sendable {
         case .uuid: return 11
         case .uri: return 12
         case .encoded: return 13
+        case .composite: return 14
         }
     }
 
@@ -165,6 +169,9 @@ public enum AttributeStorage: Hashable, Sendable {
         switch type {
         case .scalar(let s): scalar = s
         case .enumeration(_, let rawType, _): scalar = rawType
+        case .composite:
+            self = .composite
+            return
         }
         switch scalar {
         case .string: self = .string

@@ -528,6 +528,26 @@ public struct MigrationPlanner: Sendable {
             }
         }
         schema.models += work.bridgeModels
+        // The structs the bridge's new properties hold come from the new version; one name
+        // cannot stand for two structs in one schema.
+        let held = (work.bridgeProperties.values.joined() + work.bridgeModels.flatMap(\.properties)).compactMap { property -> String? in
+            if case .attribute(.composite(let name), _) = property.kind { return name }
+            return nil
+        }
+        for name in Set(held).sorted() {
+            guard let decl = new.structure(named: name) else { continue }
+            if let existing = schema.structure(named: name) {
+                guard existing.signature == decl.signature else {
+                    diagnostics.append(.error(
+                        .conversionConflict,
+                        "struct \(name) changes its fields in \(new.version), and a conversion fills a property of the new \(name) while the old one is still stored; give the changed struct a new name",
+                        at: decl.location, notes: [.init("\(name) in \(old.version) is declared here", at: existing.location)]))
+                    return nil
+                }
+            } else {
+                schema.structs.append(decl)
+            }
+        }
         // Touch only the models that change, so the rest share storage with the old version.
         for index in schema.models.indices {
             if schema.models[index].dedupe != nil { schema.models[index].dedupe = nil }

@@ -70,6 +70,7 @@ public struct SchemaDiff: Sendable {
             let name = property.scalarSpelling ?? scalar.rawValue
             base = isArray ? "[\(name)]" : name
         case .attribute(.enumeration(let name, _, _), _): base = name
+        case .attribute(.composite(let name), let isArray): base = isArray ? "[\(name)]" : name
         case .relationship(let r): base = r.isToMany ? "[\(r.target)]" : r.target
         }
         return base + (property.isOptional ? "?" : "")
@@ -132,6 +133,9 @@ public struct SchemaDiff: Sendable {
         // An enum stored as itself and one stored by raw value are different Swift types: which
         // storage SwiftData gives the first is not documented, so a switch is a conversion.
         case (.attribute(.enumeration(_, let x, let xs), _), .attribute(.enumeration(_, let y, let ys), _)): return x == y && xs == ys
+        // A struct is the same storage while its fields are: a changed struct is a new type.
+        case (.attribute(.composite(let x), let xa), .attribute(.composite(let y), let ya)):
+            return x == y && xa == ya && old.structure(named: x)?.signature == new.structure(named: y)?.signature
         case (.relationship(let x), .relationship(let y)):
             let target = new.model(named: y.target).flatMap { Self.counterpart(of: $0, in: old) }?.name ?? y.target
             return x.target == target

@@ -236,7 +236,7 @@ struct SampleRows {
                 } else {
                     continue
                 }
-                storedValues["\(model.name).\(property.name)"] = seed.stored
+                if seed.isFollowed { storedValues["\(model.name).\(property.name)"] = seed.stored }
             }
             statements.append("let \(variable) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
             statements += assignments
@@ -276,6 +276,8 @@ struct SampleRows {
 struct Seed {
     var typed: String
     var stored: String
+    /// False where the latest version cannot spell the stored value (a struct that changed).
+    var isFollowed = true
 
     init(
         _ property: Property, model: String, position: Int, in version: SchemaVersion, schemaName: String, convertedInto target: Property?,
@@ -297,6 +299,21 @@ struct Seed {
             let raw = chosen.map { SwiftLiteral.value($0.rawValue, enumType: nil) } ?? "0"
             typed = isArray ? "[\(schemaName).\(name).\(chosen?.name ?? "")]" : "\(schemaName).\(name).\(chosen?.name ?? "")"
             stored = isArray ? "[\(raw)]" : raw
+        case .composite(let name):
+            // Every field seeded; followed to the latest version only while the struct is unchanged.
+            let fields = version.structure(named: name)?.fields ?? []
+            let arguments = fields.enumerated().map { index, field -> String in
+                let value: String
+                switch field.type {
+                case .scalar(let scalar): value = Self.scalar(scalar, model: model, property: "\(property.name).\(field.name)", position: position * 10 + index, avoiding: nil)
+                case .enumeration(let enumName, _, _): value = "." + (version.enumeration(named: enumName)?.cases.last?.name ?? "")
+                case .composite: value = "nil"
+                }
+                return "\(field.name): " + (field.isArray ? "[\(value)]" : value)
+            }.joined(separator: ", ")
+            typed = isArray ? "[\(schemaName).\(name)(\(arguments))]" : "\(schemaName).\(name)(\(arguments))"
+            stored = isArray ? "[\(name)(\(arguments))]" : "\(name)(\(arguments))"
+            isFollowed = latest?.structure(named: name)?.signature == version.structure(named: name)?.signature
         case .scalar(let scalar):
             var single = Self.scalar(scalar, model: model, property: property.name, position: position, avoiding: defaultLiteral)
             if scalar == .string, !isArray, let target, let hint = Self.convertible(into: target, next: next) { single = hint }
@@ -376,7 +393,9 @@ extension Property {
     /// The assignment that puts `seed` in the store, as `upgradeTestRead` reaches it.
     func upgradeTestWrite(_ seed: Seed, naming: NamingConfig) -> String? {
         let stored = naming.storedName(self)
-        guard access?.isFilePrivate == true else { return "\(stored) = \(kind.storesEnumItself ? seed.typed : seed.stored)" }
+        // Values of the version's own types are spelled through its schema.
+        let ownType = kind.storesEnumItself || kind.isComposite
+        guard access?.isFilePrivate == true else { return "\(stored) = \(ownType ? seed.typed : seed.stored)" }
         guard stored != name else { return nil }
         return "\(name) = \(seed.typed)"
     }

@@ -134,7 +134,15 @@ public struct SchemaRenderer: Sendable {
             ] } ?? [],
             versionArguments: "\(v.major), \(v.minor), \(v.patch)",
             modelList: version.models.map { "\($0.name).self" }.joined(separator: ", "),
-            enums: version.enums.map(enumView), models: models)
+            enums: version.enums.map(enumView), structs: version.structs.map(structView), models: models)
+    }
+
+    private func structView(_ decl: StructDecl) -> StructView {
+        let fields = decl.fields.map { field in
+            StructView.Field(name: field.name, type: swiftType(field.type, isArray: field.isArray, typed: true, spelling: field.spelling) + (field.isOptional ? "?" : ""))
+        }
+        let parameters = fields.map { field in "\(field.name): \(field.type)" + (field.type.hasSuffix("?") ? " = nil" : "") }
+        return StructView(name: decl.name, fields: fields, initParameters: parameters.joined(separator: ", "))
     }
 
     private func enumView(_ decl: EnumDecl) -> EnumView {
@@ -233,6 +241,7 @@ public struct SchemaRenderer: Sendable {
         switch type {
         case .scalar(let scalar): base = spelling ?? scalar.rawValue
         case .enumeration(let name, let rawType, let storage): base = typed || storage == .value ? name : rawType.rawValue
+        case .composite(let name): base = name
         }
         return isArray ? "[\(base)]" : base
     }
@@ -329,6 +338,7 @@ public struct SchemaRenderer: Sendable {
         let current = names.currentSchema
         var aliases = latest.models.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: availability(for: $0)) }
         aliases += latest.enums.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: nil) }
+        aliases += latest.structs.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: nil) }
         return CurrentAliasesView(
             header: header(history.versions.map(\.file)), access: access, currentSchema: current,
             latestSchema: names.versionedSchema(latest.version), aliases: aliases)

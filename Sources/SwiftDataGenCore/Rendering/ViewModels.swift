@@ -98,6 +98,7 @@ struct VersionedSchemaView: MustacheRepresentable {
     var versionArguments: String
     var modelList: String
     var enums: [EnumView]
+    var structs: [StructView]
     /// Each model's code, laid out by the `model` template.
     var models: [String]
 
@@ -105,7 +106,27 @@ struct VersionedSchemaView: MustacheRepresentable {
         [
             "header": header.mustacheValue, "access": .string(access), "schemaName": .string(schemaName),
             "docLines": docLines.mustacheValue, "versionArguments": .string(versionArguments), "modelList": .string(modelList),
-            "enums": .list(enums.map(\.mustacheValue)), "models": .list(models.map { ["code": .string($0)] }),
+            "enums": .list(enums.map(\.mustacheValue)), "structs": .list(structs.map(\.mustacheValue)),
+            "models": .list(models.map { ["code": .string($0)] }),
+        ]
+    }
+}
+
+/// A `Codable` struct of a version: its fields and the init that sets them all.
+struct StructView: MustacheRepresentable {
+    struct Field {
+        var name: String
+        var type: String
+    }
+
+    var name: String
+    var fields: [Field]
+    var initParameters: String
+
+    var mustacheValue: MustacheValue {
+        [
+            "name": .string(name), "initParameters": .string(initParameters),
+            "fields": .list(fields.map { ["name": .string($0.name), "type": .string($0.type)] }),
         ]
     }
 }

@@ -33,6 +33,9 @@ enum DefaultValueResolver {
         }
         let text = scalar.value
         switch type {
+        case .composite(let name):
+            return .failure(.error(
+                .defaultTypeMismatch, "a \(name) has no literal; give its initial value with expression: \"\(name)(…)\"", at: node.location))
         case .enumeration(let name, _, _):
             guard let decl = enums[name], decl.cases.contains(where: { $0.name == text }) else {
                 let cases = enums[name]?.cases.map(\.name) ?? []

@@ -71,6 +71,10 @@ struct StoredShape: Equatable, Sendable {
                     if storage != .rawValue { fields.append(("enumStorage", storage.rawValue)) }
                     let cases = version.enumeration(named: name)?.cases ?? []
                     fields.append(("rawValues", cases.map { "\($0.name):\(Self.escaped(SwiftLiteral.value($0.rawValue, enumType: nil)))" }.joined(separator: ",")))
+                case .attribute(.composite(let name), let isArray):
+                    fields.append(("type", isArray ? "[composite]" : "composite"))
+                    let signature = version.structure(named: name)?.signature ?? []
+                    fields.append(("fields", signature.map(Self.escaped).joined(separator: ",")))
                 case .relationship(let r):
                     fields += [
                         ("type", r.isToMany ? "[\(r.target)]" : r.target), ("deleteRule", r.deleteRule.rawValue), ("inverse", r.inverse ?? "-"),

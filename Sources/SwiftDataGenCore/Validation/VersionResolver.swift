@@ -8,6 +8,7 @@ struct VersionResolver {
     var diagnostics: [Diagnostic] = []
 
     var enums: [String: EnumDecl] = [:]
+    var structs: [String: StructDecl] = [:]
     var modelASTs: [String: ModelAST] = [:]
     /// Where each model is in the version being built, for lookups by name.
     var modelPositions: [String: Int] = [:]
@@ -24,6 +25,11 @@ struct VersionResolver {
             return resolveEnum(ast)
         }
         enums = Dictionary(enumDecls.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let structDecls = file.structs.compactMap { ast -> StructDecl? in
+            guard claimTypeName(ast.name, in: &typeNames) else { return nil }
+            return resolveStruct(ast)
+        }
+        structs = Dictionary(structDecls.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for model in file.models where claimTypeName(model.name, in: &typeNames) {
             modelASTs[model.name.value] = model
         }
@@ -46,7 +52,38 @@ struct VersionResolver {
         version.acknowledgedRemovals = Set(file.acknowledgedRemovals.map(\.value))
         version.customMigration = file.customMigration?.value ?? false
         version.typeName = file.typeName?.value
+        version.structs = structDecls
         return version
+    }
+
+    /// A struct's fields: scalars and enums of the version, optional or arrays.
+    private mutating func resolveStruct(_ ast: StructAST) -> StructDecl {
+        var fields: [StructDecl.Field] = []
+        var seen: Set<String> = []
+        for field in ast.fields {
+            let spelling = field.type.value
+            guard seen.insert(field.name.value).inserted else {
+                diagnostics.append(.error(.duplicateName, "field '\(field.name.value)' is declared twice in struct \(ast.name.value)", at: field.name.location))
+                continue
+            }
+            if Identifier.keywords.contains(field.name.value) {
+                diagnostics.append(.error(.reservedName, "field '\(field.name.value)' of struct \(ast.name.value) is a Swift keyword; rename it", at: field.name.location))
+                continue
+            }
+            if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
+                let written = ScalarType(rawValue: spelling.name) == nil ? spelling.name : nil
+                fields.append(.init(name: field.name.value, type: .scalar(scalar), isOptional: spelling.isOptional, isArray: spelling.isArray, spelling: written))
+            } else if let decl = enums[spelling.name] {
+                fields.append(.init(
+                    name: field.name.value, type: .enumeration(name: decl.name, rawType: decl.rawType, storage: .value), isOptional: spelling.isOptional,
+                    isArray: spelling.isArray, spelling: nil))
+            } else {
+                diagnostics.append(.error(
+                    .unknownType, "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a struct's fields are value types or enums of this version",
+                    at: field.type.location))
+            }
+        }
+        return StructDecl(name: ast.name.value, fields: fields, location: ast.name.location)
     }
 
     private mutating func claimTypeName(_ name: Located<String>, in seen: inout [String: SourceLocation]) -> Bool {
@@ -201,7 +238,7 @@ struct VersionResolver {
         }
         // Inside the class a property hides the type of its name, which the generated code names
         // (in its type, its initial value, the macro's metadata).
-        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil || enums[name.value] != nil || modelASTs[name.value] != nil || Identifier.reservedTypeNames.contains(name.value) {
+        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil || enums[name.value] != nil || structs[name.value] != nil || modelASTs[name.value] != nil || Identifier.reservedTypeNames.contains(name.value) {
             diagnostics.append(.error(
                 .reservedName, "property '\(name.value)' has the name of a type, which it would hide inside \(model.name.value); start it with a lowercase letter or choose another name",
                 at: name.location))
@@ -227,6 +264,8 @@ struct VersionResolver {
                 return nil
             }
             kind = .attribute(.enumeration(name: decl.name, rawType: decl.rawType, storage: ast.enumStorage?.value ?? .rawValue), isArray: false)
+        } else if structs[spelling.name] != nil {
+            kind = .attribute(.composite(name: spelling.name), isArray: spelling.isArray)
         } else if modelASTs[spelling.name] != nil {
             kind = .relationship(Relationship(
                 target: spelling.name, isToMany: spelling.isArray, deleteRule: ast.deleteRule?.value ?? .nullify,

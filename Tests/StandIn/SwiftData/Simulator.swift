@@ -287,6 +287,9 @@ enum _StandInShape: Equatable {
         } else if let enumeration = base as? any RawRepresentable.Type, let kind = Self.rawValueKind(enumeration) {
             // An enum stored as itself is stored as its raw value's type, as the generator assumes.
             self = .attribute(kind: kind, isOptional: isOptional)
+        } else if base is any Codable.Type {
+            // Any other Codable value: an array of them is encoded, a struct is a composite attribute.
+            self = .attribute(kind: base is any _StandInSequence.Type ? "encoded" : "composite", isOptional: isOptional)
         } else {
             self = .unsupported(String(describing: type))
         }
@@ -313,7 +316,13 @@ enum _StandInCodec {
         }
         if let storable = value as? any _StandInStorable { return storable._stored }
         if let enumeration = value as? any RawRepresentable { return encodeRawValue(of: enumeration) }
+        if let codable = value as? any Encodable, let data = try? JSONEncoder().encode(codable) { return .data(data) }
         return .null
+    }
+
+    private static func decodeCodable<T: Decodable>(_ stored: _StoredValue, as type: T.Type) -> Any? {
+        guard case .data(let data) = stored else { return nil }
+        return try? JSONDecoder().decode(type, from: data)
     }
 
     private static func encodeRawValue<T: RawRepresentable>(of value: T) -> _StoredValue {
@@ -333,6 +342,7 @@ enum _StandInCodec {
         }
         if let storable = type as? any _StandInStorable.Type { return storable.init(_stored: stored) }
         if let enumeration = type as? any RawRepresentable.Type { return decodeRawValue(stored, as: enumeration) }
+        if let codable = type as? any Decodable.Type { return decodeCodable(stored, as: codable) }
         return nil
     }
 }

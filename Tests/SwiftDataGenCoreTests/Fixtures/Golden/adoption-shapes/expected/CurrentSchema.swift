@@ -9,3 +9,5 @@ typealias Video = CurrentSchema.Video
 typealias Status = CurrentSchema.Status
 typealias Placement = CurrentSchema.Placement
 typealias Quality = CurrentSchema.Quality
+typealias Dimensions = CurrentSchema.Dimensions
+typealias Chapter = CurrentSchema.Chapter

@@ -19,6 +19,7 @@ enum MigrationPlan: SchemaMigrationPlan {
             //   Video.status renamed to state
             //   Video.quality changed type from Quality (stored as itself) to Quality (stored by raw value)
             //   Video.duration stored as durationSeconds instead of _duration
+            //   Video.chapters added
             //   Video.rating added
             //   Quality gained cases uhd
             // stage 1 of 2

@@ -15,7 +15,7 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: SchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let videoSample = SchemaV1.Video(title: "Video.title sample", quality: SchemaV1.Quality.sd, placement: SchemaV1.Placement.inline, addedAt: Date(timeIntervalSince1970: 604800), aspectRatio: 48.5)
+            let videoSample = SchemaV1.Video(title: "Video.title sample", quality: SchemaV1.Quality.sd, placement: SchemaV1.Placement.inline, addedAt: Date(timeIntervalSince1970: 604800), aspectRatio: 48.5, size: SchemaV1.Dimensions(width: 130.5, height: 131.5, placement: .fullScreen))
             videoSample.status = SchemaV1.Status.watching
             videoSample._duration = 45.5
             videoSample.watchedFor = 47.5
@@ -36,6 +36,7 @@ import Testing
         #expect(videoAfter.addedAt == Date(timeIntervalSince1970: 604800), "Video.addedAt after the upgrade from 1.0.0")
         #expect(videoAfter.watchedFor == 47.5, "Video.watchedFor after the upgrade from 1.0.0")
         #expect(videoAfter.aspectRatio == 48.5, "Video.aspectRatio after the upgrade from 1.0.0")
+        #expect(videoAfter.size == Dimensions(width: 130.5, height: 131.5, placement: .fullScreen), "Video.size after the upgrade from 1.0.0")
     }
 }
 

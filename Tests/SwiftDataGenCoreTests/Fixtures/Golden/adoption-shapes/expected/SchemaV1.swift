@@ -28,6 +28,18 @@ enum SchemaV1: VersionedSchema {
         case hd
     }
 
+    struct Dimensions: Codable, Hashable, Sendable {
+        var width: Double
+        var height: Double
+        var placement: Placement?
+
+        init(width: Double, height: Double, placement: Placement? = nil) {
+            self.width = width
+            self.height = height
+            self.placement = placement
+        }
+    }
+
     @Model
     final class Video {
         var title: String
@@ -38,6 +50,7 @@ enum SchemaV1: VersionedSchema {
         var addedAt: Date
         var watchedFor: TimeInterval = 0
         var aspectRatio: CGFloat?
+        var size: Dimensions?
 
         /// Where the player shows the video.
         var placement: Placement? {
@@ -50,12 +63,13 @@ enum SchemaV1: VersionedSchema {
             set { _duration = newValue }
         }
 
-        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil) {
+        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil, size: Dimensions? = nil) {
             self.title = title
             self.quality = quality
             self._videoPlacement = placement?.rawValue
             self.addedAt = addedAt
             self.aspectRatio = aspectRatio
+            self.size = size
         }
     }
 }

@@ -29,6 +29,28 @@ enum SchemaV2: VersionedSchema {
         case uhd
     }
 
+    struct Dimensions: Codable, Hashable, Sendable {
+        var width: Double
+        var height: Double
+        var placement: Placement?
+
+        init(width: Double, height: Double, placement: Placement? = nil) {
+            self.width = width
+            self.height = height
+            self.placement = placement
+        }
+    }
+
+    struct Chapter: Codable, Hashable, Sendable {
+        var title: String
+        var start: TimeInterval
+
+        init(title: String, start: TimeInterval) {
+            self.title = title
+            self.start = start
+        }
+    }
+
     @Model
     final class Video {
         var title: String
@@ -42,6 +64,8 @@ enum SchemaV2: VersionedSchema {
         var addedAt: Date
         var watchedFor: TimeInterval = 0
         var aspectRatio: CGFloat?
+        var size: Dimensions?
+        var chapters: [Chapter] = []
         var _rating: Int?
 
         var quality: Quality? {
@@ -65,12 +89,13 @@ enum SchemaV2: VersionedSchema {
             set { _rating = newValue }
         }
 
-        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil, rating: Int? = nil) {
+        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil, size: Dimensions? = nil, rating: Int? = nil) {
             self.title = title
             self.qualityRawValue = quality?.rawValue
             self._videoPlacement = placement?.rawValue
             self.addedAt = addedAt
             self.aspectRatio = aspectRatio
+            self.size = size
             self._rating = rating
         }
     }

@@ -31,6 +31,18 @@ enum SchemaV2Bridge: VersionedSchema {
         case uhd
     }
 
+    struct Dimensions: Codable, Hashable, Sendable {
+        var width: Double
+        var height: Double
+        var placement: Placement?
+
+        init(width: Double, height: Double, placement: Placement? = nil) {
+            self.width = width
+            self.height = height
+            self.placement = placement
+        }
+    }
+
     @Model
     final class Video {
         var title: String
@@ -41,6 +53,7 @@ enum SchemaV2Bridge: VersionedSchema {
         var addedAt: Date
         var watchedFor: TimeInterval = 0
         var aspectRatio: CGFloat?
+        var size: Dimensions?
         var qualityConvertedRawValue: String?
 
         /// Where the player shows the video.
@@ -59,12 +72,13 @@ enum SchemaV2Bridge: VersionedSchema {
             set { qualityConvertedRawValue = newValue?.rawValue }
         }
 
-        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil, qualityConverted: Quality? = nil) {
+        init(title: String, quality: Quality? = nil, placement: Placement? = nil, addedAt: Date, aspectRatio: CGFloat? = nil, size: Dimensions? = nil, qualityConverted: Quality? = nil) {
             self.title = title
             self.quality = quality
             self._videoPlacement = placement?.rawValue
             self.addedAt = addedAt
             self.aspectRatio = aspectRatio
+            self.size = size
             self.qualityConvertedRawValue = qualityConverted?.rawValue
         }
     }
