@@ -14,12 +14,13 @@ public struct ImportedVersion: Sendable, Equatable {
     public var typeName: String?
     public var version: (major: Int, minor: Int, patch: Int)?
     public var enums: [ImportedEnum]
+    public var structs: [ImportedStruct] = []
     public var models: [ImportedModel]
     public var location: SourcePosition
 
     public static func == (a: ImportedVersion, b: ImportedVersion) -> Bool {
         a.typeName == b.typeName && a.version.map { [$0.major, $0.minor, $0.patch] } == b.version.map { [$0.major, $0.minor, $0.patch] }
-            && a.enums == b.enums && a.models == b.models && a.location == b.location
+            && a.enums == b.enums && a.structs == b.structs && a.models == b.models && a.location == b.location
     }
 }
 
@@ -35,6 +36,20 @@ public struct ImportedEnum: Sendable, Equatable {
         a.name == b.name && a.rawType == b.rawType && a.cases.map(\.name) == b.cases.map(\.name)
             && a.cases.map(\.rawValue) == b.cases.map(\.rawValue)
     }
+}
+
+/// A `Codable` struct a model stores as one attribute.
+public struct ImportedStruct: Sendable, Equatable {
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var typeName: String
+        public var isOptional: Bool
+        public var isArray: Bool
+    }
+
+    public var name: String
+    public var fields: [Field]
+    public var location: SourcePosition
 }
 
 public struct ImportedModel: Sendable, Equatable {

@@ -34,6 +34,7 @@ private struct Scan {
     var extensions: [String: [Located<MemberBlockItemSyntax>]] = [:]
     var topLevelModels: [Located<ClassDeclSyntax>] = []
     var topLevelEnums: [Located<EnumDeclSyntax>] = []
+    var topLevelStructs: [Located<StructDeclSyntax>] = []
     var plans: [Located<EnumDeclSyntax>] = []
     var notes: [ImportNote] = []
 
@@ -51,6 +52,8 @@ private struct Scan {
                 }
             } else if let classDecl = decl.as(ClassDeclSyntax.self), Self.hasAttribute(classDecl.attributes, "Model") {
                 topLevelModels.append(Located(node: classDecl, converter: converter))
+            } else if let structDecl = decl.as(StructDeclSyntax.self), Self.inheritedNames(structDecl.inheritanceClause).contains("Codable") {
+                topLevelStructs.append(Located(node: structDecl, converter: converter))
             } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
                 // Keyed as written: `SchemaV1` or `SchemaV1.Trip`.
                 let name = extensionDecl.extendedType.trimmedDescription
@@ -62,21 +65,25 @@ private struct Scan {
     mutating func project() -> ImportedProject {
         var versions: [ImportedVersion] = []
         let sharedEnums = topLevelEnums.compactMap { enumeration($0) }
+        let sharedStructs = topLevelStructs.map { structure($0) }
         for (name, located) in schemas {
             let members = located.node.memberBlock.members.map { Located(node: $0, converter: located.converter) } + (extensions[name] ?? [])
-            versions.append(version(named: name, members: members, at: located.position(located.node.name), sharedEnums: sharedEnums))
+            var imported = version(named: name, members: members, at: located.position(located.node.name), sharedEnums: sharedEnums)
+            for shared in sharedStructs where !imported.structs.contains(where: { $0.name == shared.name }) { imported.structs.append(shared) }
+            versions.append(imported)
         }
         var unversioned: ImportedVersion?
         let modelsInSchemas = Set(versions.flatMap { $0.models.map(\.name) })
         let looseModels = topLevelModels.filter { !modelsInSchemas.contains($0.node.name.text) }
         if !looseModels.isEmpty, let first = looseModels.first {
             var enums = sharedEnums
+            var structs = sharedStructs
             var models: [ImportedModel] = []
             for located in looseModels {
                 let members = located.node.memberBlock.members.map { Located(node: $0, converter: located.converter) } + (extensions[located.node.name.text] ?? [])
-                models.append(model(located, members: members, hoisting: &enums))
+                models.append(model(located, members: members, hoisting: &enums, structs: &structs))
             }
-            unversioned = ImportedVersion(typeName: nil, version: nil, enums: enums, models: models, location: first.position(first.node.name))
+            unversioned = ImportedVersion(typeName: nil, version: nil, enums: enums, structs: structs, models: models, location: first.position(first.node.name))
         }
         var planName: String?
         for plan in plans {
@@ -90,6 +97,7 @@ private struct Scan {
         var number: (Int, Int, Int)?
         var listed: [String] = []
         var enums: [ImportedEnum] = []
+        var structs: [ImportedStruct] = []
         var models: [ImportedModel] = []
         for member in members {
             let decl = member.node.decl
@@ -105,9 +113,11 @@ private struct Scan {
             } else if let classDecl = decl.as(ClassDeclSyntax.self), Self.hasAttribute(classDecl.attributes, "Model") {
                 let located = Located(node: classDecl, converter: member.converter)
                 let nested = extensions["\(name).\(classDecl.name.text)"] ?? []
-                models.append(model(located, members: classDecl.memberBlock.members.map { Located(node: $0, converter: member.converter) } + nested, hoisting: &enums))
+                models.append(model(located, members: classDecl.memberBlock.members.map { Located(node: $0, converter: member.converter) } + nested, hoisting: &enums, structs: &structs))
             } else if let enumDecl = decl.as(EnumDeclSyntax.self) {
                 if let imported = enumeration(Located(node: enumDecl, converter: member.converter)) { enums.append(imported) }
+            } else if let structDecl = decl.as(StructDeclSyntax.self), Self.inheritedNames(structDecl.inheritanceClause).contains("Codable") {
+                structs.append(structure(Located(node: structDecl, converter: member.converter)))
             } else {
                 noteMember(member, of: name)
             }
@@ -120,7 +130,7 @@ private struct Scan {
             }
             notes.append(.init(position: shared.position(shared.node.name), message: "\(modelName) is declared outside \(name); the YAML gives every version its own copy, as SwiftData needs"))
             let members = shared.node.memberBlock.members.map { Located(node: $0, converter: shared.converter) } + (extensions[modelName] ?? [])
-            models.append(model(shared, members: members, hoisting: &enums))
+            models.append(model(shared, members: members, hoisting: &enums, structs: &structs))
         }
         if !listed.isEmpty {
             for model in models where !listed.contains(model.name) {
@@ -128,10 +138,10 @@ private struct Scan {
             }
         }
         for shared in sharedEnums where !enums.contains(where: { $0.name == shared.name }) { enums.append(shared) }
-        return ImportedVersion(typeName: name, version: number, enums: enums, models: models, location: position)
+        return ImportedVersion(typeName: name, version: number, enums: enums, structs: structs, models: models, location: position)
     }
 
-    private mutating func model(_ located: Located<ClassDeclSyntax>, members: [Located<MemberBlockItemSyntax>], hoisting enums: inout [ImportedEnum]) -> ImportedModel {
+    private mutating func model(_ located: Located<ClassDeclSyntax>, members: [Located<MemberBlockItemSyntax>], hoisting enums: inout [ImportedEnum], structs: inout [ImportedStruct]) -> ImportedModel {
         let decl = located.node
         let name = decl.name.text
         var result = ImportedModel(
@@ -144,6 +154,11 @@ private struct Scan {
             } else if let macro = item.as(MacroExpansionDeclSyntax.self), ["Unique", "Index"].contains(macro.macroName.text) {
                 let groups = macro.arguments.map { Self.keyPaths(in: Syntax($0.expression)) }.filter { !$0.isEmpty }
                 if macro.macroName.text == "Unique" { result.uniqueGroups += groups } else { result.indexGroups += groups }
+            } else if let structDecl = item.as(StructDeclSyntax.self), Self.inheritedNames(structDecl.inheritanceClause).contains("Codable") {
+                let imported = structure(Located(node: structDecl, converter: member.converter))
+                if structs.contains(where: { $0.name == imported.name }) { continue }
+                notes.append(.init(position: imported.location, message: "struct \(imported.name), nested in \(name), becomes a type of the schema version (\(name).\(imported.name) in app code becomes \(imported.name))"))
+                structs.append(imported)
             } else if let enumDecl = item.as(EnumDeclSyntax.self) {
                 guard let imported = enumeration(Located(node: enumDecl, converter: member.converter)) else { continue }
                 if enums.contains(where: { $0.name == imported.name }) { continue }
@@ -247,6 +262,28 @@ private struct Scan {
         case "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral": property.flags.append(option)
         default: notes.append(.init(position: located.position(expression), message: "option .\(option) on \(model).\(property.name) is not carried"))
         }
+    }
+
+    /// A `Codable` struct's stored fields; anything else it declares is noted.
+    private mutating func structure(_ located: Located<StructDeclSyntax>) -> ImportedStruct {
+        let decl = located.node
+        var fields: [ImportedStruct.Field] = []
+        for member in decl.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { $0.name.text == "static" }) else {
+                if !member.decl.is(InitializerDeclSyntax.self) { noteMember(Located(node: member, converter: located.converter), of: decl.name.text) }
+                continue
+            }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if binding.accessorBlock != nil { continue }
+                guard let type = binding.typeAnnotation?.type ?? Self.inferredType(of: binding.initializer?.value), let spelled = Self.spelling(type) else {
+                    notes.append(.init(position: located.position(binding), message: "field \(decl.name.text).\(name) has no type the importer can read; it is not carried"))
+                    continue
+                }
+                fields.append(.init(name: name, typeName: spelled.name, isOptional: spelled.isOptional, isArray: spelled.isArray))
+            }
+        }
+        return ImportedStruct(name: decl.name.text, fields: fields, location: located.position(decl.name))
     }
 
     private mutating func enumeration(_ located: Located<EnumDeclSyntax>) -> ImportedEnum? {

@@ -123,6 +123,18 @@ public enum HistoryTranslator {
             lines.append("enums:")
             for enumeration in version.enums { lines.append("  \(enumeration.name): \(enumText(enumeration))") }
         }
+        let structNames = Set(version.structs.map(\.name))
+        if !version.structs.isEmpty {
+            lines.append("structs:")
+            for structure in version.structs {
+                let fields = structure.fields.map { field -> String in
+                    var type = field.isArray ? "[\(field.typeName)]" : field.typeName
+                    if field.isOptional { type += "?" }
+                    return "\(field.name): \(YAMLText.scalar(type))"
+                }
+                lines.append("  \(structure.name): { \(fields.joined(separator: ", ")) }")
+            }
+        }
         lines.append("models:")
         for model in version.models {
             lines.append("  \(model.name):")
@@ -140,7 +152,7 @@ public enum HistoryTranslator {
             let before = previous?.models.first { $0.name == model.name }
             var carried = 0
             for property in model.properties {
-                guard let text = propertyText(property, in: model, before: before, isFirst: previous == nil, enums: enumNames, models: modelNames, version: version, notes: &notes) else { continue }
+                guard let text = propertyText(property, in: model, before: before, isFirst: previous == nil, enums: enumNames, structs: structNames, models: modelNames, version: version, notes: &notes) else { continue }
                 lines.append("      \(property.name): \(text)")
                 carried += 1
             }
@@ -186,15 +198,15 @@ public enum HistoryTranslator {
     ]
 
     static func propertyText(
-        _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool, enums: Set<String>, models: Set<String>,
-        version: ImportedVersion, notes: inout [ImportNote]
+        _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool, enums: Set<String>, structs: Set<String>,
+        models: Set<String>, version: ImportedVersion, notes: inout [ImportNote]
     ) -> String? {
         let isModel = models.contains(property.typeName)
         let isEnum = enums.contains(property.typeName)
-        guard isModel || isEnum || scalars.contains(property.typeName) else {
+        guard isModel || isEnum || structs.contains(property.typeName) || scalars.contains(property.typeName) else {
             notes.append(.init(
                 position: property.location,
-                message: "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store yet (a Codable struct, or a type not in the files read); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"))
+                message: "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store (not a value type, enum, Codable struct or model of the files read); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"))
             return nil
         }
         var type = property.isArray ? "[\(property.typeName)]" : property.typeName

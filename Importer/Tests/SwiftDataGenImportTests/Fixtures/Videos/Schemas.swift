@@ -20,6 +20,7 @@ enum SchemaV1: VersionedSchema {
         private var _videoPlacement: Int?
         var watchedFor: TimeInterval = 0
         var aspectRatio: CGFloat?
+        var size: Dimensions?
         var channel: Channel?
 
         var placement: Placement? {
@@ -53,12 +54,19 @@ enum SchemaV2: VersionedSchema {
             case queued, watching, watched, skipped
         }
 
+        struct Chapter: Codable, Hashable {
+            var title: String
+            var start: TimeInterval
+        }
+
         var title: String
         var status: Status = Status.queued
         var quality: Quality?
         private var _videoPlacement: Int?
         var watchedFor: TimeInterval = 0
         var aspectRatio: CGFloat?
+        var size: Dimensions?
+        var chapters: [Chapter] = []
         var addedAt: Date = Date.now
         var channel: Channel?
 
@@ -77,6 +85,11 @@ enum SchemaV2: VersionedSchema {
             self.slug = slug
         }
     }
+}
+
+struct Dimensions: Codable, Hashable {
+    var width: Double
+    var height: Double
 }
 
 enum Quality: String, Codable {
