@@ -214,7 +214,7 @@ public enum HistoryResolver {
         // Built only when an identifier must be made: every identifier and name either version uses.
         var taken: Set<String>?
         for p in fresh {
-            var property = current.properties[p]
+            let property = current.properties[p]
             let inPlace = property.conversion?.sourceProperty == property.name
             if !inPlace && !isClaimed(naming.storedName(property)) { continue }
             var used = taken ?? Set((before?.properties ?? []).flatMap { [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)] })
