@@ -1,13 +1,88 @@
 import SwiftDataGenCore
 
-/// The parsed command line. Hand-written: the tool may depend on nothing beyond the toolchain.
+/// The command line, declared once: parsing, every help page and the shell completion scripts are
+/// read from `Option.all` and `Command`, so an option cannot be parsed without being described.
+/// Hand-written to swift-argument-parser's conventions: the tool is the build plugin's, compiled
+/// in every user's clean build, and depends on nothing beyond the toolchain.
 struct CommandLineArguments {
-    enum Command: String, CaseIterable {
+    enum Command: String, CaseIterable, Sendable {
         case generate, validate, check, plan, lock
+
+        var abstract: String {
+            switch self {
+            case .generate: return "Write the Swift sources into --output."
+            case .validate: return "Check the schema files and print diagnostics; write nothing."
+            case .check: return "Fail with a diff when the files in --output are stale."
+            case .plan: return "Print the migration plan: changes, stages, generated code, what you write."
+            case .lock: return "Record the shipped versions in swiftdata-gen.lock so they cannot be edited."
+            }
+        }
+
+        var discussion: String {
+            switch self {
+            case .generate:
+                return """
+                    Reads swiftdata-gen.yaml and every .yaml/.yml version file below <schema-dir> and writes one
+                    file per version, the current-version typealiases and the migration plan. Only files whose
+                    bytes change are written, all in one step; files the folder's manifest does not give to this
+                    schema folder are never touched.
+                    """
+            case .validate:
+                return "Runs every check of 'generate' and prints the diagnostics as path:line:col: error: … [SDGnnn]."
+            case .check:
+                return """
+                    Exits 1 and prints a unified diff when the files in --output (and --upgrade-tests) differ
+                    from what 'generate' would write: for CI, when generated sources are checked in.
+                    """
+            case .plan:
+                return """
+                    Prints, per step between consecutive versions, the changes, the stages, what is generated,
+                    what the team must write and any data-loss warning.
+                    """
+            case .lock:
+                return """
+                    Records the stored shape of every version (or every version up to --through) in
+                    <schema-dir>/swiftdata-gen.lock. Run it when a version ships and commit the file: from then
+                    on, editing that version is an error. Versions already locked are kept as they are.
+                    """
+            }
+        }
+    }
+
+    /// What an option's value is, for help and for shell completion.
+    enum ValueKind: Sendable {
+        case flag
+        case folder(String)
+        case choice(String, [String])
+        case text(String)
+
+        var placeholder: String? {
+            switch self {
+            case .flag: return nil
+            case .folder(let name), .text(let name): return name
+            case .choice(let name, _): return name
+            }
+        }
+    }
+
+    struct Option: Sendable {
+        var names: [String]
+        var kind: ValueKind
+        var help: String
+        var commands: [Command]
+        /// Stores a value (nil for a flag) into the arguments; throws when it is not valid.
+        var apply: @Sendable (inout CommandLineArguments, String?) throws(UsageError) -> Void
+
+        var longName: String { names.last ?? "" }
+
+        /// `-o, --output <dir>`.
+        var synopsis: String { names.joined(separator: ", ") + (kind.placeholder.map { " <\($0)>" } ?? "") }
     }
 
     struct UsageError: Error {
         var message: String
+        /// The command whose usage line follows the message, when one was named.
+        var command: Command?
     }
 
     var command: Command?
@@ -21,129 +96,205 @@ struct CommandLineArguments {
     var planFormat = "text"
     var lockThrough: SemanticVersion?
     var showHelp = false
+    var showVersion = false
     var quiet = false
+    /// `--generate-completion-script <shell>`.
+    var completionShell: String?
+
+    static let writing: [Command] = [.generate, .check]
+
+    static let all: [Option] = [
+        Option(names: ["-o", "--output"], kind: .folder("dir"), help: "The folder for the generated sources (created when missing).", commands: writing) { arguments, value throws(UsageError) in
+            arguments.outputDirectory = value
+        },
+        Option(
+            names: ["--layout"], kind: .choice("layout", OutputLayout.allCases.map(\.rawValue)),
+            help: "schemas (default): files named after what they declare; inputs: named after the input files (the build plugin's layout).",
+            commands: writing
+        ) { arguments, value throws(UsageError) in
+            guard let value, let layout = OutputLayout(rawValue: value) else {
+                throw UsageError(message: "unknown layout '\(value ?? "")'; use one of: \(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))", command: arguments.command)
+            }
+            arguments.layout = layout
+        },
+        Option(names: ["--templates"], kind: .folder("dir"), help: "A folder of .mustache files that replace the bundled ones by name.", commands: writing) { arguments, value throws(UsageError) in
+            arguments.templatesDirectory = value
+        },
+        Option(
+            names: ["--hooks-output"], kind: .folder("dir"),
+            help: "Create <Schema>MigrationHooks.swift there when the plan calls hooks and the file does not exist yet (never overwritten). With generate, --output may then be left out.",
+            commands: [.generate]
+        ) { arguments, value throws(UsageError) in
+            arguments.hooksDirectory = value
+        },
+        Option(names: ["--upgrade-tests"], kind: .folder("dir"), help: "Also write one Swift Testing upgrade test per older version there.", commands: writing) { arguments, value throws(UsageError) in
+            arguments.upgradeTestsDirectory = value
+        },
+        Option(names: ["--testable-import"], kind: .text("module"), help: "The module the upgrade tests import with @testable.", commands: writing) { arguments, value throws(UsageError) in
+            guard let value, Identifier.isValid(value), !Identifier.keywords.contains(value) else {
+                throw UsageError(message: "--testable-import needs a module name (letters, digits and '_', not a Swift keyword); '\(value ?? "")' is not one", command: arguments.command)
+            }
+            arguments.testableImport = value
+        },
+        Option(names: ["--format"], kind: .choice("format", ["text", "json"]), help: "text (default) for people, json for tools.", commands: [.plan]) { arguments, value throws(UsageError) in
+            guard let value, ["text", "json"].contains(value) else { throw UsageError(message: "--format is text or json, not '\(value ?? "")'", command: arguments.command) }
+            arguments.planFormat = value
+        },
+        Option(
+            names: ["--through"], kind: .text("version"), help: "Lock the versions up to and including this one, which must exist (default: all).",
+            commands: [.lock]
+        ) { arguments, value throws(UsageError) in
+            guard let value, let version = SemanticVersion(parsing: value) else {
+                throw UsageError(message: "--through needs a version such as 2.0.0, not '\(value ?? "")'", command: arguments.command)
+            }
+            arguments.lockThrough = version
+        },
+        Option(names: ["-q", "--quiet"], kind: .flag, help: "Print only diagnostics.", commands: writing + [.lock]) { arguments, _ throws(UsageError) in
+            arguments.quiet = true
+        },
+        Option(names: ["--version"], kind: .flag, help: "Show the version.", commands: []) { arguments, _ throws(UsageError) in
+            arguments.showVersion = true
+        },
+        Option(names: ["-h", "--help"], kind: .flag, help: "Show help information.", commands: Command.allCases) { arguments, _ throws(UsageError) in
+            arguments.showHelp = true
+        },
+        Option(
+            names: ["--generate-completion-script"], kind: .choice("shell", ["bash", "zsh", "fish"]), help: "Print a completion script for bash, zsh or fish.",
+            commands: []
+        ) { arguments, value throws(UsageError) in
+            guard let value, ["bash", "zsh", "fish"].contains(value) else { throw UsageError(message: "--generate-completion-script takes bash, zsh or fish") }
+            arguments.completionShell = value
+        },
+    ]
 
     init(_ arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
         if let first = remaining.first, !first.hasPrefix("-") {
-            guard let command = Command(rawValue: first) else {
-                throw UsageError(message: "unknown command '\(first)'; use one of: \(Command.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            self.command = command
             remaining = remaining.dropFirst()
+            if first == "help" {
+                // `help <command>` is `<command> --help`.
+                showHelp = true
+                if let name = remaining.popFirst() { command = try Self.command(named: name) }
+                guard remaining.isEmpty else { throw UsageError(message: "help takes one command name") }
+                return
+            }
+            command = try Self.command(named: first)
         }
         while let argument = remaining.popFirst() {
-            switch argument {
-            case "-h", "--help": showHelp = true
-            case "-q", "--quiet": quiet = true
-            case "-o", "--output": outputDirectory = try Self.value(for: argument, from: &remaining)
-            case "--templates": templatesDirectory = try Self.value(for: argument, from: &remaining)
-            case "--hooks-output": hooksDirectory = try Self.value(for: argument, from: &remaining)
-            case "--upgrade-tests": upgradeTestsDirectory = try Self.value(for: argument, from: &remaining)
-            case "--testable-import":
-                let module = try Self.value(for: argument, from: &remaining)
-                guard Identifier.isValid(module), !Identifier.keywords.contains(module) else {
-                    throw UsageError(message: "--testable-import needs a module name (letters, digits and '_', not a Swift keyword); '\(module)' is not one")
-                }
-                testableImport = module
-            case "--format":
-                planFormat = try Self.value(for: argument, from: &remaining)
-                guard ["text", "json"].contains(planFormat) else { throw UsageError(message: "--format is text or json") }
-            case "--through":
-                let text = try Self.value(for: argument, from: &remaining)
-                guard let version = SemanticVersion(parsing: text) else { throw UsageError(message: "--through needs a version such as 2.0.0") }
-                lockThrough = version
-            case "--layout":
-                let name = try Self.value(for: argument, from: &remaining)
-                guard let layout = OutputLayout(rawValue: name) else {
-                    throw UsageError(message: "unknown layout '\(name)'; use one of: \(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                self.layout = layout
-            default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
-                guard schemaDirectory == nil else { throw UsageError(message: "unexpected argument '\(argument)'; give one schema folder") }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                guard schemaDirectory == nil else { throw UsageError(message: "unexpected argument '\(argument)'; give one schema folder", command: command) }
+                guard command != nil else { throw UsageError(message: "name a command before '\(argument)'") }
                 schemaDirectory = argument
+                continue
             }
+            // `--option=value` or `--option value`.
+            let (name, inline) = argument.hasPrefix("--") && argument.contains("=")
+                ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst())) : (argument, nil)
+            guard let option = Self.all.first(where: { $0.names.contains(name) }) else {
+                let candidates = Self.options(for: command).flatMap(\.names).filter { $0.hasPrefix("--") }
+                let guess = Identifier.suggestion(for: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(name)'\(guess)", command: command)
+            }
+            if let command, !option.commands.contains(command), !option.commands.isEmpty || !["--version", "--generate-completion-script"].contains(option.longName) {
+                throw UsageError(message: "\(command.rawValue) does not take \(option.longName)", command: command)
+            }
+            var value: String?
+            if case .flag = option.kind {
+                guard inline == nil else { throw UsageError(message: "\(option.longName) takes no value", command: command) }
+            } else if let inline {
+                value = inline
+            } else {
+                guard let next = remaining.popFirst(), !next.hasPrefix("-") || next == "-" else {
+                    throw UsageError(message: "\(option.longName) needs a value <\(option.kind.placeholder ?? "value")>", command: command)
+                }
+                value = next
+            }
+            try option.apply(&self, value)
         }
     }
 
-    private static func value(for option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
-        guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
-            throw UsageError(message: "\(option) needs a value")
-        }
-        return value
+    private static func command(named name: String) throws(UsageError) -> Command {
+        if let command = Command(rawValue: name) { return command }
+        let guess = Identifier.suggestion(for: name, in: Command.allCases.map(\.rawValue) + ["help"]).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError(message: "unknown command '\(name)'\(guess)")
     }
 
-    static let overview = """
-        OVERVIEW: Generate SwiftData versioned schemas, models and a migration plan from YAML.
+    static func options(for command: Command?) -> [Option] {
+        guard let command else { return all.filter { $0.commands.isEmpty || $0.longName == "--help" } }
+        return all.filter { $0.commands.contains(command) }
+    }
+}
 
-        USAGE: swiftdata-gen <command> <schema-dir> [options]
+extension CommandLineArguments {
+    static let toolVersion = "0.5.0"
 
-        COMMANDS:
-          generate    Write the Swift sources into --output
-          validate    Check the schema files and print diagnostics; write nothing
-          check       Fail with a diff when the files in --output are stale
-          plan        Print the migration plan: changes, stages, generated code, what you write
-          lock        Record the shipped versions in swiftdata-gen.lock so they can't be edited
+    static func usageLine(_ command: Command?) -> String {
+        guard let command else { return "swiftdata-gen <command> <schema-dir> [<options>]" }
+        let required = writing.contains(command) ? " --output <dir>" : ""
+        return "swiftdata-gen \(command.rawValue) <schema-dir>\(required) [<options>]"
+    }
 
-        Run 'swiftdata-gen <command> --help' for a command's options.
-        Exit codes: 0 success, 1 diagnostics or stale output, 2 usage error.
-        """
+    /// `Error: …`, the usage line, and where the help is: not the whole help page.
+    static func errorText(_ error: UsageError) -> String {
+        let helpCommand = error.command.map { "swiftdata-gen \($0.rawValue) --help" } ?? "swiftdata-gen --help"
+        return "Error: \(error.message)\nUsage: \(usageLine(error.command))\n  See '\(helpCommand)' for more information."
+    }
+
+    static var overview: String {
+        let commands = Command.allCases.map { "  " + $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }
+        let options = options(for: nil).map(row)
+        return """
+            OVERVIEW: Generate SwiftData versioned schemas, models and a migration plan from YAML.
+
+            USAGE: \(usageLine(nil))
+
+            OPTIONS:
+            \(options.joined(separator: "\n"))
+
+            SUBCOMMANDS:
+            \(commands.joined(separator: "\n"))
+
+              See 'swiftdata-gen help <subcommand>' for detailed help.
+
+            \(exitCodes)
+            """
+    }
+
+    static let exitCodes = "EXIT CODES: 0 success (warnings allowed), 1 diagnostics or stale output, 2 usage error."
 
     static func help(for command: Command) -> String {
-        switch command {
-        case .generate:
-            return """
-                USAGE: swiftdata-gen generate <schema-dir> --output <dir> [--layout schemas|inputs] [--hooks-output <dir>]
-                                              [--upgrade-tests <dir> [--testable-import <module>]] [--templates <dir>] [--quiet]
+        """
+        OVERVIEW: \(command.abstract)
 
-                Reads swiftdata-gen.yaml and every .yaml/.yml version file below <schema-dir> and writes
-                one file per version, the current-version typealiases and the migration plan into <dir>.
-                Only files whose bytes change are written; generated files no longer produced are removed;
-                files without the generator's header are never touched.
+        \(command.discussion)
 
-                OPTIONS:
-                  -o, --output <dir>    Folder for the generated sources (created when missing)
-                  --layout <layout>     schemas (default): files named after what they declare;
-                                        inputs: named after the input files (the build plugin's layout)
-                  --templates <dir>     Folder of .mustache files that replace bundled ones by name
-                  --hooks-output <dir>  Create <Schema>MigrationHooks.swift there when the plan calls
-                                        hooks and the file does not exist yet (it is never overwritten)
-                  --upgrade-tests <dir> Also write one Swift Testing upgrade test per older version there
-                  --testable-import <module>
-                                        The module the upgrade tests import with @testable
-                  -q, --quiet           Print only diagnostics
-                  -h, --help            Show this help
-                """
-        case .validate:
-            return """
-                USAGE: swiftdata-gen validate <schema-dir>
+        USAGE: \(usageLine(command))
 
-                Runs every check of 'generate' and prints the diagnostics as path:line:col: error: … [SDGnnn].
-                Writes nothing.
-                """
-        case .plan:
-            return """
-                USAGE: swiftdata-gen plan <schema-dir> [--format text|json]
+        ARGUMENTS:
+          <schema-dir>            The folder with swiftdata-gen.yaml and one YAML file per version.
 
-                Prints, per step between consecutive versions, the changes, the stages, what is generated,
-                what the team must write and any data-loss warning. Writes nothing.
-                """
-        case .lock:
-            return """
-                USAGE: swiftdata-gen lock <schema-dir> [--through <version>]
+        OPTIONS:
+        \(options(for: command).map(row).joined(separator: "\n"))
 
-                Records the persisted shape of every version (or every version up to --through) in
-                <schema-dir>/swiftdata-gen.lock. Run it when a version ships and commit the file: from then
-                on, editing that version is an error. Versions already locked are kept as they are.
-                """
-        case .check:
-            return """
-                USAGE: swiftdata-gen check <schema-dir> --output <dir> [--layout schemas|inputs] [--templates <dir>]
+        \(exitCodes)
+        """
+    }
 
-                Exits 1 and prints a unified diff when the files in <dir> differ from what 'generate'
-                would write (for CI, when generated sources are checked in). Writes nothing.
-                """
+    /// Two columns, the description wrapped at 100 characters.
+    private static func row(_ option: Option) -> String {
+        let left = "  " + option.synopsis
+        var lines: [String] = []
+        var line = ""
+        for word in option.help.split(separator: " ") {
+            if !line.isEmpty && line.count + word.count + 1 > 74 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
         }
+        lines.append(line)
+        let indent = String(repeating: " ", count: 26)
+        let first = left.count < 25 ? left.padding(toLength: 26, withPad: " ", startingAt: 0) + lines[0] : left + "\n" + indent + lines[0]
+        return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
     }
 }

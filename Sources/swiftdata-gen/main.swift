@@ -13,30 +13,43 @@ func report(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics.sortedForDisplay() { printError(diagnostic.rendered) }
 }
 
+func usage(_ message: String, _ command: CommandLineArguments.Command?) -> ExitCode {
+    printError(CommandLineArguments.errorText(.init(message: message, command: command)))
+    return .usage
+}
+
 func run(_ arguments: CommandLineArguments) -> ExitCode {
+    if arguments.showVersion {
+        print(CommandLineArguments.toolVersion)
+        return .success
+    }
+    if let shell = arguments.completionShell {
+        print(CompletionScript.text(for: shell), terminator: "")
+        return .success
+    }
     guard let command = arguments.command else {
-        print(CommandLineArguments.overview)
-        return arguments.showHelp ? .success : .usage
+        if arguments.showHelp {
+            print(CommandLineArguments.overview)
+            return .success
+        }
+        return usage("name a command: \(CommandLineArguments.Command.allCases.map(\.rawValue).joined(separator: ", "))", nil)
     }
     if arguments.showHelp {
         print(CommandLineArguments.help(for: command))
         return .success
     }
-    guard let schemaDirectory = arguments.schemaDirectory else {
-        printError("error: missing <schema-dir>\n\n" + CommandLineArguments.help(for: command))
-        return .usage
-    }
-    if [.generate, .check].contains(command) && arguments.outputDirectory == nil {
-        printError("error: \(command.rawValue) needs --output <dir>\n\n" + CommandLineArguments.help(for: command))
-        return .usage
+    guard let schemaDirectory = arguments.schemaDirectory else { return usage("missing <schema-dir>", command) }
+    // Hooks alone need no output folder: the build plugin writes the sources.
+    let hooksOnly = command == .generate && arguments.outputDirectory == nil && arguments.hooksDirectory != nil
+    if CommandLineArguments.writing.contains(command) && arguments.outputDirectory == nil && !hooksOnly {
+        return usage("\(command.rawValue) needs --output <dir>", command)
     }
     // Each folder holds one kind of file: generated sources, upgrade tests, or the team's hooks.
     let folders = [("--output", arguments.outputDirectory), ("--upgrade-tests", arguments.upgradeTestsDirectory), ("--hooks-output", arguments.hooksDirectory)]
         .compactMap { option, path in path.map { (option, $0) } }
     for (index, first) in folders.enumerated() {
         for second in folders.dropFirst(index + 1) where OutputWriter.sameFolder(first.1, second.1) {
-            printError("error: \(first.0) and \(second.0) name the same folder '\(second.1)'; give each its own folder\n\n" + CommandLineArguments.help(for: command))
-            return .usage
+            return usage("\(first.0) and \(second.0) name the same folder '\(second.1)'; give each its own folder", command)
         }
     }
     let sources: SchemaSources
@@ -70,6 +83,9 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     case .failure(let diagnostic):
         report([diagnostic])
         return .diagnostics
+    }
+    if hooksOnly, let hooksDirectory = arguments.hooksDirectory {
+        return writeHooksOnly(sources, templates: templates, into: hooksDirectory, quiet: arguments.quiet)
     }
     guard let outputDirectory = arguments.outputDirectory else { return .usage }
     let options = Generator.Options(upgradeTests: arguments.upgradeTestsDirectory != nil, testableImport: arguments.testableImport)
@@ -131,8 +147,31 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     return failures.isEmpty ? .success : .diagnostics
 }
 
+/// `generate --hooks-output` without `--output`: renders everything, keeps only the hook scaffolds.
+func writeHooksOnly(_ sources: consuming SchemaSources, templates: TemplateSet, into directory: String, quiet: Bool) -> ExitCode {
+    var scaffolds: [GeneratedFile] = []
+    let (_, diagnostics) = Generator.generate(sources, templates: templates) { file in
+        if case .hooksScaffold = file.role { scaffolds.append(file) }
+    }
+    report(diagnostics)
+    guard !diagnostics.hasErrors else { return .diagnostics }
+    var failures: [Diagnostic] = []
+    for scaffold in scaffolds {
+        let (created, problem) = OutputWriter.createIfMissing(scaffold, in: directory)
+        if let problem { failures.append(problem) }
+        if created && !quiet { print("swiftdata-gen: created \(directory)/\(scaffold.name); write its functions") }
+    }
+    report(failures)
+    if scaffolds.isEmpty && !quiet { print("swiftdata-gen: the plan calls no hooks; nothing to write") }
+    return failures.isEmpty ? .success : .diagnostics
+}
+
 /// Adds the versions not yet locked; entries already in the file are kept as they are.
 func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticVersion?, existing: SourceFile?) -> ExitCode {
+    if let through, !histories.contains(where: { $0.versions.contains { $0.version == through } }) {
+        let known = histories.flatMap { $0.versions.map { "\($0.version)" } }
+        return usage("--through \(through): no schema has that version; it is one of: \(known.joined(separator: ", "))", .lock)
+    }
     var shipped = ShippedVersions(entries: [])
     if let existing {
         // A damaged lock is never rewritten: what it protected would be lost with it.
@@ -164,6 +203,6 @@ do {
     let arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
     exit(run(arguments).rawValue)
 } catch {
-    printError("error: \(error.message)\n\n" + CommandLineArguments.overview)
+    printError(CommandLineArguments.errorText(error))
     exit(ExitCode.usage.rawValue)
 }

@@ -15,7 +15,7 @@ final class CLITests: XCTestCase {
         Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("swiftdata-gen")
     }
 
-    private var scratch: URL!
+    var scratch: URL!
 
     override func setUpWithError() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-cli-\(UUID().uuidString)")

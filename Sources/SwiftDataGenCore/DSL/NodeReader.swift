@@ -2,6 +2,10 @@
 /// keys, and comparing short strings beats hashing each lookup.
 struct MappingEntries {
     var pairs: [YAMLPair]
+    /// Allowed keys an unknown key was taken for ("did you mean"), read under the key meant so
+    /// that what follows from the typo is not reported as mistakes of its own. The typo itself is
+    /// an error, so nothing decoded this way is ever generated.
+    var misspelled: Set<String> = []
 
     subscript(key: String) -> YAMLPair? {
         for index in pairs.indices {
@@ -23,6 +27,8 @@ struct NodeReader {
             return nil
         }
         var result: [YAMLPair] = []
+        var misspelled: Set<String> = []
+        var recovered: [YAMLPair] = []
         result.reserveCapacity(pairs.count)
         for pair in pairs {
             let key = pair.key.scalar?.value ?? ""
@@ -32,12 +38,20 @@ struct NodeReader {
                 var notes: [Diagnostic.Note] = []
                 if let guess = Identifier.suggestion(for: key, in: allowedKeys) {
                     notes.append(.init("did you mean '\(guess)'?"))
+                    if misspelled.insert(guess).inserted, case .scalar(var scalar) = pair.key.content {
+                        scalar.value = guess
+                        var meant = pair
+                        meant.key.content = .scalar(scalar)
+                        recovered.append(meant)
+                    }
                 }
                 notes.append(.init("\(what) takes: \(allowedKeys.joined(separator: ", "))"))
                 diagnostics.append(.error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.location, notes: notes))
             }
         }
-        return MappingEntries(pairs: result)
+        // A key written correctly as well wins over its misspelling.
+        result += recovered.filter { pair in !result.contains { $0.key.scalar?.value == pair.key.scalar?.value } }
+        return MappingEntries(pairs: result, misspelled: misspelled)
     }
 
     /// The pairs of a mapping whose keys are names the user chooses (models, properties, enums).
@@ -52,7 +66,7 @@ struct NodeReader {
 
     mutating func require(_ entries: MappingEntries, _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
         guard let pair = entries[key] else {
-            diagnostics.append(.error(.missingKey, "\(what) needs a '\(key)' key", at: location))
+            if !entries.misspelled.contains(key) { diagnostics.append(.error(.missingKey, "\(what) needs a '\(key)' key", at: location)) }
             return nil
         }
         return pair.value

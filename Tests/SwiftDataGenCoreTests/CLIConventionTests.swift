@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+@testable import SwiftDataGenCore
+
+/// The conventions of swift-argument-parser tools, kept by hand: help pages, errors, versions,
+/// completion scripts, and the mistakes a new user makes first.
+extension CLITests {
+    func testHelpIsOneSourceForEveryCommandAndOption() throws {
+        let overview = try run("--help")
+        XCTAssertEqual(overview.status, 0)
+        for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:", "EXIT CODES:"] { XCTAssertTrue(overview.stdout.contains(section), section) }
+        for command in ["generate", "validate", "check", "plan", "lock"] {
+            let help = try run("help", command)
+            XCTAssertEqual(help.status, 0)
+            XCTAssertEqual(help.stdout, try run(command, "--help").stdout, "help \(command) is \(command) --help")
+            XCTAssertEqual(try run(command, "-h").stdout, help.stdout)
+            for section in ["OVERVIEW:", "USAGE: swiftdata-gen \(command)", "ARGUMENTS:", "<schema-dir>", "OPTIONS:", "-h, --help"] {
+                XCTAssertTrue(help.stdout.contains(section), "\(command): \(section)")
+            }
+        }
+        let generate = try run("generate", "--help").stdout
+        for option in ["--output", "--layout", "--templates", "--hooks-output", "--upgrade-tests", "--testable-import", "--quiet"] {
+            XCTAssertTrue(generate.contains(option), option)
+        }
+        XCTAssertTrue(try run("plan", "--help").stdout.contains("--format <format>"))
+        XCTAssertTrue(try run("lock", "--help").stdout.contains("--through <version>"))
+    }
+
+    func testVersionAndOptionSpellings() throws {
+        let version = try run("--version")
+        XCTAssertEqual(version.status, 0)
+        XCTAssertNotNil(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression), version.stdout)
+        let schema = try copyInput("library")
+        let out = scratch.appendingPathComponent("out").path
+        XCTAssertEqual(try run("generate", schema, "--output=\(out)", "--layout=schemas", "--quiet").status, 0)
+        XCTAssertEqual(try run("check", schema, "-o", out).status, 0)
+    }
+
+    func testUsageErrorsAreShortAndPointAtTheHelp() throws {
+        let typo = try run("generat", "x")
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderr, "Error: unknown command 'generat'; did you mean 'generate'?\nUsage: swiftdata-gen <command> <schema-dir> [<options>]\n  See 'swiftdata-gen --help' for more information.\n")
+        let option = try run("generate", "x", "--ouput", "y")
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.stderr.hasPrefix("Error: unknown option '--ouput'; did you mean '--output'?\nUsage: swiftdata-gen generate <schema-dir> --output <dir> [<options>]\n  See 'swiftdata-gen generate --help'"), option.stderr)
+        XCTAssertFalse(option.stderr.contains("OPTIONS:"), "not the whole help page")
+        let misplaced = try run("validate", "x", "--format", "json")
+        XCTAssertEqual(misplaced.status, 2)
+        XCTAssertTrue(misplaced.stderr.contains("validate does not take --format"), misplaced.stderr)
+        let missing = try run("plan", "x", "--format")
+        XCTAssertTrue(missing.stderr.contains("--format needs a value <format>"), missing.stderr)
+    }
+
+    func testLockThroughAVersionThatDoesNotExistIsRefused() throws {
+        let schema = try copyInput("library")
+        let result = try run("lock", schema, "--through", "9.9.9")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--through 9.9.9: no schema has that version"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: schema + "/swiftdata-gen.lock"), "nothing locked")
+    }
+
+    func testCompletionScriptsNameEveryCommandAndOption() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try run("--generate-completion-script", shell)
+            XCTAssertEqual(script.status, 0)
+            for word in ["generate", "validate", "check", "plan", "lock", "output", "upgrade-tests", "testable-import", "through", "format"] {
+                XCTAssertTrue(script.stdout.contains(word), "\(shell): \(word)")
+            }
+        }
+        let bash = scratch.appendingPathComponent("completion.bash")
+        try run("--generate-completion-script", "bash").stdout.write(to: bash, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-n", bash.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "the bash script parses")
+    }
+
+    func testHooksNeedNoOutputFolder() throws {
+        let schema = try copyInput("plan-hooks")
+        let hooks = scratch.appendingPathComponent("hooks").path
+        let result = try run("generate", schema, "--hooks-output", hooks)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let written = try FileManager.default.contentsOfDirectory(atPath: hooks)
+        XCTAssertEqual(written.count, 1, "\(written)")
+        XCTAssertTrue(written.first?.hasSuffix("MigrationHooks.swift") == true)
+    }
+
+    /// One typo, one error: the misspelled key is read as the key meant, so nothing that follows
+    /// from it is reported as a mistake of its own.
+    func testATypoIsReportedOnceWithoutACascade() throws {
+        let folder = scratch.appendingPathComponent("typo")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            schema: A
+            version: 1.0.0
+            models:
+              X:
+                proprties:
+                  a: { tpye: String }
+                  ys: "[Y]"
+              Y:
+                properties:
+                  x: { type: X?, inverse: ys }
+                  name: String
+                unique: [name]
+            """.write(to: folder.appendingPathComponent("1.0.0.yaml"), atomically: true, encoding: .utf8)
+        let result = try run("validate", folder.path)
+        XCTAssertEqual(result.status, 1)
+        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error:") || $0.contains(": warning:") }
+        XCTAssertEqual(errors.count, 2, result.stderr)
+        XCTAssertTrue(errors.first?.contains("unknown key 'proprties'") == true, result.stderr)
+        XCTAssertTrue(errors.last?.contains("unknown key 'tpye'") == true, result.stderr)
+        XCTAssertTrue(result.stderr.contains("did you mean 'type'?"), "transpositions are one edit")
+    }
+}
