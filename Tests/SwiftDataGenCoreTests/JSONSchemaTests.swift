@@ -32,6 +32,7 @@ final class JSONSchemaTests: XCTestCase {
         let property = value(schema, model + ["properties", "properties", "additionalProperties", "anyOf", 1])
         XCTAssertEqual(try keys(property), DSLDecoder.Keys.property.sorted())
         XCTAssertEqual(try keys(property, "properties", "from"), DSLDecoder.Keys.conversion.sorted())
+        XCTAssertEqual((schema["required"] as? [String])?.sorted(), ["models", "schema", "version"], "a version file needs models (SDG101 otherwise)")
         let rules = value(property, ["properties", "deleteRule", "enum"]) as? [String]
         XCTAssertEqual(rules?.sorted(), DeleteRule.allCases.map(\.rawValue).sorted())
     }
@@ -39,6 +40,7 @@ final class JSONSchemaTests: XCTestCase {
     func testConfigSchemaMatchesDecoder() throws {
         let schema = try load("swiftdata-gen-config.schema.json")
         XCTAssertEqual(try keys(schema), DSLDecoder.Keys.config.sorted())
+        XCTAssertEqual(schema["type"] as? [String], ["object", "null"], "an empty config, which README allows, validates")
         XCTAssertEqual(try keys(schema, "properties", "naming"), DSLDecoder.Keys.naming.sorted())
         XCTAssertEqual(try keys(schema, "properties", "platforms"), Platform.allCases.map(\.rawValue).sorted())
         let access = value(schema, ["properties", "access", "enum"]) as? [String]

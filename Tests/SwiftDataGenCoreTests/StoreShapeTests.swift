@@ -185,5 +185,15 @@ final class StoreShapeTests: XCTestCase {
         XCTAssertEqual(literal.map(\.code), [.defaultTypeMismatch])
         XCTAssertTrue(literal.first?.message.contains("expression: \"Size(…)\"") == true, literal.first?.message ?? "")
     }
+
+    func testAFileNamedForAnotherVersionIsAWarning() {
+        let file = SourceFile(displayPath: "Schema/2.0.0.yaml", relativePath: "2.0.0.yaml", bytes: Array(version("3.0.0", "      a: String\n").utf8))
+        let diagnostics = Generator.validate(SchemaSources(config: nil, versions: [file])).diagnostics
+        XCTAssertEqual(diagnostics.map(\.code), [.versionFileNameMismatch])
+        XCTAssertEqual(diagnostics.first?.severity, .warning)
+        XCTAssertEqual(diagnostics.first?.location?.line, 2)
+        let free = SourceFile(displayPath: "Schema/trips-first.yaml", relativePath: "trips-first.yaml", bytes: Array(version("3.0.0", "      a: String\n").utf8))
+        XCTAssertEqual(Generator.validate(SchemaSources(config: nil, versions: [free])).diagnostics, [], "names that are not versions are free")
+    }
 }
 

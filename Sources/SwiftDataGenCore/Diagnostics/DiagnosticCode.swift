@@ -75,6 +75,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case duplicateRenamingIdentifier = "SDG612"
     case duplicateChecksum = "SDG613"
     case renameAlreadyApplied = "SDG614"
+    case versionFileNameMismatch = "SDG615"
 
     // Migration planning (SDG62x)
     case requiredPropertyAdded = "SDG620"

@@ -53,7 +53,20 @@ struct VersionResolver {
         version.customMigration = file.customMigration?.value ?? false
         version.typeName = file.typeName?.value
         version.structs = structDecls
+        checkFileName()
         return version
+    }
+
+    /// `2.0.0.yaml` holding `version: 3.0.0` is most often a copied file whose number was not
+    /// changed, or changed in one place only.
+    private mutating func checkFileName() {
+        var stem = Substring(file.file.split(separator: "/").last ?? "")
+        if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
+        guard let named = SemanticVersion(parsing: String(stem)), named != file.version.value else { return }
+        diagnostics.append(.warning(
+            .versionFileNameMismatch,
+            "this file is named \(stem) but declares version \(file.version.value); rename the file or fix version: so the two agree",
+            at: file.version.location))
     }
 
     /// A struct's fields: scalars and enums of the version, optional or arrays.
@@ -275,8 +288,9 @@ struct VersionResolver {
                 + modelASTs.keys.sorted().map { ($0, modelASTs[$0]?.name.location) }
             let notes = Diagnostic.Note.suggestion(for: spelling.name, in: known)
             diagnostics.append(.error(
-                .unknownType, "unknown type '\(spelling.name)' for property '\(name.value)': declare it under models or enums in this version, or use a supported value type",
-                at: ast.type.location, notes: notes))
+                .unknownType, "unknown type '\(spelling.name)' for property '\(name.value)': declare it under models, enums or structs in this version, or use a supported value type",
+                at: ast.type.location,
+                notes: notes + [.init("supported value types: \((ScalarType.allCases.map(\.rawValue) + ScalarType.spellings.keys.sorted()).joined(separator: ", ")); write Name?, [Name] or [Name]?")]))
             return nil
         }
 

@@ -265,6 +265,16 @@ private struct TreeBuilder {
             message += "; check for a missing ':' (a key must also fit in 1024 characters on one line)"
         } else if problem.contains("mapping values are not allowed") {
             message += "; quote values that contain ': ' and check that the indentation lines up"
+        } else if problem.contains("did not find expected key") || problem.contains("did not find expected node content") {
+            message += "; line this up with the keys above it (spaces only), or quote a value that starts with '-', '[' or '{'"
+        } else if problem.contains("did not find expected ',' or") {
+            message += "; close the [ … ] or { … } opened on the line in the note, and separate its items with ', '"
+        } else if problem.contains("end of stream") || problem.contains("unexpected end") {
+            message += "; close the quote or bracket opened on the line in the note"
+        } else if problem.contains("cannot start any token") {
+            message += "; quote the value (\"…\"): characters such as @, `, %, | and > cannot start plain text"
+        } else {
+            message += "; check the indentation (spaces, lined up with the keys above) and quote text with ': ' or '#' in it"
         }
         return .error(.yamlSyntax, message, at: at, notes: notes)
     }
