@@ -76,6 +76,18 @@ else
   cat "$log"; fail "two schemas in one target"
 fi
 
+dir=$(make_package locked)
+.build/debug/swiftdata-gen lock "$dir/Sources/App/Schema" >/dev/null 2>&1 || swift run -q swiftdata-gen lock "$dir/Sources/App/Schema" >/dev/null
+log=$(mktemp)
+if EXAMPLE_EXECUTABLE=App scripts/build-example.sh "$dir" >"$log" 2>&1 && ! grep -q "unhandled" "$log"; then
+  pass "a locked schema folder builds without SwiftPM's unhandled-file warning"
+else
+  cat "$log"; fail "a locked schema folder: build failed or warned about an unhandled file"
+fi
+printf '\n' >> "$dir/Sources/App/Schema/swiftdata-gen.lock"
+EXAMPLE_EXECUTABLE=App scripts/build-example.sh "$dir" >"$log" 2>&1 || true
+if grep -q "Generating SwiftData schemas" "$log"; then pass "a changed lock file reruns validation"; else cat "$log"; fail "a changed lock file did not rerun the generator"; fi
+
 dir=$(make_package command-plugin)
 log=$(mktemp)
 if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App >"$log" 2>&1 \

@@ -30,6 +30,9 @@ struct SwiftDataGenPlugin: BuildToolPlugin {
 
 enum SchemaInputs {
     static let configName = "swiftdata-gen.yaml"
+    /// Read by validation, so an input: declaring it also keeps SwiftPM from warning that the
+    /// target has a file nothing handles.
+    static let lockName = "swiftdata-gen.lock"
 
     struct PluginError: Error, CustomStringConvertible {
         var description: String
@@ -69,7 +72,7 @@ enum SchemaInputs {
                 displayName: "Generating SwiftData schemas for \(target)",
                 executable: tool,
                 arguments: ["generate", root, "--output", output.path, "--layout", "inputs", "--quiet"],
-                inputFiles: [config] + versions,
+                inputFiles: [config] + versions + files.filter { $0.lastPathComponent == lockName && $0.deletingLastPathComponent().standardizedFileURL.path == root },
                 outputFiles: outputs)
         ]
     }
