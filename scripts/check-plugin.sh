@@ -90,11 +90,32 @@ if grep -q "Generating SwiftData schemas" "$log"; then pass "a changed lock file
 
 dir=$(make_package command-plugin)
 log=$(mktemp)
+if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App >"$log" 2>&1; then
+  cat "$log"; fail "command plugin on a target that uses the build-tool plugin: not refused"
+elif grep -q "uses the SwiftDataGenPlugin build-tool plugin" "$log" && [ ! -d "$dir/Sources/App/Generated" ]; then
+  pass "command plugin refuses a target that uses the build-tool plugin, and writes nothing"
+else
+  cat "$log"; fail "command plugin on a build-plugin target: no reason given, or Generated/ written"
+fi
+# Without the build-tool plugin, the command plugin is how the sources are made.
+sed -i '/plugins: \[.plugin(name: "SwiftDataGenPlugin"/d' "$dir/Package.swift"
 if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App >"$log" 2>&1 \
   && [ -f "$dir/Sources/App/Generated/TripsSchemaV3.swift" ] && [ -f "$dir/Sources/App/Generated/TripsMigrationPlan.swift" ]; then
   pass "command plugin writes Generated/ into the target"
 else
   cat "$log"; fail "command plugin"
+fi
+if swift package --package-path "$dir" swiftdata-gen --help 2>&1 | grep -q "OVERVIEW: Write the generated SwiftData sources"; then
+  pass "command plugin honours --help"
+else
+  fail "command plugin --help"
+fi
+if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --taget App >"$log" 2>&1; then
+  fail "command plugin accepted an unknown argument"
+elif grep -q "unknown argument '--taget App'" "$log"; then
+  pass "command plugin refuses unknown arguments"
+else
+  cat "$log"; fail "command plugin: no message for an unknown argument"
 fi
 
 if [ "$failures" -gt 0 ]; then echo "check-plugin: $failures check(s) failed"; exit 1; fi

@@ -5,17 +5,50 @@ import PackagePlugin
 /// generated sources into each target's `Generated/` folder, for teams that commit them.
 @main
 struct SwiftDataGenCommand: CommandPlugin {
+    static let help = """
+        OVERVIEW: Write the generated SwiftData sources into each target's Generated/ folder.
+
+        USAGE: swift package --allow-writing-to-package-directory swiftdata-gen [--target <target> ...]
+
+        OPTIONS:
+          --target <target>       A target to generate for (repeatable; default: every target with a
+                                  swiftdata-gen.yaml).
+          -h, --help              Show help information.
+
+        A target that already uses the SwiftDataGenPlugin build-tool plugin is refused: its build
+        generates the same declarations, and both together would declare everything twice.
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(Self.help)
+            return
+        }
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
+        guard extractor.remainingArguments.isEmpty else {
+            let message = "unknown argument '\(extractor.remainingArguments.joined(separator: " "))'; the command takes --target <target>. See 'swift package swiftdata-gen --help'"
+            Diagnostics.error(message)
+            throw UsageError(description: message)
+        }
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
         let tool = try context.tool(named: "swiftdata-gen").url
+        let manifest = (try? String(contentsOf: context.package.directoryURL.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
         var ran = 0
         for case let target as SourceModuleTarget in targets {
             let configs = target.sourceFiles.map(\.url).filter { $0.lastPathComponent == "swiftdata-gen.yaml" }
             guard let config = configs.first else { continue }
             guard configs.count == 1 else {
                 Diagnostics.error("target '\(target.name)' has \(configs.count) swiftdata-gen.yaml files; keep one")
+                continue
+            }
+            if Self.usesBuildPlugin(target.name, manifest: manifest) {
+                Diagnostics.error(
+                    "target '\(target.name)' uses the SwiftDataGenPlugin build-tool plugin, which already generates these sources at every build; writing them into Generated/ as well would declare everything twice. Either keep the build-tool plugin and do not run this command, or remove the plugin from the target in Package.swift and commit Generated/")
                 continue
             }
             let output = target.directoryURL.appendingPathComponent("Generated")
@@ -27,6 +60,17 @@ struct SwiftDataGenCommand: CommandPlugin {
             }
             ran += 1
         }
-        if ran == 0 { Diagnostics.warning("no target with a swiftdata-gen.yaml was found") }
+        if ran == 0 { Diagnostics.warning("no target was generated for; see the errors above, or add a swiftdata-gen.yaml to a target's schema folder") }
+    }
+
+    /// Whether the manifest's declaration of `target` applies the build-tool plugin. Plugins
+    /// cannot ask SwiftPM which plugins a target uses, so the manifest is read: from the target's
+    /// `name:` to the next target declaration.
+    static func usesBuildPlugin(_ target: String, manifest: String) -> Bool {
+        guard let start = manifest.range(of: "name: \"\(target)\"") else { return false }
+        let rest = manifest[start.upperBound...]
+        let markers = [".target(", ".executableTarget(", ".testTarget(", ".macro(", ".plugin(name: \"SwiftDataGen", "targets: ["]
+        let end = markers.compactMap { marker in marker.hasPrefix(".plugin") ? nil : rest.range(of: marker)?.lowerBound }.min() ?? rest.endIndex
+        return rest[..<end].contains("SwiftDataGenPlugin")
     }
 }
