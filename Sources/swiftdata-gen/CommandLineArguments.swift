@@ -226,7 +226,7 @@ struct CommandLineArguments {
 }
 
 extension CommandLineArguments {
-    static let toolVersion = "0.5.0"
+    static let toolVersion = "0.1.0"
 
     static func usageLine(_ command: Command?) -> String {
         guard let command else { return "swiftdata-gen <command> <schema-dir> [<options>]" }
