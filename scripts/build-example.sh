@@ -10,11 +10,8 @@ shift
 name=${EXAMPLE_EXECUTABLE:-$(basename "$example")}
 flags=()
 if [ "$(uname)" != "Darwin" ]; then
-  standin="$here/.build/standin"
-  "$here/scripts/build-standin.sh" "$standin" >/dev/null
-  flags+=(-Xswiftc -I -Xswiftc "$standin" -Xswiftc -load-plugin-library
-          -Xswiftc "$standin/libSwiftDataStandInMacros.so" -Xswiftc -DSWIFTDATA_STANDIN
-          -Xlinker -L"$standin" -Xlinker -lSwiftData -Xlinker -rpath -Xlinker "$standin")
+  # shellcheck disable=SC2207 # the flags hold no spaces
+  flags+=($("$here/scripts/build-standin.sh" "$here/.build/standin" --swift-build))
 fi
 # ${flags[@]+…}: an empty array under `set -u` is an error in the bash macOS ships.
 swift build --package-path "$example" ${flags[@]+"${flags[@]}"} "$@"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the SwiftData stand-in (module, library and macro plugin) into OUTDIR with the toolchain
-# on PATH, then prints the swiftc flags that make generated code type-check against it.
-# Usage: scripts/build-standin.sh OUTDIR
+# on PATH, then prints the flags that build code against it: for swiftc by default, or with
+# --swift-build the `swift build` flags for a package of your own (the plugin's tool is built too).
+# Usage: scripts/build-standin.sh OUTDIR [--swift-build]
 set -euo pipefail
-out=${1:?usage: build-standin.sh OUTDIR}
+out=${1:?usage: build-standin.sh OUTDIR [--swift-build]}
+mode=${2:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 swiftc_path=$(command -v swiftc)
 toolchain=$(cd "$(dirname "$(readlink -f "$swiftc_path")")/.." && pwd)
@@ -16,8 +18,17 @@ mkdir -p "$out"
 src="$here/Tests/StandIn"
 stamp="$out/.sources"
 sum=$(cat "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift | cksum)
+out=$(cd "$out" && pwd)
+flags() {
+  if [ "$mode" = "--swift-build" ]; then
+    echo "-Xswiftc -I -Xswiftc $out -Xswiftc -load-plugin-library -Xswiftc $out/libSwiftDataStandInMacros.so -Xswiftc -DSWIFTDATA_STANDIN -Xlinker -L$out -Xlinker -lSwiftData -Xlinker -rpath -Xlinker $out"
+  else
+    echo "swift build flags: $(mode=--swift-build flags)" >&2
+    echo "-I $out -L $out -lSwiftData -load-plugin-library $out/libSwiftDataStandInMacros.so"
+  fi
+}
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/libSwiftData.so" ]; then
-  echo "-I $out -L $out -lSwiftData -load-plugin-library $out/libSwiftDataStandInMacros.so"
+  flags
   exit 0
 fi
 swiftc -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandInMacros.swift" \
@@ -27,4 +38,4 @@ swiftc -emit-library -emit-module -module-name SwiftData -parse-as-library -swif
   "$src/SwiftData/"*.swift -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
   -o "$out/libSwiftData.so" -emit-module-path "$out/SwiftData.swiftmodule" >&2
 echo "$sum" > "$stamp"
-echo "-I $out -L $out -lSwiftData -load-plugin-library $out/libSwiftDataStandInMacros.so"
+flags
