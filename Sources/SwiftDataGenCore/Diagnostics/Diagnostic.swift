@@ -56,8 +56,9 @@ public struct Diagnostic: Error, Hashable, Sendable {
     /// `path:line:col: error: message [SDG101]` followed by one line per note.
     public var rendered: String {
         var lines = ["\(Self.prefix(location))\(severity.rawValue): \(message) [\(code.rawValue)]"]
+        // A note without a place of its own is about the diagnostic's: editors need file:line:col.
         for note in notes {
-            lines.append("\(Self.prefix(note.location))note: \(note.message)")
+            lines.append("\(Self.prefix(note.location ?? location))note: \(note.message)")
         }
         return lines.joined(separator: "\n")
     }
