@@ -105,7 +105,7 @@ if swift package --package-path "$dir" --allow-writing-to-package-directory swif
 else
   cat "$log"; fail "command plugin"
 fi
-if swift package --package-path "$dir" swiftdata-gen --help 2>&1 | grep -q "OVERVIEW: Write the generated SwiftData sources"; then
+if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --help 2>&1 | grep -q "OVERVIEW: Write the generated SwiftData sources"; then
   pass "command plugin honours --help"
 else
   fail "command plugin --help"

@@ -64,13 +64,26 @@ struct SwiftDataGenCommand: CommandPlugin {
     }
 
     /// Whether the manifest's declaration of `target` applies the build-tool plugin. Plugins
-    /// cannot ask SwiftPM which plugins a target uses, so the manifest is read: from the target's
-    /// `name:` to the next target declaration.
+    /// cannot ask SwiftPM which plugins a target uses, so the manifest is read: the text from
+    /// each `.target(`, `.executableTarget(` or `.testTarget(` to the next, whose first `name:`
+    /// is `target`.
     static func usesBuildPlugin(_ target: String, manifest: String) -> Bool {
-        guard let start = manifest.range(of: "name: \"\(target)\"") else { return false }
-        let rest = manifest[start.upperBound...]
-        let markers = [".target(", ".executableTarget(", ".testTarget(", ".macro(", ".plugin(name: \"SwiftDataGen", "targets: ["]
-        let end = markers.compactMap { marker in marker.hasPrefix(".plugin") ? nil : rest.range(of: marker)?.lowerBound }.min() ?? rest.endIndex
-        return rest[..<end].contains("SwiftDataGenPlugin")
+        var starts: [String.Index] = []
+        for kind in [".target(", ".executableTarget(", ".testTarget(", ".macro("] {
+            var from = manifest.startIndex
+            while let found = manifest.range(of: kind, range: from..<manifest.endIndex) {
+                starts.append(found.lowerBound)
+                from = found.upperBound
+            }
+        }
+        starts.sort()
+        for (index, start) in starts.enumerated() {
+            let declaration = manifest[start..<(index + 1 < starts.count ? starts[index + 1] : manifest.endIndex)]
+            guard let name = declaration.range(of: "name:") else { continue }
+            let value = declaration[name.upperBound...].drop { $0 == " " }
+            guard value.hasPrefix("\"\(target)\"") else { continue }
+            return declaration.contains("SwiftDataGenPlugin")
+        }
+        return false
     }
 }
