@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# What a plugin user pays to compile the generator: builds TripsApp side by side through the
+# build-tool plugin and with its generated sources checked in (no plugin), and the tool alone in
+# debug and release, each from clean; then the incremental builds. Prints one line per build with
+# its wall time. Usage: scripts/measure-plugin-build.sh [runs]   (default 1; medians when more)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+runs=${1:-1}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+flags=()
+if [ "$(uname)" != "Darwin" ]; then
+  # shellcheck disable=SC2207 # the flags hold no spaces
+  flags=($(scripts/build-standin.sh "$here/.build/standin" --swift-build))
+fi
+
+# The app through the plugin, in a copy that depends on this checkout.
+plugin="$work/TripsApp"
+cp -R examples/TripsApp "$plugin"
+rm -rf "$plugin/.build" "$plugin/Generated"
+sed -i.bak "s|path: \"../..\"|path: \"$here\"|; s|package: generatorFolder|package: \"$(basename "$here")\"|" "$plugin/Package.swift"
+# The same app with the generated sources checked in and no plugin.
+appOnly="$work/TripsAppOnly"
+mkdir -p "$appOnly/Sources/TripsApp"
+cp examples/TripsApp/Sources/TripsApp/*.swift "$appOnly/Sources/TripsApp/"
+cp examples/TripsApp/Generated/*.swift "$appOnly/Sources/TripsApp/"
+cat > "$appOnly/Package.swift" <<'EOF'
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TripsAppOnly",
+    platforms: [.iOS(.v18), .macOS(.v15)],
+    targets: [.executableTarget(name: "TripsApp")],
+    swiftLanguageModes: [.v6]
+)
+EOF
+
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >"$work/last.log" 2>&1 || { cat "$work/last.log"; echo "measure: build failed: $*" >&2; exit 1; }
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
+}
+median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+measure() {
+  local label=$1 setup=$2
+  shift 2
+  local times=()
+  for _ in $(seq "$runs"); do
+    eval "$setup"
+    times+=("$(seconds "$@")")
+  done
+  printf '%-58s %8.1f s   (%s)\n' "$label" "$(median "${times[@]}")" "$*"
+}
+
+toolScratch="$work/tool"
+measure "tool alone, clean debug (swiftdata-gen)" "rm -rf '$toolScratch'" \
+  swift build --scratch-path "$toolScratch" --product swiftdata-gen
+measure "tool alone, clean release" "rm -rf '$toolScratch'" \
+  swift build --scratch-path "$toolScratch" --product swiftdata-gen -c release
+measure "app only (generated sources checked in), clean debug" "rm -rf '$appOnly/.build'" \
+  swift build --package-path "$appOnly" "${flags[@]}"
+measure "app through the build-tool plugin, clean debug" "rm -rf '$plugin/.build'" \
+  swift build --package-path "$plugin" "${flags[@]}"
+# SwiftPM 6.3 relinks the plugin's tool on the first build after a clean one; settle first.
+swift build --package-path "$plugin" "${flags[@]}" >/dev/null 2>&1
+measure "app through the plugin, incremental, nothing changed" ":" \
+  swift build --package-path "$plugin" "${flags[@]}"
+measure "app through the plugin, incremental, a Swift file changed" "echo '// touched' >> '$plugin/Sources/TripsApp/main.swift'" \
+  swift build --package-path "$plugin" "${flags[@]}"
+measure "app through the plugin, incremental, a schema file changed" "echo '# touched' >> '$plugin/Sources/TripsApp/Schema/3.0.0.yaml'" \
+  swift build --package-path "$plugin" "${flags[@]}"
+measure "app through the plugin, clean release" "rm -rf '$plugin/.build'" \
+  swift build --package-path "$plugin" "${flags[@]}" -c release
