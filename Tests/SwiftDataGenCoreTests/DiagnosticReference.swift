@@ -1,7 +1,10 @@
+@testable import SwiftDataGenCore
+
 extension DiagnosticCode {
-    /// What the code means and what to do about it, for DIAGNOSTICS.md (kept in step by a test).
-    /// A switch without a default: a new code does not compile until it is explained.
-    public var reference: String {
+    /// What the code means and what to do about it, for DIAGNOSTICS.md. Kept with the tests, not
+    /// in the tool every plugin user compiles; a switch without a default, so a new code does not
+    /// compile until it is explained.
+    var reference: String {
         switch self {
         case .unreadableFile: return "A schema file cannot be read (missing, a folder, no permission). Check the path and the file's permissions."
         case .yamlSyntax: return "libyaml cannot parse the file; the message says where and what to check (indentation with spaces, quoting, closing brackets)."
@@ -87,10 +90,10 @@ extension DiagnosticCode {
     }
 
     /// DIAGNOSTICS.md: every code with its meaning, in code order.
-    public static var referencePage: String {
+    static var referencePage: String {
         var lines = [
             "# Diagnostic codes", "",
-            "Every code swiftdata-gen reports, what it means and what to do. Generated from `DiagnosticCode` (`Sources/SwiftDataGenCore/Diagnostics`); a test keeps this page in step (re-record with `SDG_RECORD_GOLDENS=1 swift test --filter DiagnosticReferenceTests`). Codes are never reused for another meaning.", "",
+            "Every code swiftdata-gen reports, what it means and what to do. Generated from `DiagnosticCode` and `Tests/SwiftDataGenCoreTests/DiagnosticReference.swift`; a test keeps this page in step (re-record with `SDG_RECORD_GOLDENS=1 swift test --filter DiagnosticReferenceTests`). Codes are never reused for another meaning.", "",
         ]
         for code in allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
             lines.append("## \(code.rawValue)")
