@@ -232,62 +232,20 @@ public struct PropertyAST: Sendable {
     public var defaultValue: YAMLNode?
     public var renamedFrom: Located<String>?
     public var flags: [Located<AttributeFlag>]
-    public var expression: Located<String>? {
-        get { rare?.value.expression }
-        set { if newValue != nil || rare != nil { setRare { $0.expression = newValue } } }
-    }
-    public var transient: Located<Bool>? {
-        get { rare?.value.transient }
-        set { if newValue != nil || rare != nil { setRare { $0.transient = newValue } } }
-    }
-    public var unique: Located<Bool>? {
-        get { rare?.value.unique }
-        set { if newValue != nil || rare != nil { setRare { $0.unique = newValue } } }
-    }
-    public var transformer: Located<String>? {
-        get { rare?.value.transformer }
-        set { if newValue != nil || rare != nil { setRare { $0.transformer = newValue } } }
-    }
-    public var deleteRule: Located<DeleteRule>? {
-        get { rare?.value.deleteRule }
-        set { if newValue != nil || rare != nil { setRare { $0.deleteRule = newValue } } }
-    }
-    public var inverse: Located<String>? {
-        get { rare?.value.inverse }
-        set { if newValue != nil || rare != nil { setRare { $0.inverse = newValue } } }
-    }
-    public var minCount: Located<Int>? {
-        get { rare?.value.minCount }
-        set { if newValue != nil || rare != nil { setRare { $0.minCount = newValue } } }
-    }
-    public var maxCount: Located<Int>? {
-        get { rare?.value.maxCount }
-        set { if newValue != nil || rare != nil { setRare { $0.maxCount = newValue } } }
-    }
-    public var from: ConversionAST? {
-        get { rare?.value.from }
-        set { if newValue != nil || rare != nil { setRare { $0.from = newValue } } }
-    }
-    public var hashModifier: Located<String>? {
-        get { rare?.value.hashModifier }
-        set { if newValue != nil || rare != nil { setRare { $0.hashModifier = newValue } } }
-    }
-    public var storedName: Located<String>? {
-        get { rare?.value.storedName }
-        set { if newValue != nil || rare != nil { setRare { $0.storedName = newValue } } }
-    }
-    public var access: Located<PropertyAccess>? {
-        get { rare?.value.access }
-        set { if newValue != nil || rare != nil { setRare { $0.access = newValue } } }
-    }
-    public var enumStorage: Located<EnumStorage>? {
-        get { rare?.value.enumStorage }
-        set { if newValue != nil || rare != nil { setRare { $0.enumStorage = newValue } } }
-    }
-    public var doc: String? {
-        get { rare?.value.doc }
-        set { if newValue != nil || rare != nil { setRare { $0.doc = newValue } } }
-    }
+    public var expression: Located<String>? { get { self[rare: \.expression] } set { self[rare: \.expression] = newValue } }
+    public var transient: Located<Bool>? { get { self[rare: \.transient] } set { self[rare: \.transient] = newValue } }
+    public var unique: Located<Bool>? { get { self[rare: \.unique] } set { self[rare: \.unique] = newValue } }
+    public var transformer: Located<String>? { get { self[rare: \.transformer] } set { self[rare: \.transformer] = newValue } }
+    public var deleteRule: Located<DeleteRule>? { get { self[rare: \.deleteRule] } set { self[rare: \.deleteRule] = newValue } }
+    public var inverse: Located<String>? { get { self[rare: \.inverse] } set { self[rare: \.inverse] = newValue } }
+    public var minCount: Located<Int>? { get { self[rare: \.minCount] } set { self[rare: \.minCount] = newValue } }
+    public var maxCount: Located<Int>? { get { self[rare: \.maxCount] } set { self[rare: \.maxCount] = newValue } }
+    public var from: ConversionAST? { get { self[rare: \.from] } set { self[rare: \.from] = newValue } }
+    public var hashModifier: Located<String>? { get { self[rare: \.hashModifier] } set { self[rare: \.hashModifier] = newValue } }
+    public var storedName: Located<String>? { get { self[rare: \.storedName] } set { self[rare: \.storedName] = newValue } }
+    public var access: Located<PropertyAccess>? { get { self[rare: \.access] } set { self[rare: \.access] = newValue } }
+    public var enumStorage: Located<EnumStorage>? { get { self[rare: \.enumStorage] } set { self[rare: \.enumStorage] = newValue } }
+    public var doc: String? { get { self[rare: \.doc] } set { self[rare: \.doc] = newValue } }
 
     /// The options most properties leave out, out of line: a file's AST is alive while it is
     /// resolved, one per core, and these would triple its size.
@@ -310,10 +268,15 @@ public struct PropertyAST: Sendable {
 
     private var rare: OutOfLine<Rare>?
 
-    private mutating func setRare(_ change: (inout Rare) -> Void) {
-        var value = rare?.value ?? Rare()
-        change(&value)
-        rare = OutOfLine(value)
+    /// One out-of-line field; no box is made to hold a nil.
+    private subscript<Value>(rare field: WritableKeyPath<Rare, Value?>) -> Value? {
+        get { rare?.value[keyPath: field] }
+        set {
+            guard newValue != nil || rare != nil else { return }
+            var value = rare?.value ?? Rare()
+            value[keyPath: field] = newValue
+            rare = OutOfLine(value)
+        }
     }
 
     public init(name: Located<String>, type: Located<TypeSpelling>) {

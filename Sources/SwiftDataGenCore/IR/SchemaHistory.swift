@@ -262,45 +262,21 @@ public struct Property: Sendable, Equatable {
     public var isTransient: Bool
     /// Single-property uniqueness rendered as `@Attribute(.unique)` (platforms before `#Unique`).
     public var isUnique: Bool
-    public var transformer: String? {
-        get { rare?.value.transformer }
-        set { setRare { $0.transformer = newValue } }
-    }
+    public var transformer: String? { get { self[rare: \.transformer] } set { self[rare: \.transformer] = newValue } }
     /// The name in the previous version, as written (`renamedFrom`).
-    public var renamedFrom: String? {
-        get { rare?.value.renamedFrom }
-        set { setRare { $0.renamedFrom = newValue } }
-    }
+    public var renamedFrom: String? { get { self[rare: \.renamedFrom] } set { self[rare: \.renamedFrom] = newValue } }
     /// `hashModifier:`, written in the YAML or added so that no two schemas share a checksum.
-    public var hashModifier: String? {
-        get { rare?.value.hashModifier }
-        set { setRare { $0.hashModifier = newValue } }
-    }
+    public var hashModifier: String? { get { self[rare: \.hashModifier] } set { self[rare: \.hashModifier] = newValue } }
     /// Where the value comes from in the previous version (`from:`), for the planner.
-    public var conversion: Conversion? {
-        get { rare?.value.conversion }
-        set { setRare { $0.conversion = newValue } }
-    }
-    public var doc: String? {
-        get { rare?.value.doc }
-        set { setRare { $0.doc = newValue } }
-    }
+    public var conversion: Conversion? { get { self[rare: \.conversion] } set { self[rare: \.conversion] = newValue } }
+    public var doc: String? { get { self[rare: \.doc] } set { self[rare: \.doc] = newValue } }
     /// `storedName:`: the name the model class stores the value under, when it is not `name`;
     /// `name` is then a computed accessor over it.
-    public var storedName: String? {
-        get { rare?.value.storedName }
-        set { setRare { $0.storedName = newValue } }
-    }
+    public var storedName: String? { get { self[rare: \.storedName] } set { self[rare: \.storedName] = newValue } }
     /// How the Swift type is spelled when not as its `ScalarType` (`TimeInterval`, `CGFloat`).
-    public var scalarSpelling: String? {
-        get { rare?.value.scalarSpelling }
-        set { setRare { $0.scalarSpelling = newValue } }
-    }
+    public var scalarSpelling: String? { get { self[rare: \.scalarSpelling] } set { self[rare: \.scalarSpelling] = newValue } }
     /// `access:`: the stored declaration's access, when not the config's.
-    public var access: PropertyAccess? {
-        get { rare?.value.access }
-        set { setRare { $0.access = newValue } }
-    }
+    public var access: PropertyAccess? { get { self[rare: \.access] } set { self[rare: \.access] = newValue } }
     public var location: SourceLocation
     /// The name first stored, through every rename; nil when never renamed. Also a generated
     /// identifier where the name alone would map another property's data (see `HistoryResolver`).
@@ -320,10 +296,14 @@ public struct Property: Sendable, Equatable {
 
     private var rare: OutOfLine<Rare>?
 
-    private mutating func setRare(_ change: (inout Rare) -> Void) {
-        var value = rare?.value ?? Rare()
-        change(&value)
-        rare = value == Rare() ? nil : OutOfLine(value)
+    /// One out-of-line field; the box goes when its last field is cleared.
+    private subscript<Value>(rare field: WritableKeyPath<Rare, Value?>) -> Value? {
+        get { rare?.value[keyPath: field] }
+        set {
+            var value = rare?.value ?? Rare()
+            value[keyPath: field] = newValue
+            rare = value == Rare() ? nil : OutOfLine(value)
+        }
     }
 
     public init(
