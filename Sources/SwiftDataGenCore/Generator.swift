@@ -95,11 +95,7 @@ public enum Generator {
         let noVersions = sources.versions.isEmpty
         var files = sources.versions
         sources.versions = []
-        for start in stride(from: 0, to: files.count, by: ParallelWork.cores) {
-            let range = start..<min(start + ParallelWork.cores, files.count)
-            let batch = Array(files[range])
-            // The batch now holds the only copy of these bytes; they go when it is done.
-            for index in range { files[index].bytes = [] }
+        files.drainBatchesForCores { batch in
             for (version, fileDiagnostics) in batch.parallelMap({ resolveFile($0, config: generatorConfig, limits: limits) }) {
                 diagnostics += fileDiagnostics
                 if let version { resolved.append(version) }

@@ -195,7 +195,8 @@ struct CommandLineArguments {
                 let guess = Identifier.suggestion(for: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'\(guess)", command: command)
             }
-            if let command, !option.commands.contains(command), !option.commands.isEmpty || !["--version", "--generate-completion-script"].contains(option.longName) {
+            // Options of no command (`--version`, completion scripts) are accepted anywhere.
+            if let command, !option.commands.isEmpty, !option.commands.contains(command) {
                 throw UsageError(message: "\(command.rawValue) does not take \(option.longName)", command: command)
             }
             var value: String?

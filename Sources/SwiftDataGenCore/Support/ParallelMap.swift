@@ -24,6 +24,16 @@ extension Array {
     func batchesForCores() -> [[Element]] {
         stride(from: 0, to: count, by: ParallelWork.cores).map { Array(self[$0..<Swift.min($0 + ParallelWork.cores, count)]) }
     }
+
+    /// The same batches, each taken out of the array before it is handed over, so the batch
+    /// holds the only copy of what it works on and frees it when done.
+    mutating func drainBatchesForCores(_ body: ([Element]) -> Void) {
+        while !isEmpty {
+            let batch = Array(prefix(ParallelWork.cores))
+            removeFirst(batch.count)
+            body(batch)
+        }
+    }
 }
 
 enum ParallelWork {

@@ -125,10 +125,9 @@ public enum HistoryResolver {
             for m in versions[v].models.indices {
                 // Worked out on a borrowed model and applied after, so each model's properties are
                 // changed in place rather than copied: the IR of a long history is most of its memory.
-                let (continued, fresh) = continuedIdentifiers(of: versions[v].models[m], previous: previous, naming: naming, diagnostics: &diagnostics)
+                let (continued, fresh, before) = continuedIdentifiers(of: versions[v].models[m], previous: previous, naming: naming, diagnostics: &diagnostics)
                 for (p, identifier) in continued { versions[v].models[m].properties[p].originalName = identifier }
                 guard !fresh.isEmpty else { continue }
-                let before = previous.model(named: versions[v].models[m].renamedFrom ?? versions[v].models[m].name)
                 let made = freshIdentifiers(for: fresh, in: versions[v].models[m], before: before, suffix: suffix, naming: naming)
                 for (p, identifier) in made { versions[v].models[m].properties[p].originalName = identifier }
             }
@@ -162,10 +161,10 @@ public enum HistoryResolver {
     }
 
     /// The identifiers that continue a property of the previous version (a rename or the same
-    /// name), and the stored properties that continue none.
+    /// name), the stored properties that continue none, and the model they continue.
     private static func continuedIdentifiers(
         of model: ModelDecl, previous: SchemaVersion, naming: NamingConfig, diagnostics: inout [Diagnostic]
-    ) -> (continued: [(Int, String?)], fresh: [Int]) {
+    ) -> (continued: [(Int, String?)], fresh: [Int], before: ModelDecl?) {
         let before = previous.model(named: model.renamedFrom ?? model.name)
         if let renamedFrom = model.renamedFrom, before == nil {
             diagnostics.append(.error(
@@ -196,7 +195,7 @@ public enum HistoryResolver {
                 fresh.append(p)
             }
         }
-        return (continued, fresh)
+        return (continued, fresh, before)
     }
 
     /// For each new property whose name the previous version maps data by (and each in-place

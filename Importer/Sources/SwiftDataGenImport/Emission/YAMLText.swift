@@ -2,7 +2,11 @@
 /// the DSL read it back as the same text; everything else is double-quoted with escapes.
 enum YAMLText {
     static func scalar(_ text: String) -> String {
-        if isPlain(text) { return text }
+        isPlain(text) ? text : quoted(text)
+    }
+
+    /// Double-quoted, with YAML's escapes.
+    static func quoted(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -31,7 +35,7 @@ enum YAMLText {
 
     static func value(_ value: ImportedProperty.DefaultValue) -> String {
         switch value {
-        case .string(let text): return scalar(text).hasPrefix("\"") ? scalar(text) : "\"\(text)\""
+        case .string(let text): return quoted(text)
         case .number(let digits): return digits
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
