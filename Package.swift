@@ -16,13 +16,8 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(
-            name: "SwiftDataGenTemplates",
-            path: "Templates",
-            resources: [.copy("mustache")]
-        ),
-        .target(
             name: "SwiftDataGenCore",
-            dependencies: ["CYaml", "SwiftDataGenTemplates"]
+            dependencies: ["CYaml"]
         ),
         .executableTarget(
             name: "swiftdata-gen",

@@ -9,14 +9,10 @@ shift || true
 out="$here/.build/fuzz"
 mkdir -p "$out/corpus" "$out/crashes"
 
-# The templates module, uninstrumented, as a static library.
-swiftc -emit-module -emit-library -static -parse-as-library -module-name SwiftDataGenTemplates \
-  "$here/Templates/BundledTemplates.swift" -emit-module-path "$out/SwiftDataGenTemplates.swiftmodule" \
-  -o "$out/libSwiftDataGenTemplates.a"
 # The core and the entry point, instrumented.
 find "$here/Sources/SwiftDataGenCore" -name '*.swift' | sort > "$out/sources.txt"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name SwiftDataGenFuzz \
-  -I "$here/Sources/CYaml" -I "$out" -L "$out" -lSwiftDataGenTemplates -lyaml \
+  -I "$here/Sources/CYaml" -lyaml \
   $(cat "$out/sources.txt") "$here/Fuzz/FuzzTarget.swift" -o "$out/fuzz-generator"
 
 # Seeds: each golden case as config \x01 version \x01 version …

@@ -1,5 +1,4 @@
 import Foundation
-import SwiftDataGenTemplates
 
 /// One input file as read from disk.
 public struct SourceFile: Sendable {
@@ -92,24 +91,15 @@ public enum SchemaLoader {
         return .success(SourceFile(displayPath: path, relativePath: relativePath, bytes: Array(data)))
     }
 
-    /// The bundled templates, with same-named files from `overrideDirectory` in their place.
+    /// The built-in templates, with same-named files from `overrideDirectory` in their place.
     public static func templates(overrideDirectory: String?) -> Result<TemplateSet, Diagnostic> {
-        guard let bundled = BundledTemplates.directory else {
-            return .failure(.error(.templateError, "the bundled templates are missing beside the swiftdata-gen executable; reinstall it or pass --templates DIR with a full set", at: nil))
-        }
-        var set = TemplateSet(sources: readTemplates(in: bundled.path))
+        var set = TemplateSet.bundled
         if let overrideDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: overrideDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return .failure(.error(.templateError, "templates folder '\(overrideDirectory)' does not exist", at: nil))
             }
             set = set.overridden(by: readTemplates(in: overrideDirectory))
-        }
-        let missing = TemplateSet.requiredNames.filter { set.sources[$0] == nil }
-        guard missing.isEmpty else {
-            return .failure(.error(
-                .templateError, "templates \(missing.map { $0 + "." + TemplateSet.fileExtension }.joined(separator: ", ")) are missing from \(bundled.path); reinstall swiftdata-gen",
-                at: nil))
         }
         return .success(set)
     }
