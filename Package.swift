@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftDataGen",
+    // The tool runs on the developer's Mac; string algorithms of the standard library need 13.
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "SwiftDataGenCore", targets: ["SwiftDataGenCore"]),
         .executable(name: "swiftdata-gen", targets: ["swiftdata-gen"]),

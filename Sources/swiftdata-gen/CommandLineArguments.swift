@@ -241,8 +241,13 @@ extension CommandLineArguments {
         return "Error: \(error.message)\nUsage: \(usageLine(error.command))\n  See '\(helpCommand)' for more information."
     }
 
+    /// `text` with spaces after it up to `width` characters (help columns).
+    private static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
     static var overview: String {
-        let commands = Command.allCases.map { "  " + $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }
+        let commands = Command.allCases.map { "  " + padded($0.rawValue, to: 12) + $0.abstract }
         let options = options(for: nil).map(row)
         return """
             OVERVIEW: Generate SwiftData versioned schemas, models and a migration plan from YAML.
@@ -295,7 +300,7 @@ extension CommandLineArguments {
         }
         lines.append(line)
         let indent = String(repeating: " ", count: 26)
-        let first = left.count < 25 ? left.padding(toLength: 26, withPad: " ", startingAt: 0) + lines[0] : left + "\n" + indent + lines[0]
+        let first = left.count < 25 ? padded(left, to: 26) + lines[0] : left + "\n" + indent + lines[0]
         return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
     }
 }

@@ -64,7 +64,7 @@ enum CompletionScript {
         var functions: [String] = []
         for command in Arguments.Command.allCases {
             let specs = Arguments.options(for: command).map { option -> String in
-                let help = option.help.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+                let help = String(option.help.filter { $0 != "'" }.map { $0 == "[" ? "(" : $0 == "]" ? ")" : $0 })
                 let action: String
                 switch option.kind {
                 case .flag: action = ""
@@ -83,7 +83,7 @@ enum CompletionScript {
                 }
                 """)
         }
-        let described = Arguments.Command.allCases.map { "        '\($0.rawValue):\($0.abstract.replacingOccurrences(of: "'", with: ""))'" }
+        let described = Arguments.Command.allCases.map { "        '\($0.rawValue):\($0.abstract.filter { $0 != "'" })'" }
         return """
             #compdef swiftdata-gen
             # zsh completion for swiftdata-gen (swiftdata-gen --generate-completion-script zsh)
@@ -117,7 +117,7 @@ enum CompletionScript {
             "complete -c swiftdata-gen -f",
         ]
         for command in Arguments.Command.allCases {
-            lines.append("complete -c swiftdata-gen -n '__fish_use_subcommand' -a \(command.rawValue) -d '\(command.abstract.replacingOccurrences(of: "'", with: ""))'")
+            lines.append("complete -c swiftdata-gen -n '__fish_use_subcommand' -a \(command.rawValue) -d '\(command.abstract.filter { $0 != "'" })'")
         }
         lines.append("complete -c swiftdata-gen -n '__fish_use_subcommand' -a help -d 'Show help for a command.'")
         for command in Arguments.Command.allCases {
@@ -132,7 +132,7 @@ enum CompletionScript {
                 case .choice(_, let choices): line += " -x -a '\(choices.joined(separator: " "))'"
                 case .text: line += " -x"
                 }
-                line += " -d '\(option.help.replacingOccurrences(of: "'", with: ""))'"
+                line += " -d '\(option.help.filter { $0 != "'" })'"
                 lines.append(line)
             }
             lines.append("complete -c swiftdata-gen -n '__fish_seen_subcommand_from \(command.rawValue)' -a '(__fish_complete_directories)'")

@@ -1,12 +1,30 @@
-import Foundation
 import SwiftDataGenCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum ExitCode: Int32 {
     case success = 0, diagnostics = 1, usage = 2
 }
 
+/// Writes a line to standard error (file descriptor 2; the C `stderr` global is not
+/// concurrency-safe in Swift 6).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    let bytes = Array((text + "\n").utf8)
+    bytes.withUnsafeBytes { buffer in
+        var written = 0
+        while written < buffer.count, let start = buffer.baseAddress {
+            let count = write(2, start + written, buffer.count - written)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            written += count
+        }
+    }
 }
 
 func report(_ diagnostics: [Diagnostic]) {

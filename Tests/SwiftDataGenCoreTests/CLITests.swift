@@ -325,7 +325,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("    - Links each Book to one Author per distinct authorName"), text.stdout)
         let json = try run("plan", schema, "--format", "json")
         XCTAssertEqual(json.status, 0)
-        let report = try JSONDecoder().decode(PlanReport.self, from: Data(json.stdout.utf8))
+        let report = try JSONDecoder().decode(EncodedPlanReport.self, from: Data(json.stdout.utf8))
         XCTAssertEqual(report.steps.map(\.to), ["2.0.0", "3.0.0", "4.0.0"])
         XCTAssertEqual(report.steps[0].stages.count, 2)
         let removals = try run("plan", try copyInput("plan-removals"))

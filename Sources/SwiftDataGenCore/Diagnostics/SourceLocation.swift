@@ -1,5 +1,3 @@
-import Foundation
-
 /// A place in a schema file; lines and columns are 1-based, columns count code points.
 ///
 /// Every YAML node, AST field and IR declaration carries one, so it is kept to 12 bytes with no
@@ -36,23 +34,21 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 final class SourceFiles: @unchecked Sendable {
     static let shared = SourceFiles()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var names: [String] = []
     private var ids: [String: UInt32] = [:]
 
     func id(of name: String) -> UInt32 {
-        lock.lock()
-        defer { lock.unlock() }
-        if let id = ids[name] { return id }
-        let id = UInt32(names.count)
-        names.append(name)
-        ids[name] = id
-        return id
+        lock.withLock {
+            if let id = ids[name] { return id }
+            let id = UInt32(names.count)
+            names.append(name)
+            ids[name] = id
+            return id
+        }
     }
 
     func name(of id: UInt32) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return names[Int(id)]
+        lock.withLock { names[Int(id)] }
     }
 }

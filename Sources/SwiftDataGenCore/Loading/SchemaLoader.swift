@@ -1,5 +1,3 @@
-import Foundation
-
 /// One input file as read from disk.
 public struct SourceFile: Sendable {
     /// The path diagnostics print, so editors can open it.
@@ -36,21 +34,11 @@ public enum SchemaLoader {
 
     /// Reads the config and every `.yaml`/`.yml` below `directory` (hidden folders skipped).
     public static func read(directory: String, limits: YAMLLimits = .standard) -> Result<SchemaSources, Diagnostic> {
-        // A schema folder may be a link (to share one history between packages): list its target.
-        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileSystem.isDirectory(directory) else {
             return .failure(.error(.unreadableFile, "schema folder '\(directory)' does not exist or is not a folder", at: nil))
         }
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+        guard let relativePaths = yamlFiles(in: directory, under: "") else {
             return .failure(.error(.unreadableFile, "cannot list schema folder '\(directory)'", at: nil))
-        }
-        var relativePaths: [String] = []
-        let rootPath = root.standardizedFileURL.path
-        for case let url as URL in enumerator where yamlExtensions.contains(url.pathExtension) {
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(rootPath) else { continue }
-            relativePaths.append(String(path.dropFirst(rootPath.count).drop { $0 == "/" }))
         }
         var config: SourceFile?
         var versions: [SourceFile] = []
@@ -64,8 +52,7 @@ public enum SchemaLoader {
             if relative == configFileName { config = file } else { versions.append(file) }
         }
         var lock: SourceFile?
-        let lockPath = root.appendingPathComponent(ShippedVersions.fileName).path
-        if FileManager.default.fileExists(atPath: lockPath) {
+        if FileSystem.exists(directory + "/" + ShippedVersions.fileName) {
             let display = directory.hasSuffix("/") ? directory + ShippedVersions.fileName : directory + "/" + ShippedVersions.fileName
             switch readFile(display, relativePath: ShippedVersions.fileName, limit: limits.maxFileBytes * 4) {
             case .success(let file): lock = file
@@ -77,26 +64,23 @@ public enum SchemaLoader {
 
     static func readFile(_ path: String, relativePath: String, limit: Int) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path, line: 1, column: 1)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = (attributes[.size] as? NSNumber)?.intValue
-        else {
+        guard let size = FileSystem.fileSize(path) else {
             return .failure(.error(.unreadableFile, "cannot read '\(path)'", at: location))
         }
         guard size <= limit else {
             return .failure(.error(.fileTooLarge, "file is \(size) bytes; schema files may be at most \(limit) bytes", at: location))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileSystem.contents(path) else {
             return .failure(.error(.unreadableFile, "cannot read '\(path)'", at: location))
         }
-        return .success(SourceFile(displayPath: path, relativePath: relativePath, bytes: Array(data)))
+        return .success(SourceFile(displayPath: path, relativePath: relativePath, bytes: bytes))
     }
 
     /// The built-in templates, with same-named files from `overrideDirectory` in their place.
     public static func templates(overrideDirectory: String?) -> Result<TemplateSet, Diagnostic> {
         var set = TemplateSet.bundled
         if let overrideDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: overrideDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileSystem.isDirectory(overrideDirectory) else {
                 return .failure(.error(.templateError, "templates folder '\(overrideDirectory)' does not exist", at: nil))
             }
             set = set.overridden(by: readTemplates(in: overrideDirectory))
@@ -104,12 +88,30 @@ public enum SchemaLoader {
         return .success(set)
     }
 
+    /// The `.yaml`/`.yml` files below `directory` + `relative`, as paths relative to `directory`.
+    /// Hidden names are skipped and linked folders not entered (a link to a file is read), so a
+    /// link cannot make the walk go round; a folder that cannot be listed fails the whole read.
+    private static func yamlFiles(in directory: String, under relative: String) -> [String]? {
+        let folder = relative.isEmpty ? directory : directory + "/" + relative
+        guard let names = FileSystem.names(in: folder) else { return nil }
+        var found: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            let path = relative.isEmpty ? name : relative + "/" + name
+            if !FileSystem.isSymbolicLink(folder + "/" + name) && FileSystem.isDirectory(folder + "/" + name) {
+                guard let inner = yamlFiles(in: directory, under: path) else { return nil }
+                found += inner
+            } else if let dot = name.lastIndex(of: "."), yamlExtensions.contains(String(name[name.index(after: dot)...])) {
+                found.append(path)
+            }
+        }
+        return found
+    }
+
     private static func readTemplates(in directory: String) -> [String: String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var sources: [String: String] = [:]
-        for name in names where name.hasSuffix("." + TemplateSet.fileExtension) {
-            if let data = FileManager.default.contents(atPath: directory + "/" + name) {
-                sources[String(name.dropLast(TemplateSet.fileExtension.count + 1))] = String(decoding: data, as: UTF8.self)
+        for name in FileSystem.names(in: directory) ?? [] where name.hasSuffix("." + TemplateSet.fileExtension) {
+            if let bytes = FileSystem.contents(directory + "/" + name) {
+                sources[String(name.dropLast(TemplateSet.fileExtension.count + 1))] = String(decoding: bytes, as: UTF8.self)
             }
         }
         return sources

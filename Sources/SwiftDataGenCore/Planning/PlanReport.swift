@@ -1,8 +1,6 @@
-import Foundation
-
 /// A reviewer's summary of the migration plan, for `swiftdata-gen plan` (text or JSON).
-public struct PlanReport: Codable, Sendable, Equatable {
-    public struct Step: Codable, Sendable, Equatable {
+public struct PlanReport: Sendable, Equatable {
+    public struct Step: Sendable, Equatable {
         public var schema: String
         public var from: String
         public var to: String
@@ -49,11 +47,44 @@ public struct PlanReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// Laid out as Foundation's `JSONEncoder` lays it out pretty-printed with sorted keys and
+    /// unescaped slashes, which is what earlier releases printed.
     public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        func list(_ items: [String], indent: String) -> String {
+            let inner = indent + "  "
+            return "[\n" + (items.isEmpty ? "\n" : items.map { inner + Self.quoted($0) }.joined(separator: ",\n") + "\n") + indent + "]"
+        }
+        let objects = steps.map { step in
+            let fields = [
+                ("changes", list(step.changes, indent: "      ")), ("dataLoss", list(step.dataLoss, indent: "      ")),
+                ("from", Self.quoted(step.from)), ("generated", list(step.generated, indent: "      ")),
+                ("schema", Self.quoted(step.schema)), ("stages", list(step.stages, indent: "      ")),
+                ("teamMustWrite", list(step.teamMustWrite, indent: "      ")), ("to", Self.quoted(step.to)),
+            ]
+            return "    {\n" + fields.map { "      \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n    }"
+        }
+        return "{\n  \"steps\" : [\n" + (objects.isEmpty ? "\n" : objects.joined(separator: ",\n") + "\n") + "  ]\n}\n"
+    }
+
+    /// A JSON string: quote, backslash and control characters escaped, everything else as is.
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     public var text: String {

@@ -250,7 +250,7 @@ struct SampleRows {
                 let duplicate = SwiftLiteral.lowerFirst(model.name) + "Duplicate"
                 let beyond = Seed.ordered(scalar, before: dedupe.keepLast)
                 statements.append("let \(duplicate) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
-                statements += assignments.map { $0.replacingOccurrences(of: variable + ".", with: duplicate + ".", options: .anchored) }
+                statements += assignments.map { $0.hasPrefix(variable + ".") ? duplicate + $0.dropFirst(variable.count) : $0 }
                 statements.append("\(duplicate).\(orderBy.name) = \(beyond)")
                 statements.append("context.insert(\(duplicate))")
             }

@@ -1,11 +1,18 @@
 import Dispatch
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Array where Element: Sendable {
     /// `map` over the machine's cores, results in input order, so output stays deterministic.
     /// Version files and rendered files are independent of each other until they are combined.
     func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
-        guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return map(transform) }
+        guard count > 1, ParallelWork.cores > 1 else { return map(transform) }
         let slots = Slots<Result>(count: count)
         withoutActuallyEscaping(transform) { transform in
             let work = SendableBox(transform)
@@ -37,28 +44,42 @@ extension Array {
 }
 
 enum ParallelWork {
-    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The cores this process may run on: on Linux its CPU affinity (what `taskset` or a
+    /// container's cpuset leaves it), elsewhere the cores online.
+    static let cores: Int = {
+        #if os(Linux)
+            var mask = [UInt64](repeating: 0, count: 16)
+            if cpuAffinity(0, mask.count * 8, &mask) == 0 {
+                let count = mask.reduce(0) { $0 + $1.nonzeroBitCount }
+                if count > 0 { return count }
+            }
+        #endif
+        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }()
 }
+
+#if os(Linux)
+    /// `sched_getaffinity`, which the Glibc module leaves out (it is behind `_GNU_SOURCE`); the
+    /// mask here covers 1,024 cores.
+    @_silgen_name("sched_getaffinity")
+    private func cpuAffinity(_ process: Int32, _ size: Int, _ mask: UnsafeMutablePointer<UInt64>) -> Int32
+#endif
 
 /// Results written by concurrent workers, each to its own index, under a lock.
 private final class Slots<Value>: @unchecked Sendable {
     private var storage: [Value?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) {
         storage = Array(repeating: nil, count: count)
     }
 
     func store(_ value: Value, at index: Int) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
+        lock.withLock { storage[index] = value }
     }
 
     var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage.compactMap { $0 }
+        lock.withLock { storage.compactMap { $0 } }
     }
 }
 

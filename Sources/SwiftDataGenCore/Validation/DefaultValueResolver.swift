@@ -1,5 +1,3 @@
-import Foundation
-
 /// Checks a `default:` literal against the property's type and turns it into a typed literal.
 /// Strict on purpose: `"1"` is not an Int and `yes` is not a Bool.
 enum DefaultValueResolver {
@@ -76,22 +74,16 @@ enum DefaultValueResolver {
             }
             return .success(.date(secondsSince1970: seconds))
         case .uuid:
-            guard UUID(uuidString: text) != nil else { return .failure(mismatch(node, "a UUID such as 2F1A…-…")) }
+            guard FoundationLiterals.isUUID(text) else { return .failure(mismatch(node, "a UUID such as 2F1A…-…")) }
             return .success(.uuid(text.uppercased()))
         case .url:
-            guard isPortableURL(text), let url = URL(string: text), url.scheme != nil else {
+            guard FoundationLiterals.isAbsoluteURL(text) else {
                 return .failure(mismatch(node, "an absolute URL with a scheme, with spaces and quotes percent-encoded"))
             }
             return .success(.url(text))
         case .data:
             return .failure(.error(.defaultTypeMismatch, "Data has no literal form; write the Swift in `expression:` instead, such as expression: \"Data()\"", at: location))
         }
-    }
-
-    /// Characters every platform's `URL(string:)` accepts, so the generated unwrap cannot fail.
-    private static func isPortableURL(_ text: String) -> Bool {
-        let forbidden: Set<Unicode.Scalar> = [" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}"]
-        return !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !forbidden.contains($0) }
     }
 
     private static func mismatch(_ node: YAMLNode, _ expected: String) -> Diagnostic {
@@ -117,6 +109,7 @@ enum DefaultValueResolver {
     /// Whether a number written as `isDecimalNumber` accepts keeps its value in the type: a Double
     /// or Float that would round to infinity or to zero, or a Decimal beyond its exponent range
     /// (where `Decimal(string:)` gives nil and the generated unwrap traps), does not.
+    /// FoundationLiteralsTests holds the Decimal rule to `Decimal(string:)` itself.
     static func fitsRange(_ text: String, of type: ScalarType) -> Bool {
         let mantissa = text.prefix { $0 != "e" && $0 != "E" }
         let nonzero = mantissa.contains { ("1"..."9").contains($0) }
@@ -128,14 +121,17 @@ enum DefaultValueResolver {
             guard let value = Float(text) else { return false }
             return value.isFinite && (value != 0 || !nonzero)
         case .decimal:
-            guard Decimal(string: text) != nil else { return false }
             // The exponent of the first significant digit, as in 1.2e5 → 5; Decimal keeps -128...127.
             let written = mantissa.count < text.count ? Int(text.dropFirst(mantissa.count + 1)) ?? 0 : 0
             let whole = mantissa.filter { $0 != "-" }.split(separator: ".", omittingEmptySubsequences: false)
             let integerDigits = whole[0].drop { $0 == "0" }.count
             let leadingFractionZeros = whole.count == 2 ? whole[1].prefix { $0 == "0" }.count : 0
             let exponent = integerDigits > 0 ? written + integerDigits - 1 : written - leadingFractionZeros - 1
-            return !nonzero || (-128...127).contains(exponent)
+            // Foundation's parser also gives nil when the last digit written falls below 10^-128,
+            // and a zero keeps the exponent of its last digit.
+            let lastDigit = written - (whole.count == 2 ? whole[1].count : 0)
+            guard nonzero else { return (-128...127).contains(lastDigit) }
+            return (-128...127).contains(exponent) && lastDigit >= -128
         default:
             return true
         }

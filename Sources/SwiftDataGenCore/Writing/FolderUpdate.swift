@@ -1,7 +1,7 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -54,7 +54,7 @@ public struct FolderUpdate {
         self.mode = mode
         transaction = Transaction(directory: directory)
         let manifestPath = directory + "/" + OutputManifest.fileName
-        oldManifestText = FileManager.default.contents(atPath: manifestPath).map { String(decoding: $0, as: UTF8.self) }
+        oldManifestText = FileSystem.contents(manifestPath).map { String(decoding: $0, as: UTF8.self) }
         if let oldManifestText {
             if let parsed = OutputManifest(parsing: oldManifestText) {
                 manifest = parsed
@@ -75,8 +75,8 @@ public struct FolderUpdate {
     public mutating func add(_ file: GeneratedFile) -> OutputChange? {
         produced.insert(file.name)
         let path = directory + "/" + file.name
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if FileManager.default.fileExists(atPath: path) || OutputWriter.isSymbolicLink(path) {
+        guard let data = FileSystem.contents(path) else {
+            if FileSystem.exists(path) || FileSystem.isSymbolicLink(path) {
                 problems.append(.error(.outputNotOwned, "'\(path)' is in the way and cannot be read as a file; move it away", at: SourceLocation(file: path, line: 1, column: 1)))
                 return nil
             }
@@ -109,7 +109,7 @@ public struct FolderUpdate {
     public mutating func finish() -> [OutputChange] {
         var changes: [OutputChange] = []
         for name in (manifest.files[owner] ?? []).sorted() where !produced.contains(name) {
-            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { continue }
+            guard let data = FileSystem.contents(directory + "/" + name) else { continue }
             if let change = record(OutputChange(name: name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil, new: nil)) { changes.append(change) }
         }
         manifest.files[owner] = produced
@@ -138,14 +138,12 @@ public struct FolderUpdate {
             transaction.remove(change.name)
             return
         }
-        if !createdDirectory && !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                createdDirectory = true
-            } catch {
-                problems.append(.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(error.localizedDescription)", at: nil))
+        if !createdDirectory && !FileSystem.exists(directory) {
+            if let reason = FileSystem.createDirectory(directory) {
+                problems.append(.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(reason)", at: nil))
                 return
             }
+            createdDirectory = true
         }
         if let problem = transaction.stage(Array(new.utf8), as: change.name) { problems.append(problem) }
     }
@@ -195,8 +193,8 @@ struct Transaction {
 
     mutating func stage(_ bytes: [UInt8], as name: String) -> Diagnostic? {
         let temporary = directory + "/" + OutputWriter.leftoverName(for: name, kind: "tmp")
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            return .error(.outputWriteFailed, "cannot write '\(directory)/\(name)': the folder is not writable or the disk is full; nothing was changed", at: nil)
+        if let reason = FileSystem.write(bytes, to: temporary) {
+            return .error(.outputWriteFailed, "cannot write '\(directory)/\(name)' (\(reason)); nothing was changed", at: nil)
         }
         staged.append((temporary, directory + "/" + name))
         return nil
@@ -210,8 +208,8 @@ struct Transaction {
     mutating func commit() -> Diagnostic? {
         for (temporary, target) in staged {
             var backup: String?
-            if FileManager.default.fileExists(atPath: target) || OutputWriter.isSymbolicLink(target) {
-                let kept = directory + "/" + OutputWriter.leftoverName(for: (target as NSString).lastPathComponent, kind: "old")
+            if FileSystem.exists(target) || FileSystem.isSymbolicLink(target) {
+                let kept = directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target), kind: "old")
                 guard link(target, kept) == 0 else { return failure(target) }
                 backup = kept
             }
@@ -222,7 +220,7 @@ struct Transaction {
             swapped.append((target, backup))
         }
         for target in removals {
-            let kept = directory + "/" + OutputWriter.leftoverName(for: (target as NSString).lastPathComponent, kind: "old")
+            let kept = directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target), kind: "old")
             guard rename(target, kept) == 0 else { return failure(target) }
             swapped.append((target, kept))
         }
@@ -230,7 +228,7 @@ struct Transaction {
     }
 
     private func failure(_ target: String) -> Diagnostic {
-        .error(.outputWriteFailed, "cannot replace '\(target)' (\(String(cString: strerror(errno)))); every file of '\(directory)' was put back as it was", at: nil)
+        .error(.outputWriteFailed, "cannot replace '\(target)' (\(FileSystem.lastError())); every file of '\(directory)' was put back as it was", at: nil)
     }
 
     /// Puts back every swapped file and removes what was staged.

@@ -15,7 +15,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     public static func fileName(forInput relativePath: String) -> String {
         var stem = Substring(relativePath)
         if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = stem[..<dot] }
-        return prefix + stem.replacingOccurrences(of: "/", with: "_") + ".swift"
+        return prefix + String(stem.map { $0 == "/" ? "_" : $0 }) + ".swift"
     }
 
     /// The files renamed (and for `inputs`, merged); an error when two would get the same name.

@@ -1,7 +1,7 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -19,8 +19,7 @@ public enum OutputWriter {
     }
 
     private static func absoluteComponents(_ path: String) -> [String] {
-        let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: base).standardizedFileURL.resolvingSymlinksInPath().pathComponents.filter { $0 != "/" }
+        FileSystem.canonicalPath(path).split(separator: "/").map(String.init)
     }
 
     /// Whether two folder arguments name one folder, through `..` and symbolic links.
@@ -33,22 +32,15 @@ public enum OutputWriter {
     /// Returns whether it was created.
     public static func createIfMissing(_ file: GeneratedFile, in directory: String) -> (created: Bool, problem: Diagnostic?) {
         let path = directory + "/" + file.name
-        if isSymbolicLink(path) && !FileManager.default.fileExists(atPath: path) {
+        if FileSystem.isSymbolicLink(path) && !FileSystem.exists(path) {
             return (false, .error(.outputWriteFailed, "'\(path)' is a symbolic link to a file that does not exist; point it at your hooks file or remove it", at: nil))
         }
-        if FileManager.default.fileExists(atPath: path) { return (false, nil) }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            return (false, .error(.outputWriteFailed, "cannot create folder '\(directory)': \(error.localizedDescription)", at: nil))
+        if FileSystem.exists(path) { return (false, nil) }
+        if let reason = FileSystem.createDirectory(directory) {
+            return (false, .error(.outputWriteFailed, "cannot create folder '\(directory)': \(reason)", at: nil))
         }
         if let problem = writeAtomically(Array(file.contents.utf8), to: path) { return (false, problem) }
         return (true, nil)
-    }
-
-    static func isSymbolicLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// `.swiftdata-gen.1234.TripsSchemaV1.swift.tmp` (staged) or `….old` (a replaced file kept
@@ -66,21 +58,21 @@ public enum OutputWriter {
     }
 
     static func removeLeftovers(in directory: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where isLeftover(name) {
+        for name in FileSystem.names(in: directory) ?? [] where isLeftover(name) {
             unlink(directory + "/" + name)
         }
     }
 
     /// A temporary file in the same folder, then `rename`, which replaces the old file in one step.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) -> Diagnostic? {
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = folder + "/" + leftoverName(for: (path as NSString).lastPathComponent, kind: "tmp")
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            return .error(.outputWriteFailed, "cannot write '\(path)': the folder is not writable or the disk is full; nothing was changed", at: nil)
+        let folder = FileSystem.parentFolder(of: path)
+        let temporary = (folder.isEmpty ? "" : folder + "/") + leftoverName(for: FileSystem.lastComponent(of: path), kind: "tmp")
+        if let reason = FileSystem.write(bytes, to: temporary) {
+            return .error(.outputWriteFailed, "cannot write '\(path)' (\(reason)); nothing was changed", at: nil)
         }
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
-            return .error(.outputWriteFailed, "cannot replace '\(path)' (\(String(cString: strerror(errno)))); nothing was changed", at: nil)
+            return .error(.outputWriteFailed, "cannot replace '\(path)' (\(FileSystem.lastError())); nothing was changed", at: nil)
         }
         return nil
     }

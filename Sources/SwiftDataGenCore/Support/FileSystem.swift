@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few file operations the loader and the writers need, on the C library directly: the tool
+/// does not import Foundation, which every build through the plugin would otherwise pay to load.
+enum FileSystem {
+    enum Kind: Equatable {
+        case file, directory, other
+    }
+
+    /// What is at `path`, following symbolic links; nil when nothing is (or a link points nowhere).
+    static func kind(_ path: String) -> Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return kind(of: info)
+    }
+
+    static func exists(_ path: String) -> Bool { kind(path) != nil }
+
+    static func isDirectory(_ path: String) -> Bool { kind(path) == .directory }
+
+    /// Whether `path` itself is a symbolic link, whatever it points to.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// The size of the regular file at `path` (links followed); nil for anything else.
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, kind(of: info) == .file else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The whole file, or nil when it cannot be opened or read as one (a folder, say).
+    static func contents(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, kind(of: info) == .file else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Names in a folder, `.` and `..` left out, in the order the system lists them.
+    static func names(in directory: String) -> [String]? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates a new file (or truncates one) holding `bytes`; nil on success, else the reason.
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return lastError() }
+        let failure: String? = bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count, let start = buffer.baseAddress {
+                let count = systemWrite(descriptor, start + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return lastError()
+                }
+                written += count
+            }
+            return nil
+        }
+        if let failure {
+            close(descriptor)
+            unlink(path)
+            return failure
+        }
+        guard close(descriptor) == 0 else {
+            let reason = lastError()
+            unlink(path)
+            return reason
+        }
+        return nil
+    }
+
+    /// `mkdir -p`: nil when the folder exists afterwards, else the reason.
+    static func createDirectory(_ path: String) -> String? {
+        if isDirectory(path) { return nil }
+        let parent = parentFolder(of: path)
+        if !parent.isEmpty && parent != path, let reason = createDirectory(parent) { return reason }
+        if mkdir(path, 0o777) == 0 || (errno == EEXIST && isDirectory(path)) { return nil }
+        return lastError()
+    }
+
+    static func currentDirectory() -> String {
+        guard let buffer = getcwd(nil, 0) else { return "." }
+        defer { free(buffer) }
+        return String(cString: buffer)
+    }
+
+    /// `path` made absolute, `.` and `..` taken out, and symbolic links resolved as far as the
+    /// path exists, so a folder that is yet to be made still compares equal to its later self.
+    static func canonicalPath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        var existing = parts.count
+        while existing > 0 {
+            let prefix = "/" + parts[..<existing].joined(separator: "/")
+            if let resolved = realPath(prefix) {
+                let rest = parts[existing...].joined(separator: "/")
+                return rest.isEmpty ? resolved : (resolved == "/" ? "/" : resolved + "/") + rest
+            }
+            existing -= 1
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The last path component (`a/b.swift` → `b.swift`).
+    static func lastComponent(of path: String) -> String {
+        String(path.split(separator: "/").last ?? "")
+    }
+
+    /// Everything before the last component (`a/b.swift` → `a`, `b.swift` → ``, `/b` → `/`).
+    static func parentFolder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// The text of the C library's last error, as in "Permission denied".
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// The C library's `write`, which `write(_:to:)` above hides by name.
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+        #elseif canImport(Musl)
+            Musl.write(descriptor, bytes, count)
+        #else
+            Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func kind(of info: stat) -> Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+@testable import SwiftDataGenCore
+
+/// `PlanReport`'s JSON as Foundation would encode it; the report writes its JSON itself so that
+/// the tool need not import Foundation, and this mirror holds it to what earlier releases printed.
+struct EncodedPlanReport: Codable, Equatable {
+    struct Step: Codable, Equatable {
+        var schema, from, to: String
+        var changes, stages, generated, teamMustWrite, dataLoss: [String]
+    }
+
+    var steps: [Step]
+
+    init(_ report: PlanReport) {
+        steps = report.steps.map {
+            Step(schema: $0.schema, from: $0.from, to: $0.to, changes: $0.changes, stages: $0.stages, generated: $0.generated, teamMustWrite: $0.teamMustWrite, dataLoss: $0.dataLoss)
+        }
+    }
+
+    var foundationJSON: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "") + "\n"
+    }
+}
+
+extension PlanReport {
+    init(steps: [Step]) {
+        self.init(histories: [])
+        self.steps = steps
+    }
+}
+
+final class PlanReportTests: XCTestCase {
+    func testJSONIsWhatFoundationWritesForEveryCharacter() {
+        let awkward = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }.joined() + "/é→\u{2028}\u{10FFFF}🦆"
+        let steps = [
+            PlanReport.Step(schema: "Trips", from: "1.0.0", to: "2.0.0", changes: [awkward, "\"quoted\" \\ back"], stages: ["lightweight 1.0.0 → 2.0.0"], generated: [], teamMustWrite: ["x"], dataLoss: []),
+            PlanReport.Step(schema: awkward, from: "", to: "\u{0}", changes: [], stages: [], generated: ["a", "b"], teamMustWrite: [], dataLoss: ["loss"]),
+        ]
+        for report in [PlanReport(steps: steps), PlanReport(steps: [])] {
+            XCTAssertEqual(report.json, EncodedPlanReport(report).foundationJSON)
+        }
+    }
+
+    func testJSONOfAGoldenHistoryMatchesFoundation() throws {
+        let input = GoldenTests.goldenRoot.appendingPathComponent("library/input").resolvingSymlinksInPath().path
+        let history = try XCTUnwrap(Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first)
+        let report = PlanReport(histories: [history])
+        XCTAssertFalse(report.steps.isEmpty)
+        XCTAssertEqual(report.json, EncodedPlanReport(report).foundationJSON)
+    }
+}
