@@ -84,7 +84,7 @@ extension DiagnosticCode {
         case .toManyBecomesToOne: return "A to-many relationship becomes to-one, which SwiftData cannot infer. Follow the advice: a new relationship filled by a conversion."
         case .outputNotOwned: return "A file in the output folder is not this schema folder's by the manifest (a hand-written file, another schema's output, a damaged manifest). Move it or choose another folder."
         case .outputWriteFailed: return "Writing failed (read-only folder, disk full, a folder in the way). Nothing was changed; fix the cause and run again."
-        case .templateError: return "A template (bundled or from `--templates`) failed to render. Fix the template named."
+        case .templateError: return "A template (built in or from `--templates`) failed to render, or the `--templates` folder does not exist. Fix the template named, or the path."
         case .outputNameCollision: return "Two generated types or files would get one name (naming config, `typeName:`, input file paths). Change the names."
         }
     }
