@@ -22,16 +22,13 @@ enum SwiftLiteral {
         return result + "\""
     }
 
-    /// Control characters, and the bidirectional overrides that can make source read differently
-    /// from how it compiles.
-    /// Control characters, line and paragraph separators, and the bidirectional controls that
-    /// can make code read differently from how it compiles.
+    /// Control characters, line and paragraph separators, the byte-order mark, and the
+    /// bidirectional controls that can make code read differently from how it compiles.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 || value == 0x7F || (0x80..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
             || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-            || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
+            || value == 0xFEFF
     }
 
     /// `trip` → `Trip`, for names built from other names (`convertTripBudget`).
