@@ -45,17 +45,33 @@ extension Array {
 
 enum ParallelWork {
     /// The cores this process may run on: on Linux its CPU affinity (what `taskset` or a
-    /// container's cpuset leaves it), elsewhere the cores online.
+    /// container's cpuset leaves it) capped by a container's CPU quota, elsewhere the cores online.
     static let cores: Int = {
+        let online = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         #if os(Linux)
             var mask = [UInt64](repeating: 0, count: 16)
-            if cpuAffinity(0, mask.count * 8, &mask) == 0 {
-                let count = mask.reduce(0) { $0 + $1.nonzeroBitCount }
-                if count > 0 { return count }
-            }
+            let allowed = cpuAffinity(0, mask.count * 8, &mask) == 0 ? mask.reduce(0) { $0 + $1.nonzeroBitCount } : 0
+            func text(_ path: String) -> String? { FileSystem.contents(path).map { String(decoding: $0, as: UTF8.self) } }
+            let quota = cgroupQuota(
+                v2: text("/sys/fs/cgroup/cpu.max"), v1Quota: text("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"),
+                v1Period: text("/sys/fs/cgroup/cpu/cpu.cfs_period_us"))
+            return max(1, min(allowed > 0 ? allowed : online, quota ?? Int.max))
+        #else
+            return online
         #endif
-        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }()
+
+    /// A container's CPU limit in whole cores (rounded up) from cgroup v2's `cpu.max` ("200000
+    /// 100000", or "max 100000" for none) or v1's quota and period; nil when there is none.
+    static func cgroupQuota(v2: String?, v1Quota: String?, v1Period: String?) -> Int? {
+        func numbers(_ text: String?) -> [Int] {
+            (text ?? "").split { $0 == " " || $0 == "\n" }.compactMap { Int($0) }
+        }
+        var limit = numbers(v2)
+        if limit.count != 2 { limit = Array(numbers(v1Quota).prefix(1) + numbers(v1Period).prefix(1)) }
+        guard limit.count == 2, limit[0] > 0, limit[1] > 0 else { return nil }
+        return max(1, (limit[0] + limit[1] - 1) / limit[1])
+    }
 }
 
 #if os(Linux)
