@@ -18,11 +18,16 @@ if [ "$(uname)" != "Darwin" ]; then
   flags=($(scripts/build-standin.sh "$here/.build/standin" --swift-build))
 fi
 
+# A copy of TripsApp that applies the plugin of the package at $2, named $3.
+copyApp() {
+  cp -R examples/TripsApp "$1"
+  rm -rf "$1/.build" "$1/Generated"
+  sed -i.bak "s|path: \"../..\"|path: \"$2\"|; s|package: generatorFolder|package: \"$3\"|" "$1/Package.swift"
+}
+
 # The app through the plugin, in a copy that depends on this checkout.
 plugin="$work/TripsApp"
-cp -R examples/TripsApp "$plugin"
-rm -rf "$plugin/.build" "$plugin/Generated"
-sed -i.bak "s|path: \"../..\"|path: \"$here\"|; s|package: generatorFolder|package: \"$(basename "$here")\"|" "$plugin/Package.swift"
+copyApp "$plugin" "$here" "$(basename "$here")"
 # The same app with the generated sources checked in and no plugin.
 appOnly="$work/TripsAppOnly"
 mkdir -p "$appOnly/Sources/TripsApp"
@@ -103,8 +108,6 @@ let package = Package(
 )
 EOF
 binaryApp="$work/TripsAppPrebuilt"
-cp -R examples/TripsApp "$binaryApp"
-rm -rf "$binaryApp/.build" "$binaryApp/Generated"
-sed -i.bak "s|path: \"../..\"|path: \"$prebuilt\"|; s|package: generatorFolder|package: \"Prebuilt\"|" "$binaryApp/Package.swift"
+copyApp "$binaryApp" "$prebuilt" Prebuilt
 measure "app through the plugin with a prebuilt tool, clean debug" "rm -rf '$binaryApp/.build'" \
   swift build --package-path "$binaryApp" "${flags[@]}"

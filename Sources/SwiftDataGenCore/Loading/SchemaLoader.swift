@@ -43,7 +43,7 @@ public enum SchemaLoader {
         var config: SourceFile?
         var versions: [SourceFile] = []
         for relative in relativePaths.sorted() {
-            let display = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+            let display = path(relative, in: directory)
             let file: SourceFile
             switch readFile(display, relativePath: relative, limit: limits.maxFileBytes) {
             case .success(let read): file = read
@@ -52,8 +52,8 @@ public enum SchemaLoader {
             if relative == configFileName { config = file } else { versions.append(file) }
         }
         var lock: SourceFile?
-        if FileSystem.exists(directory + "/" + ShippedVersions.fileName) {
-            let display = directory.hasSuffix("/") ? directory + ShippedVersions.fileName : directory + "/" + ShippedVersions.fileName
+        if FileSystem.exists(path(ShippedVersions.fileName, in: directory)) {
+            let display = path(ShippedVersions.fileName, in: directory)
             switch readFile(display, relativePath: ShippedVersions.fileName, limit: limits.maxFileBytes * 4) {
             case .success(let file): lock = file
             case .failure(let diagnostic): return .failure(diagnostic)
@@ -92,19 +92,24 @@ public enum SchemaLoader {
     /// Hidden names are skipped and linked folders not entered (a link to a file is read), so a
     /// link cannot make the walk go round; a folder that cannot be listed fails the whole read.
     private static func yamlFiles(in directory: String, under relative: String) -> [String]? {
-        let folder = relative.isEmpty ? directory : directory + "/" + relative
-        guard let names = FileSystem.names(in: folder) else { return nil }
+        guard let names = FileSystem.names(in: relative.isEmpty ? directory : path(relative, in: directory)) else { return nil }
         var found: [String] = []
         for name in names where !name.hasPrefix(".") {
-            let path = relative.isEmpty ? name : relative + "/" + name
-            if !FileSystem.isSymbolicLink(folder + "/" + name) && FileSystem.isDirectory(folder + "/" + name) {
-                guard let inner = yamlFiles(in: directory, under: path) else { return nil }
-                found += inner
+            let inner = relative.isEmpty ? name : relative + "/" + name
+            let full = path(inner, in: directory)
+            if !FileSystem.isSymbolicLink(full) && FileSystem.isDirectory(full) {
+                guard let nested = yamlFiles(in: directory, under: inner) else { return nil }
+                found += nested
             } else if let dot = name.lastIndex(of: "."), yamlExtensions.contains(String(name[name.index(after: dot)...])) {
-                found.append(path)
+                found.append(inner)
             }
         }
         return found
+    }
+
+    /// `relative` inside `directory`, with one slash between them however the folder was written.
+    private static func path(_ relative: String, in directory: String) -> String {
+        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
     private static func readTemplates(in directory: String) -> [String: String] {

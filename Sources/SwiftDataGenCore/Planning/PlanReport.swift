@@ -50,16 +50,15 @@ public struct PlanReport: Sendable, Equatable {
     /// Laid out as Foundation's `JSONEncoder` lays it out pretty-printed with sorted keys and
     /// unescaped slashes, which is what earlier releases printed.
     public var json: String {
-        func list(_ items: [String], indent: String) -> String {
-            let inner = indent + "  "
-            return "[\n" + (items.isEmpty ? "\n" : items.map { inner + Self.quoted($0) }.joined(separator: ",\n") + "\n") + indent + "]"
+        // Lists are only ever a step's fields, three levels in.
+        func list(_ items: [String]) -> String {
+            "[\n" + (items.isEmpty ? "\n" : items.map { "        " + Self.quoted($0) }.joined(separator: ",\n") + "\n") + "      ]"
         }
         let objects = steps.map { step in
             let fields = [
-                ("changes", list(step.changes, indent: "      ")), ("dataLoss", list(step.dataLoss, indent: "      ")),
-                ("from", Self.quoted(step.from)), ("generated", list(step.generated, indent: "      ")),
-                ("schema", Self.quoted(step.schema)), ("stages", list(step.stages, indent: "      ")),
-                ("teamMustWrite", list(step.teamMustWrite, indent: "      ")), ("to", Self.quoted(step.to)),
+                ("changes", list(step.changes)), ("dataLoss", list(step.dataLoss)), ("from", Self.quoted(step.from)),
+                ("generated", list(step.generated)), ("schema", Self.quoted(step.schema)), ("stages", list(step.stages)),
+                ("teamMustWrite", list(step.teamMustWrite)), ("to", Self.quoted(step.to)),
             ]
             return "    {\n" + fields.map { "      \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n    }"
         }

@@ -6,8 +6,9 @@
     import Darwin
 #endif
 
-/// The few file operations the loader and the writers need, on the C library directly: the tool
-/// does not import Foundation, which every build through the plugin would otherwise pay to load.
+/// The file operations the loader and the writers need, on the C library directly and nowhere
+/// else: the tool does not import Foundation, which every build through the plugin would
+/// otherwise pay to load.
 enum FileSystem {
     enum Kind: Equatable {
         case file, directory, other
@@ -90,12 +91,12 @@ enum FileSystem {
         }
         if let failure {
             close(descriptor)
-            unlink(path)
+            remove(path)
             return failure
         }
         guard close(descriptor) == 0 else {
             let reason = lastError()
-            unlink(path)
+            remove(path)
             return reason
         }
         return nil
@@ -109,6 +110,28 @@ enum FileSystem {
         if mkdir(path, 0o777) == 0 || (errno == EEXIST && isDirectory(path)) { return nil }
         return lastError()
     }
+
+    /// `rename`: replaces `destination` in one step when both are in one folder.
+    static func move(_ source: String, to destination: String) -> Bool {
+        rename(source, destination) == 0
+    }
+
+    /// A second name for the file at `existing`, so it survives `existing` being replaced.
+    static func hardLink(_ existing: String, at name: String) -> Bool {
+        link(existing, name) == 0
+    }
+
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Removes a folder only when it is empty (`rmdir`).
+    static func removeEmptyFolder(_ path: String) {
+        rmdir(path)
+    }
+
+    /// Names the files this process stages, so a later run knows an interrupted one's leftovers.
+    static var processID: Int32 { getpid() }
 
     static func currentDirectory() -> String {
         guard let buffer = getcwd(nil, 0) else { return "." }

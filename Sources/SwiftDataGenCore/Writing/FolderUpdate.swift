@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A generated file that differs from what the folder holds: `old` nil when it is new, `new` nil
 /// when it is no longer produced.
 public struct OutputChange: Sendable, Equatable {
@@ -172,7 +164,7 @@ public struct FolderUpdate {
     public mutating func abandon() {
         transaction.rollBack()
         if createdDirectory {
-            rmdir(directory)
+            FileSystem.removeEmptyFolder(directory)
             createdDirectory = false
         }
     }
@@ -210,18 +202,18 @@ struct Transaction {
             var backup: String?
             if FileSystem.exists(target) || FileSystem.isSymbolicLink(target) {
                 let kept = directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target), kind: "old")
-                guard link(target, kept) == 0 else { return failure(target) }
+                guard FileSystem.hardLink(target, at: kept) else { return failure(target) }
                 backup = kept
             }
-            guard rename(temporary, target) == 0 else {
-                if let backup { unlink(backup) }
+            guard FileSystem.move(temporary, to: target) else {
+                if let backup { FileSystem.remove(backup) }
                 return failure(target)
             }
             swapped.append((target, backup))
         }
         for target in removals {
             let kept = directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target), kind: "old")
-            guard rename(target, kept) == 0 else { return failure(target) }
+            guard FileSystem.move(target, to: kept) else { return failure(target) }
             swapped.append((target, kept))
         }
         return nil
@@ -235,19 +227,19 @@ struct Transaction {
     mutating func rollBack() {
         for (target, backup) in swapped.reversed() {
             if let backup {
-                rename(backup, target)
+                _ = FileSystem.move(backup, to: target)
             } else {
-                unlink(target)
+                FileSystem.remove(target)
             }
         }
-        for (temporary, _) in staged { unlink(temporary) }
+        for (temporary, _) in staged { FileSystem.remove(temporary) }
         swapped = []
         staged = []
     }
 
     /// The step is complete: the kept copies go.
     mutating func finish() {
-        for (_, backup) in swapped { if let backup { unlink(backup) } }
+        for (_, backup) in swapped { if let backup { FileSystem.remove(backup) } }
         swapped = []
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the pipeline's writers share: whose files are whose, and the names of the files they
 /// stage. Generated folders are updated through `FolderUpdate`; hook files and the lock here.
 public enum OutputWriter {
@@ -48,7 +40,7 @@ public enum OutputWriter {
     static let leftoverPrefix = ".swiftdata-gen."
 
     static func leftoverName(for name: String, kind: String) -> String {
-        "\(leftoverPrefix)\(getpid()).\(name).\(kind)"
+        "\(leftoverPrefix)\(FileSystem.processID).\(name).\(kind)"
     }
 
     static func isLeftover(_ name: String) -> Bool {
@@ -59,7 +51,7 @@ public enum OutputWriter {
 
     static func removeLeftovers(in directory: String) {
         for name in FileSystem.names(in: directory) ?? [] where isLeftover(name) {
-            unlink(directory + "/" + name)
+            FileSystem.remove(directory + "/" + name)
         }
     }
 
@@ -70,8 +62,8 @@ public enum OutputWriter {
         if let reason = FileSystem.write(bytes, to: temporary) {
             return .error(.outputWriteFailed, "cannot write '\(path)' (\(reason)); nothing was changed", at: nil)
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
+        guard FileSystem.move(temporary, to: path) else {
+            FileSystem.remove(temporary)
             return .error(.outputWriteFailed, "cannot replace '\(path)' (\(FileSystem.lastError())); nothing was changed", at: nil)
         }
         return nil
