@@ -35,7 +35,7 @@ final class FoundationLiteralsTests: XCTestCase {
             XCTAssertNotNil(URL(string: good)?.scheme, good)
         }
         for bad in ["", "no scheme", "1http://x", ":x", "http://a b", "http://x:99999", "http://x:8a", "a:%zz", "a:%4", "a:b#c#d",
-                    "http://[::1", "http://[:::]/", "http://[1:2:3:4:5:6:7:8:9]/", "a:\"q\"", "a:<b>", "a:{b}", "a:b|c", "a:é"] {
+                    "http://[::1", "http://[:::]/", "http://[::]f", "http://[::1]x:80/", "http://[1:2:3:4:5:6:7:8:9]/", "a:\"q\"", "a:<b>", "a:{b}", "a:b|c", "a:é"] {
             XCTAssertFalse(FoundationLiterals.isAbsoluteURL(bad), bad)
         }
         let alphabet = Array("ab1:/?#[]@%!$&'()*+,;=-._~Ef09 ")

@@ -51,6 +51,7 @@ enum FoundationLiterals {
         }
         let port = hostAndPort[host.endIndex...]
         if !port.isEmpty {
+            guard port.first == UInt8(ascii: ":") else { return false }
             let digits = port.dropFirst()
             guard digits.count <= 5, digits.allSatisfy(isDigit), digits.reduce(0, { $0 * 10 + Int($1 - 48) }) <= 65_535 else { return false }
         }
