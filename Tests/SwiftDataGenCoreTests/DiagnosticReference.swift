@@ -25,7 +25,7 @@ extension DiagnosticCode {
         case .invalidTypeSpelling: return "A type is not `Name`, `Name?`, `[Name]` or `[Name]?`. Dictionaries and generics are not stored types."
         case .invalidVersion: return "A version is not major.minor.patch. Write it like 1.0.0."
         case .invalidIdentifier: return "A name is not a Swift identifier of ASCII letters, digits and `_`. Rename it."
-        case .reservedName: return "A name clashes with Swift, SwiftData, the `@Model` macro or a type the generated code declares. Rename it as the message suggests."
+        case .reservedName: return "A name fails where it would go: each position refuses only its own names. A model or enum may not take a type name the output or the app uses (`String`, `Schema`) or a member around it (`models`, `id`); a property may not take a `PersistentModel` member (`persistentModelID`, `hasChanges`); a stored name may not be a no-parameter method of NSObject or NSManagedObject (`description`, `entity`; keep the Swift name with `storedName:`); a case may not be `RawValue`. `id`, `type`, `data`, `value` and the like are fine. Rename it as the message suggests."
         case .duplicateName: return "Two declarations share a name (in a version, a model or a struct), or a stored name collides with `@Model`'s storage of another property."
         case .countLimit: return "More versions, models, properties, cases or inheritance levels than the generator accepts. Squash or split."
         case .unknownType: return "A property's type is none of the value types, enums, structs or models of the version; a note lists the supported types."

@@ -27,7 +27,17 @@ final class ReservedNameTests: XCTestCase {
         "Element", "Index", "Iterator", "Wrapped",
     ]
 
-    static var candidates: [String] { Array(Set(keywords + members)).sorted() }
+    /// Names real apps give their properties and cases (the corpus has each of these): accepted
+    /// as a property, a stored name and an enum case.
+    static let namesAppsUse = [
+        "id", "ID", "uuid", "identifier", "type", "kind", "data", "date", "value", "count", "order", "index", "key", "name",
+        "url", "state", "status", "error", "result", "tag", "tags", "title", "text", "content", "body", "summary", "notes",
+        "color", "icon", "position", "sortOrder", "timestamp", "createdAt", "updatedAt", "version", "source", "email",
+        "parent", "children", "items", "owner", "user", "category", "amount", "price", "isCompleted", "isFavorite",
+        "models", "each", "didSet", "versionIdentifier", "backingData", "observationRegistrar", "schemas", "stages",
+    ]
+
+    static var candidates: [String] { Array(Set(keywords + members + namesAppsUse)).sorted() }
 
     private func accepted(_ yaml: (String) -> String, names: [String]) -> [String] {
         names.filter { name in
@@ -90,5 +100,145 @@ final class ReservedNameTests: XCTestCase {
         try typeCheck(
             "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\(cases)] }\n  F: { rawType: Int, cases: { \(intCases) } }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: \(names[0]) }\n      w: { type: F?, default: \(names.last ?? "") }\n",
             position: "enum cases")
+    }
+
+    func testNamesAppsUseAreAccepted() {
+        for name in Self.namesAppsUse {
+            XCTAssertNil(NamePosition.property.refusal(of: name), "property \(name)")
+            XCTAssertNil(NamePosition.storedName.refusal(of: name), "stored name \(name)")
+            XCTAssertNil(NamePosition.enumCase.refusal(of: name), "case \(name)")
+        }
+        let properties = Self.namesAppsUse.map { "      \($0): String\n" }.joined()
+        XCTAssertEqual(accepted({ _ in "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n" + properties }, names: ["all"]), ["all"])
+    }
+
+    /// A name refused where Core Data stores it may still be the Swift name of a property stored
+    /// under another (`description` in front of `details`), and the refusal names the stored name.
+    func testStoredNamesAreRefusedByTheirStoredName() {
+        let yaml = { (property: String) in "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n\(property)" }
+        func errors(_ property: String) -> [String] {
+            let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml(property).utf8))
+            return Generator.validate(SchemaSources(config: nil, versions: [file])).diagnostics.filter { $0.severity == .error }.map(\.message)
+        }
+        XCTAssertEqual(errors("      description: { type: String, storedName: details }\n"), [])
+        XCTAssertEqual(errors("      details: { type: String, storedName: objectID }\n").count, 1)
+        XCTAssertTrue(errors("      description: String\n").first?.contains("storedName") ?? false)
+        XCTAssertTrue(errors("      entity: M?\n").first?.contains("NSManagedObject") ?? false, "a relationship is stored under its name")
+        XCTAssertEqual(errors("      description: { type: String, transient: true, default: \"\" }\n"), [], "a transient property is not stored")
+    }
+
+    /// Every refusal says how it is known. Names refused because they fail to compile are
+    /// compiled in their position, one at a time, and must fail; the rest cite their rule.
+    func testEveryRefusedNameFailsWhereItIsRefused() throws {
+        for position in NamePosition.allCases {
+            for name in Self.refused(at: position) {
+                guard let refusal = position.refusal(of: name) else { return XCTFail("\(name) is listed but not refused at \(position)") }
+                if case .documented(let source) = refusal.evidence {
+                    XCTAssertTrue(source.contains("https://") || source.contains(".md"), "\(name) at \(position) cites no source")
+                }
+            }
+        }
+        let probe = try Self.generatedProbe()
+        let baseline = try Self.compileProbe(probe, replacing: "Zq", with: "Zq", app: Self.appUsage(of: Array(NamePosition.typesTheOutputNames)))
+        XCTAssertEqual(baseline.status, 0, baseline.output)
+        XCTAssertEqual(try Self.compileProbe(probe, replacing: "zq", with: "zq", app: "").status, 0)
+        var probes: [(position: NamePosition, name: String)] = []
+        for position in NamePosition.allCases {
+            for name in Self.refused(at: position) where position.refusal(of: name)?.evidence == .typeChecked { probes.append((position, name)) }
+        }
+        XCTAssertGreaterThan(probes.count, 50)
+        let compiled = probes.parallelMap { item -> (String, Int32) in
+            let placeholder = item.position == .type ? "Zq" : "zq"
+            let app = item.position == .type ? Self.appUsage(of: [item.name]) : ""
+            let status = (try? Self.compileProbe(probe, replacing: placeholder, with: item.name, app: app).status) ?? -1
+            return ("\(item.position) \(item.name)", status)
+        }
+        for (what, status) in compiled {
+            XCTAssertNotEqual(status, 0, "\(what) is refused as failing to compile, but it compiles")
+            XCTAssertNotEqual(status, -1, "\(what) could not be compiled")
+        }
+    }
+
+    static func refused(at position: NamePosition) -> [String] {
+        switch position {
+        case .type: (NamePosition.typesTheOutputNames.union(NamePosition.membersAroundTypes)).sorted()
+        case .property: (NamePosition.persistentModelMembers.union(NamePosition.modulesTheMacroNames)).sorted()
+        case .storedName: NamePosition.managedObjectMembers.sorted()
+        case .enumCase: NamePosition.rawRepresentableMembers.filter { !Identifier.keywords.contains($0) }.sorted()
+        }
+    }
+
+    /// Generated output with placeholder names where each position's name goes: model `Zq`
+    /// (related to another model both ways) and enum case `zq`.
+    static func generatedProbe() throws -> [(name: String, contents: String)] {
+        let yaml = """
+            schema: N
+            version: 1.0.0
+            enums:
+              E: { rawType: String, cases: [zq, b] }
+            models:
+              Zq:
+                properties:
+                  v: String
+                  n: Int
+                  e: { type: E, default: zq }
+                  other: { type: Other?, inverse: zqs }
+              Other:
+                properties:
+                  zqs: "[Zq]"
+                  one: Zq?
+
+            """
+        let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
+        let config = SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
+        let output = Generator.generate(SchemaSources(config: config, versions: [file]), templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+        XCTAssertFalse(output.diagnostics.hasErrors, output.diagnostics.map(\.rendered).joined(separator: "\n"))
+        return output.files.map { ($0.name, $0.contents) }
+    }
+
+    /// An app file that uses each type as apps do; it compiles only while the name still means
+    /// the standard type, not a model's alias.
+    static func appUsage(of names: [String]) -> String {
+        let uses: [String: String] = [
+            "Schema": "let _ = Schema.Version(1, 0, 0)", "Model": "@Model final class AppModel { var v = 0; init() {} }",
+            "ModelContext": "func appSave(_ c: ModelContext) throws { try c.save() }",
+            "ModelContainer": "func appOpen() throws -> ModelContainer { try ModelContainer(for: Schema(versionedSchema: NSchema.self)) }",
+            "ModelConfiguration": "let _ = ModelConfiguration(isStoredInMemoryOnly: true)",
+            "PersistentModel": "func appModel(_ m: any PersistentModel) {}", "VersionedSchema": "func appSchema(_ s: any VersionedSchema.Type) {}",
+            "SchemaMigrationPlan": "func appPlan(_ p: any SchemaMigrationPlan.Type) {}", "MigrationStage": "func appStage(_ s: MigrationStage) {}",
+            "FetchDescriptor": "func appFetch<T: PersistentModel>(_: T.Type) -> FetchDescriptor<T> { FetchDescriptor<T>() }",
+            "Predicate": "func appPredicate(_ p: Predicate<Int>) {}", "SortDescriptor": "func appSort<T>(_ d: SortDescriptor<T>) {}",
+            "PersistentIdentifier": "let _: PersistentIdentifier.Type = SwiftData.PersistentIdentifier.self",
+            "String": "let _: String = \"text\"", "Int": "let _: Int = 1", "Int8": "let _: Int8 = 1", "Int16": "let _: Int16 = 1",
+            "Int32": "let _: Int32 = 1", "Int64": "let _: Int64 = 1", "UInt": "let _: UInt = 1", "UInt8": "let _: UInt8 = 1",
+            "UInt16": "let _: UInt16 = 1", "UInt32": "let _: UInt32 = 1", "UInt64": "let _: UInt64 = 1", "Double": "let _: Double = 1.5",
+            "Float": "let _: Float = 1.5", "Bool": "let _: Bool = true", "Decimal": "let _: Decimal = 1", "Date": "let _ = Date.now",
+            "Data": "let _ = Data()", "UUID": "let _ = UUID()", "URL": "let _ = URL(string: \"https://example.com\")",
+            "Array": "let _: Array<Int> = []", "Optional": "let _: Optional<Int> = nil", "Dictionary": "let _: Dictionary<String, Int> = [:]",
+            "Set": "let _: Set<Int> = []", "Character": "let _: Character = \"c\"", "Error": "struct AppError: Error {}",
+            "Codable": "struct AppValue: Codable {}", "Sendable": "struct AppSendable: Sendable {}", "Hashable": "struct AppKey: Hashable {}",
+            "Equatable": "struct AppSame: Equatable {}", "Identifiable": "struct AppItem: Identifiable { var id: Int }",
+            "CaseIterable": "enum AppCase: CaseIterable { case a }", "Observable": "struct AppObserved: Observation.Observable {}; struct AppWatched: Observable {}",
+            "Foundation": "let _ = Foundation.Date.self", "SwiftData": "let _ = SwiftData.Schema.self", "Swift": "let _ = Swift.Int.self",
+        ]
+        // A statement goes in a function of its own: a library file has no top-level code.
+        let lines = names.sorted().compactMap { name in uses[name].map { $0.hasPrefix("let ") ? "func use\(name)() { \($0) }" : $0 } }
+        return "import Foundation\nimport Observation\nimport SwiftData\n\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    static func compileProbe(_ files: [(name: String, contents: String)], replacing placeholder: String, with name: String, app: String) throws
+        -> StandInTypeCheckTests.CompileResult
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-refused-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let word = try Regex("\\b\(placeholder)\\b")
+        var paths: [String] = []
+        for (index, file) in (files + [("AppUses.swift", app)]).enumerated() {
+            let path = folder.appendingPathComponent("\(index)-\(file.name)").path
+            try file.contents.replacing(word, with: name).write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        return try StandInTypeCheckTests.typeCheck(paths)
     }
 }

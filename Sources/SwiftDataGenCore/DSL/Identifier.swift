@@ -27,31 +27,6 @@ public enum Identifier {
         "_", "Type", "Protocol", "some", "any",
     ]
 
-    /// Members that `PersistentModel`, `@Model` or Core Data own; declaring one breaks the model.
-    public static let reservedPropertyNames: Set<String> = [
-        "description", "persistentModelID", "modelContext", "hasChanges", "isDeleted", "hashValue",
-        "persistentBackingData", "schemaMetadata", "backingData", "debugDescription", "objectID",
-        "entity", "hash", "isFault", "changedValues", "observationRegistrar",
-    ]
-
-    /// Type names a model or enum may not take: they would shadow what the generated code uses.
-    public static let reservedTypeNames: Set<String> = [
-        "Schema", "Model", "ModelContext", "ModelContainer", "ModelConfiguration", "PersistentModel",
-        "VersionedSchema", "SchemaMigrationPlan", "MigrationStage", "FetchDescriptor", "Predicate",
-        "SortDescriptor", "PersistentIdentifier", "String", "Int", "Int8", "Int16", "Int32", "Int64",
-        "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool", "Decimal", "Date",
-        "Data", "UUID", "URL", "Array", "Optional", "Dictionary", "Set", "Character", "Error", "Codable",
-        "Sendable", "Hashable", "Equatable", "Identifiable", "Foundation", "SwiftData", "Swift",
-        "Observable", "CaseIterable",
-        // Members of the enclosing VersionedSchema and of every model (Identifiable, Hashable), and
-        // accessor names, which a nested type of the same name shadows or breaks; found by
-        // ReservedNameTests type-checking every keyword and member in this position.
-        "models", "versionIdentifier", "ID", "id", "hash", "hashValue", "each", "didSet", "willSet", "override",
-    ]
-
-    /// Case names an enum stored by raw value may not take: they clash with `RawRepresentable`.
-    public static let reservedCaseNames: Set<String> = ["RawValue", "rawValue", "init"]
-
     /// Nearest candidates by edit distance, for "did you mean" notes.
     public static func suggestion(for name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()

@@ -85,9 +85,9 @@ public enum HistoryResolver {
             if versionNames.insert(name).inserted { declared.append((names.bridge(into: version.version), "the bridge into \(version.version)")) }
         }
         for (name, what) in declared {
-            if Identifier.reservedTypeNames.contains(name) {
+            if let refusal = NamePosition.type.refusal(of: name) {
                 diagnostics.append(.error(
-                    .reservedName, "\(what) would be named '\(name)', which hides a type the generated code uses; change typeName or naming (currentSchema, migrationPlan, schemaSuffix)",
+                    .reservedName, "\(what) would be named '\(name)': \(refusal.reason); change typeName or naming (currentSchema, migrationPlan, schemaSuffix)",
                     at: versions.first?.location))
             } else if let first = owners[name] {
                 diagnostics.append(.error(

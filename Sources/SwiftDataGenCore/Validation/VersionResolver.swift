@@ -104,9 +104,9 @@ struct VersionResolver {
             diagnostics.append(.error(.duplicateName, "'\(name.value)' is declared twice in this version", at: name.location, notes: [.init("first declared here", at: first)]))
             return false
         }
-        if Identifier.reservedTypeNames.contains(name.value) {
+        if let refusal = NamePosition.type.refusal(of: name.value) {
             diagnostics.append(.error(
-                .reservedName, "'\(name.value)' would clash with a type the generated code uses; rename it (for example \(file.schema.value)\(name.value))",
+                .reservedName, "'\(name.value)' cannot name a model or enum: \(refusal.reason); rename it (for example \(file.schema.value)\(name.value))",
                 at: name.location))
             return false
         }
@@ -124,9 +124,9 @@ struct VersionResolver {
         var names: [String: SourceLocation] = [:]
         var raws: [LiteralValue: SourceLocation] = [:]
         for item in ast.cases {
-            if Identifier.reservedCaseNames.contains(item.name.value) {
+            if let refusal = NamePosition.enumCase.refusal(of: item.name.value) {
                 diagnostics.append(.error(
-                    .reservedName, "'\(item.name.value)' cannot name a case of \(ast.name.value): RawRepresentable uses the name; choose another (the raw value may stay \"\(item.name.value)\")",
+                    .reservedName, "'\(item.name.value)' cannot name a case of \(ast.name.value): \(refusal.reason); choose another (the raw value may stay \"\(item.name.value)\")",
                     at: item.name.location))
                 continue
             }
@@ -233,9 +233,6 @@ struct VersionResolver {
         if property.relationship != nil || property.isTransient {
             let what = property.isTransient ? "a transient property is not stored" : "a relationship is stored under its own name"
             diagnostics.append(.error(.invalidValue, "storedName on '\(ast.name.value)': \(what); remove it", at: stored.location))
-        } else if Identifier.reservedPropertyNames.contains(stored.value) || Identifier.keywords.contains(stored.value) {
-            diagnostics.append(.error(
-                .reservedName, "storedName '\(stored.value)' is reserved by Swift, SwiftData or the @Model macro; choose another", at: stored.location))
         } else if stored.value != property.name {
             property.storedName = stored.value
         }
@@ -243,15 +240,15 @@ struct VersionResolver {
 
     private mutating func resolveProperty(_ ast: PropertyAST, in model: ModelAST) -> Property? {
         let name = ast.name
-        if Identifier.reservedPropertyNames.contains(name.value) {
+        if let refusal = NamePosition.property.refusal(of: name.value) {
             diagnostics.append(.error(
-                .reservedName, "'\(name.value)' is reserved by SwiftData, Core Data or the @Model macro; rename the property",
+                .reservedName, "'\(name.value)' cannot name a property of a model: \(refusal.reason); rename the property",
                 at: name.location, notes: [.init("keep the stored data by adding renamedFrom: \(name.value) to the new name in a new version")]))
             return nil
         }
         // Inside the class a property hides the type of its name, which the generated code names
         // (in its type, its initial value, the macro's metadata).
-        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil || enums[name.value] != nil || structs[name.value] != nil || modelASTs[name.value] != nil || Identifier.reservedTypeNames.contains(name.value) {
+        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil || enums[name.value] != nil || structs[name.value] != nil || modelASTs[name.value] != nil {
             diagnostics.append(.error(
                 .reservedName, "property '\(name.value)' has the name of a type, which it would hide inside \(model.name.value); start it with a lowercase letter or choose another name",
                 at: name.location))
@@ -307,6 +304,15 @@ struct VersionResolver {
         property.access = ast.access?.value
         property.scalarSpelling = scalarSpelling
         resolveStorage(ast, into: &property)
+        if property.isStored, let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property)) {
+            let stored = config.naming.storedName(property)
+            let fix = stored == name.value
+                ? "keep the Swift name and store it under another with storedName:, or rename the property"
+                : "choose another storedName"
+            diagnostics.append(.error(
+                .reservedName, "'\(name.value)' would be stored as '\(stored)': \(refusal.reason); \(fix)",
+                at: ast.storedName?.location ?? name.location))
+        }
         for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
             guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
             diagnostics.append(.error(

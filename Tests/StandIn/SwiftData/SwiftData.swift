@@ -144,6 +144,9 @@ public macro Index<T: PersistentModel>(_ indices: [PartialKeyPath<T>]...) =
 public macro Index<T: PersistentModel>(_ indices: Schema.Index<T>.Types<T>...) =
     #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpDeclarationMacro")
 
+/// A model's identity across contexts; declared so a type named like it is seen to hide it.
+public struct PersistentIdentifier: Hashable, Sendable {}
+
 public struct FetchDescriptor<T: PersistentModel> {
     public var predicate: Predicate<T>?
     public var sortBy: [SortDescriptor<T>]

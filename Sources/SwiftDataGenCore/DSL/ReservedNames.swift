@@ -1,0 +1,117 @@
+/// Where a name from the YAML ends up. Each position refuses only the names that fail there, and
+/// says how that is known: a name that compiles and migrates in a SwiftData app is accepted
+/// (`var id: UUID` is in most apps), so no list made for one position is read in another.
+public enum NamePosition: Sendable, CaseIterable {
+    /// A model, enum or struct nested in each `VersionedSchema` and aliased at module scope, and
+    /// the generated schema, bridge and plan types.
+    case type
+    /// A Swift property of an `@Model` class, stored or behind an accessor.
+    case property
+    /// The attribute or relationship name Core Data keeps in the store.
+    case storedName
+    /// A case of an enum stored by raw value.
+    case enumCase
+
+    /// Why `name` cannot stand in this position, or nil when it can. Swift keywords are refused
+    /// for every position when the YAML is decoded (`Identifier.keywords`).
+    public func refusal(of name: String) -> NameRefusal? {
+        switch self {
+        case .type:
+            if Self.typesTheOutputNames.contains(name) {
+                return NameRefusal(
+                    "its alias for the current version would hide the type of that name from the whole module", evidence: .typeChecked)
+            }
+            if Self.membersAroundTypes.contains(name) {
+                return NameRefusal(
+                    "the enclosing VersionedSchema or every model already has a member or an accessor of that name", evidence: .typeChecked)
+            }
+            return nil
+        case .property:
+            if Self.persistentModelMembers.contains(name) {
+                return NameRefusal(
+                    "PersistentModel or @Model declares a member of that name", evidence: .documented(Self.persistentModelSource))
+            }
+            if Self.modulesTheMacroNames.contains(name) {
+                return NameRefusal(
+                    "@Model's expansion names that module inside the class, and the property would hide it", evidence: .documented(Self.macroExpansionSource))
+            }
+            return nil
+        case .storedName:
+            if Self.managedObjectMembers.contains(name) {
+                return NameRefusal(
+                    "Core Data refuses a property named like a no-parameter method of NSObject or NSManagedObject",
+                    evidence: .documented(Self.propertyNameSource))
+            }
+            return nil
+        case .enumCase:
+            if Self.rawRepresentableMembers.contains(name) {
+                return NameRefusal("RawRepresentable uses the name", evidence: .typeChecked)
+            }
+            return nil
+        }
+    }
+
+    /// Types the generated code or an app names; the module-scope alias of a model or enum so
+    /// named hides it (ReservedNameTests type-checks an app file that uses each one).
+    static let typesTheOutputNames: Set<String> = [
+        "Schema", "Model", "ModelContext", "ModelContainer", "ModelConfiguration", "PersistentModel",
+        "VersionedSchema", "SchemaMigrationPlan", "MigrationStage", "FetchDescriptor", "Predicate",
+        "SortDescriptor", "PersistentIdentifier", "String", "Int", "Int8", "Int16", "Int32", "Int64",
+        "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool", "Decimal", "Date",
+        "Data", "UUID", "URL", "Array", "Optional", "Dictionary", "Set", "Character", "Error", "Codable",
+        "Sendable", "Hashable", "Equatable", "Identifiable", "Foundation", "SwiftData", "Swift",
+        "Observable", "CaseIterable",
+    ]
+
+    /// Members of `VersionedSchema` and of every model (`Identifiable`, `Hashable`), and accessor
+    /// words, which a nested type of the same name shadows or breaks.
+    static let membersAroundTypes: Set<String> = [
+        "models", "versionIdentifier", "ID", "id", "hash", "hashValue", "each", "didSet", "willSet", "override",
+    ]
+
+    /// What `PersistentModel` supplies and `@Model` generates besides `id` (reference/swiftdata-api.md).
+    static let persistentModelMembers: Set<String> = [
+        "persistentModelID", "modelContext", "hasChanges", "isDeleted", "persistentBackingData", "schemaMetadata", "hashValue",
+    ]
+    static let persistentModelSource =
+        "https://developer.apple.com/documentation/swiftdata/persistentmodel (members a model inherits; shared/reference/swiftdata-api.md)"
+
+    /// Modules the real `@Model` expansion names by their qualified names, such as
+    /// `SwiftData.Schema.PropertyMetadata` and `Observation.ObservationRegistrar`.
+    static let modulesTheMacroNames: Set<String> = ["SwiftData", "Observation", "Foundation", "Swift"]
+    static let macroExpansionSource =
+        "@Model expansions quoted in public apps: SwiftData.Schema.PropertyMetadata(...) (swiftdata-migration-evidence.md [S33])"
+
+    /// NSObject's and NSManagedObject's no-parameter instance methods and properties that are
+    /// plausible attribute names; Core Data stores every SwiftData model through NSManagedObject.
+    static let managedObjectMembers: Set<String> = [
+        "description", "debugDescription", "hash", "superclass", "isProxy", "zone", "retainCount", "copy", "mutableCopy",
+        "autorelease", "retain", "release", "dealloc", "finalize", "classForCoder", "classForKeyedArchiver",
+        "observationInfo", "autoContentAccessingProxy",
+        "objectID", "entity", "managedObjectContext", "isInserted", "isUpdated", "isDeleted", "hasChanges",
+        "hasPersistentChangedValues", "isFault", "faultingState", "changedValues", "changedValuesForCurrentEvent",
+        "awakeFromFetch", "awakeFromInsert", "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault", "prepareForDeletion",
+    ]
+    static let propertyNameSource =
+        "https://developer.apple.com/documentation/coredata/nspropertydescription/name (\"A property name cannot be the same as any no-parameter method name of NSObject or NSManagedObject\")"
+
+    static let rawRepresentableMembers: Set<String> = ["RawValue", "init"]
+}
+
+/// Why a name is refused in a position, and how the project knows it fails there.
+public struct NameRefusal: Sendable, Equatable {
+    public enum Evidence: Sendable, Equatable {
+        /// ReservedNameTests compiles the name in that position and sees it fail.
+        case typeChecked
+        /// A rule of SwiftData or Core Data the stand-in cannot show, with its source.
+        case documented(String)
+    }
+
+    public let reason: String
+    public let evidence: Evidence
+
+    init(_ reason: String, evidence: Evidence) {
+        self.reason = reason
+        self.evidence = evidence
+    }
+}
