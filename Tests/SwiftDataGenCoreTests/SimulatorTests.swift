@@ -45,7 +45,7 @@ final class SimulatorTests: XCTestCase {
         let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         let result = try StandInTypeCheckTests.run(
             "/usr/bin/env",
-            ["swiftc", "-swift-version", "6", "-module-name", "Upgrades"] + (try StandInTypeCheckTests.standInFlags())
+            ["swiftc"] + StandInTypeCheckTests.strictFlags + ["-module-name", "Upgrades"] + (try StandInTypeCheckTests.standInFlags())
                 + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary.path] + sources + [mainFile.path])
         XCTAssertEqual(result.status, 0, "\(name) does not compile with its upgrade tests:\n\(result.output)")
         return result.status == 0 ? Build(binary: binary, plans: plans, folder: work) : nil

@@ -43,9 +43,13 @@ final class StandInTypeCheckTests: XCTestCase {
         return CompileResult(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
+    /// Swift 6 mode with complete concurrency checking, and a warning fails like an error:
+    /// generated code must compile without either.
+    static let strictFlags = ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"]
+
     static func typeCheck(_ files: [String]) throws -> CompileResult {
         let flags = try standInFlags()
-        return try run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-package-name", "GoldenCheck"] + flags + files)
+        return try run("/usr/bin/env", ["swiftc", "-typecheck"] + strictFlags + ["-package-name", "GoldenCheck"] + flags + files)
     }
 
     /// The generated Swift of a golden case, plus the hand-written hooks in its `hooks/` folder.
@@ -97,7 +101,7 @@ final class StandInTypeCheckTests: XCTestCase {
         let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         let build = try run(
             "/usr/bin/env",
-            ["swiftc", "-swift-version", "6"] + (try standInFlags()) + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + sources + [mainFile.path])
+            ["swiftc"] + strictFlags + (try standInFlags()) + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + sources + [mainFile.path])
         guard build.status == 0 else { return build }
         return try run(binary, [])
     }
