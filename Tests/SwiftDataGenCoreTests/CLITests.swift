@@ -46,7 +46,7 @@ final class CLITests: XCTestCase {
     func copyInput(_ name: String) throws -> String {
         let target = scratch.appendingPathComponent("schema-\(name)")
         // Some inputs are links to an example's schema folder: copy what they point at.
-        let source = GoldenTests.goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath()
+        let source = GoldenTests.folder(name).appendingPathComponent("input").resolvingSymlinksInPath()
         try FileManager.default.copyItem(at: source, to: target)
         return target.path
     }

@@ -9,13 +9,29 @@ import XCTest
 final class GoldenTests: XCTestCase {
     static var goldenRoot: URL { TestPaths.fixtures.appendingPathComponent("Golden") }
 
-    static var caseNames: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: goldenRoot.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    /// Real apps' schema histories, each with the `SOURCE.md` that says where it comes from.
+    static var corpusRoot: URL { TestPaths.fixtures.appendingPathComponent("Corpus") }
+
+    /// Feature cases by folder name, then the corpus apps as `corpus/<owner>-<repo>`: every
+    /// check that runs over the goldens runs over the real apps too.
+    static var caseNames: [String] { folders(in: goldenRoot) + corpusNames }
+    static var corpusNames: [String] { folders(in: corpusRoot).map { "corpus/" + $0 } }
+
+    static func folder(_ name: String) -> URL {
+        name.hasPrefix("corpus/") ? corpusRoot.appendingPathComponent(String(name.dropFirst("corpus/".count))) : goldenRoot.appendingPathComponent(name)
+    }
+
+    private static func folders(in root: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }.sorted()
     }
 
     /// What the generator produces for a case: its files plus `diagnostics.txt`.
     static func produce(_ name: String) throws -> [String: String] {
-        let input = goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath().path
+        let input = folder(name).appendingPathComponent("input").resolvingSymlinksInPath().path
         let sources = try SchemaLoader.read(directory: input).get()
         let templates = try SchemaLoader.templates(overrideDirectory: nil).get()
         let output = Generator.generate(sources, templates: templates, options: Generator.Options(upgradeTests: true))
@@ -32,7 +48,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(names.count, 6, "golden cases are missing")
         for name in names {
             let produced = try Self.produce(name)
-            let expectedFolder = Self.goldenRoot.appendingPathComponent("\(name)/expected")
+            let expectedFolder = Self.folder(name).appendingPathComponent("expected")
             if ProcessInfo.processInfo.environment["SDG_RECORD_GOLDENS"] == "1" {
                 try? FileManager.default.removeItem(at: expectedFolder)
                 try FileManager.default.createDirectory(at: expectedFolder, withIntermediateDirectories: true)

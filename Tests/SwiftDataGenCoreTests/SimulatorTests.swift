@@ -114,7 +114,7 @@ final class SimulatorTests: XCTestCase {
                 standIn[current] = (standIn[current].map { $0 + "\n" } ?? "") + line
             }
         }
-        let input = GoldenTests.goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath().path
+        let input = GoldenTests.folder(name).appendingPathComponent("input").resolvingSymlinksInPath().path
         let (histories, _) = Generator.validate(try SchemaLoader.read(directory: input).get())
         for history in histories {
             let plan = MigrationPlanner.plan(history).plan

@@ -56,7 +56,7 @@ final class StandInTypeCheckTests: XCTestCase {
     static func sources(of name: String, withHooks: Bool = true) throws -> [String] {
         var paths: [String] = []
         for sub in withHooks ? ["expected", "hooks"] : ["expected"] {
-            let folder = GoldenTests.goldenRoot.appendingPathComponent("\(name)/\(sub)")
+            let folder = GoldenTests.folder(name).appendingPathComponent(sub)
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             paths += files.filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
         }

@@ -75,7 +75,7 @@ final class StoreIdentityTests: XCTestCase {
     func testNoTwoSchemasOfAnyGoldenPlanShareAnIdentity() throws {
         var checked = 0
         for name in GoldenTests.caseNames {
-            let input = GoldenTests.goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath().path
+            let input = GoldenTests.folder(name).appendingPathComponent("input").resolvingSymlinksInPath().path
             let (histories, diagnostics) = Generator.validate(try SchemaLoader.read(directory: input).get())
             guard !diagnostics.hasErrors else { continue }
             for history in histories {

@@ -177,10 +177,40 @@ final class StoreShapeTests: XCTestCase {
         XCTAssertEqual(refused.map(\.code), [.typeChangeLosesData], "a struct whose fields change is another type")
     }
 
+    /// Apps nest Codable structs (a box holding a point, a track of tilts); a change inside the
+    /// inner one changes what the outer one stores.
+    func testAStructMayHoldStructsAndAChangeInsideIsATypeChange() throws {
+        let nested = { (number: String, point: String) in
+            "schema: App\nversion: \(number)\nstructs:\n  Box: { origin: Point, corners: \"[Point]\", spare: Point? }\n  Point: { \(point) }\n"
+                + "models:\n  Item:\n    properties:\n      box: Box?\n"
+        }
+        let (histories, diagnostics) = validate([nested("1.0.0", "x: Double, y: Double"), nested("2.0.0", "x: Double, y: Double, z: Double?")])
+        XCTAssertEqual(diagnostics, [])
+        let history = try XCTUnwrap(histories.first)
+        XCTAssertEqual(history.versions[0].compositeSignature(of: "Box"), ["origin:Point{x:Double,y:Double}", "corners:[Point]{x:Double,y:Double}", "spare:Point?{x:Double,y:Double}"])
+        XCTAssertEqual(MigrationPlanner.plan(history).diagnostics.map(\.code), [.typeChangeLosesData], "Point's new field changes Box")
+
+        let holdsItself = validate(["schema: App\nversion: 1.0.0\nstructs:\n  Node: { next: Node? }\nmodels:\n  Item:\n    properties:\n      node: Node?\n"]).diagnostics
+        XCTAssertEqual(holdsItself.map(\.code), [.invalidTypeSpelling])
+        let tree = validate(["schema: App\nversion: 1.0.0\nstructs:\n  Node: { children: \"[Node]\" }\nmodels:\n  Item:\n    properties:\n      node: Node?\n"]).diagnostics
+        XCTAssertEqual(tree, [], "an array holds itself by reference")
+    }
+
+    /// A Codable struct's field is named by its coding key, and keys such as `private` are common
+    /// in payloads apps store; no key path names a struct's field, so it is written in backticks.
+    func testAStructFieldMayBeAKeyword() throws {
+        let (histories, diagnostics) = validate([withStruct("1.0.0", "private: Bool, default: Int", "      size: Size?\n")])
+        XCTAssertEqual(diagnostics, [])
+        let version = try XCTUnwrap(histories.first?.versions.first)
+        XCTAssertEqual(version.structure(named: "Size")?.fields.map(\.name), ["private", "default"])
+        XCTAssertEqual(Identifier.escaped("private"), "`private`")
+        XCTAssertEqual(Identifier.escaped("id"), "id")
+    }
+
     func testStructFieldsAndDefaultsThatCannotBe() {
         let unknown = validate([withStruct("1.0.0", "width: Item", "      size: Size?\n")]).diagnostics
         XCTAssertEqual(unknown.map(\.code), [.unknownType])
-        XCTAssertTrue(unknown.first?.message.contains("a struct's fields are value types or enums") == true, unknown.first?.message ?? "")
+        XCTAssertTrue(unknown.first?.message.contains("a struct's fields are value types, enums or structs") == true, unknown.first?.message ?? "")
         let literal = validate([withStruct("1.0.0", "width: Double", "      size: { type: Size, default: 3 }\n")]).diagnostics
         XCTAssertEqual(literal.map(\.code), [.defaultTypeMismatch])
         XCTAssertTrue(literal.first?.message.contains("expression: \"Size(…)\"") == true, literal.first?.message ?? "")

@@ -50,7 +50,7 @@ final class SwiftExpressionTests: XCTestCase {
     /// Every expression the goldens and examples use stays accepted.
     func testEveryGoldenExpressionIsAccepted() throws {
         for name in GoldenTests.caseNames {
-            let input = GoldenTests.goldenRoot.appendingPathComponent("\(name)/input").resolvingSymlinksInPath().path
+            let input = GoldenTests.folder(name).appendingPathComponent("input").resolvingSymlinksInPath().path
             let diagnostics = Generator.validate(try SchemaLoader.read(directory: input).get()).diagnostics
             XCTAssertFalse(diagnostics.contains { $0.code == .invalidSwiftExpression }, name)
         }

@@ -140,7 +140,7 @@ public enum DSLDecoder {
         }
         var fields: [StructAST.Field] = []
         for field in pairs {
-            guard let fieldName = reader.identifier(field.key, what: "field name"), let type = typeSpelling(field.value, &reader) else { continue }
+            guard let fieldName = reader.identifier(field.key, what: "field name", keywordsAllowed: true), let type = typeSpelling(field.value, &reader) else { continue }
             fields.append(.init(name: fieldName, type: type))
         }
         return StructAST(name: name, fields: fields)

@@ -27,6 +27,11 @@ public enum Identifier {
         "_", "Type", "Protocol", "some", "any",
     ]
 
+    /// `name`, in backticks when it is a keyword: for the positions that may hold one.
+    public static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
     /// Nearest candidates by edit distance, for "did you mean" notes.
     public static func suggestion(for name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()

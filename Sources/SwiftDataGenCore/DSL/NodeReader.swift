@@ -86,7 +86,9 @@ struct NodeReader {
         return Located(scalar.value, at: node.location)
     }
 
-    mutating func identifier(_ node: YAMLNode, what: String) -> Located<String>? {
+    /// A name that becomes a Swift identifier. Keywords are refused unless the position writes
+    /// them in backticks (a struct's fields, which no key path or macro names).
+    mutating func identifier(_ node: YAMLNode, what: String, keywordsAllowed: Bool = false) -> Located<String>? {
         guard let name = string(node, what: what) else { return nil }
         guard Identifier.isValid(name.value) else {
             diagnostics.append(.error(
@@ -95,7 +97,7 @@ struct NodeReader {
                 at: name.location))
             return nil
         }
-        guard !Identifier.keywords.contains(name.value) else {
+        guard keywordsAllowed || !Identifier.keywords.contains(name.value) else {
             diagnostics.append(.error(.reservedName, "'\(name.value)' is a Swift keyword, so it cannot name this \(what); choose another name", at: name.location))
             return nil
         }

@@ -54,6 +54,36 @@ public struct SchemaVersion: Sendable {
     public var structs: [StructDecl] = []
 
     public func structure(named name: String) -> StructDecl? { structs.first { $0.name == name } }
+
+    /// A struct's fields with every struct it holds spelled out, so two versions' structs compare
+    /// equal only when everything stored inside them is (`origin:Point{x:Double,y:Double}`).
+    public func compositeSignature(of name: String) -> [String]? {
+        var visiting: Set<String> = []
+        return compositeSignature(of: name, visiting: &visiting)
+    }
+
+    private func compositeSignature(of name: String, visiting: inout Set<String>) -> [String]? {
+        guard let decl = structure(named: name) else { return nil }
+        guard visiting.insert(name).inserted else { return ["\(name)…"] }
+        defer { visiting.remove(name) }
+        return zip(decl.fields, decl.signature).map { field, spelled in
+            guard case .composite(let held) = field.type, let inner = compositeSignature(of: held, visiting: &visiting) else { return spelled }
+            return spelled + "{" + inner.joined(separator: ",") + "}"
+        }
+    }
+
+    /// The named structs and every struct they hold, in first-met order.
+    public func structsHeld(by names: [String]) -> [String] {
+        var result: [String] = []
+        var pending = names
+        while let name = pending.first {
+            pending.removeFirst()
+            guard !result.contains(name), let decl = structure(named: name) else { continue }
+            result.append(name)
+            for field in decl.fields { if case .composite(let held) = field.type { pending.append(held) } }
+        }
+        return result
+    }
     /// Where each model was when the version was built. The planner and renderer look models up
     /// by name thousands of times; a hit is checked and a miss scanned for, so a version edited
     /// afterwards (a bridge adds models) still answers correctly.
@@ -157,7 +187,7 @@ public enum ValueType: Sendable, Equatable {
 public struct StructDecl: Sendable, Equatable {
     public struct Field: Sendable, Equatable {
         public var name: String
-        /// A scalar or an enum of the version.
+        /// A scalar, an enum or another struct of the version.
         public var type: ValueType
         public var isOptional: Bool
         public var isArray: Bool

@@ -534,10 +534,10 @@ public struct MigrationPlanner: Sendable {
             if case .attribute(.composite(let name), _) = property.kind { return name }
             return nil
         }
-        for name in Set(held).sorted() {
+        for name in new.structsHeld(by: Set(held).sorted()) {
             guard let decl = new.structure(named: name) else { continue }
             if let existing = schema.structure(named: name) {
-                guard existing.signature == decl.signature else {
+                guard schema.compositeSignature(of: name) == new.compositeSignature(of: name) else {
                     diagnostics.append(.error(
                         .conversionConflict,
                         "struct \(name) changes its fields in \(new.version), and a conversion fills a property of the new \(name) while the old one is still stored; give the changed struct a new name",

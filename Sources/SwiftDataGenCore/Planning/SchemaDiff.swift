@@ -135,7 +135,7 @@ public struct SchemaDiff: Sendable {
         case (.attribute(.enumeration(_, let x, let xs), _), .attribute(.enumeration(_, let y, let ys), _)): return x == y && xs == ys
         // A struct is the same storage while its fields are: a changed struct is a new type.
         case (.attribute(.composite(let x), let xa), .attribute(.composite(let y), let ya)):
-            return x == y && xa == ya && old.structure(named: x)?.signature == new.structure(named: y)?.signature
+            return x == y && xa == ya && old.compositeSignature(of: x) == new.compositeSignature(of: y)
         case (.relationship(let x), .relationship(let y)):
             let target = new.model(named: y.target).flatMap { Self.counterpart(of: $0, in: old) }?.name ?? y.target
             return x.target == target

@@ -301,25 +301,39 @@ struct Seed {
             stored = isArray ? "[\(raw)]" : raw
         case .composite(let name):
             // Every field seeded; followed to the latest version only while the struct is unchanged.
-            let fields = version.structure(named: name)?.fields ?? []
-            let arguments = fields.enumerated().map { index, field -> String in
-                let value: String
-                switch field.type {
-                case .scalar(let scalar): value = Self.scalar(scalar, model: model, property: "\(property.name).\(field.name)", position: position * 10 + index, avoiding: nil)
-                case .enumeration(let enumName, _, _): value = "." + (version.enumeration(named: enumName)?.cases.last?.name ?? "")
-                case .composite: value = "nil"
-                }
-                return "\(field.name): " + (field.isArray ? "[\(value)]" : value)
-            }.joined(separator: ", ")
+            var holding: Set<String> = []
+            let arguments = Self.compositeArguments(name, in: version, model: model, path: property.name, position: position, holding: &holding)
             typed = isArray ? "[\(schemaName).\(name)(\(arguments))]" : "\(schemaName).\(name)(\(arguments))"
             stored = isArray ? "[\(name)(\(arguments))]" : "\(name)(\(arguments))"
-            isFollowed = latest?.structure(named: name)?.signature == version.structure(named: name)?.signature
+            isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
         case .scalar(let scalar):
             var single = Self.scalar(scalar, model: model, property: property.name, position: position, avoiding: defaultLiteral)
             if scalar == .string, !isArray, let target, let hint = Self.convertible(into: target, next: next) { single = hint }
             typed = isArray ? "[\(single)]" : single
             stored = typed
         }
+    }
+
+    /// The initializer arguments of a seeded struct: every field set, a struct inside as
+    /// `.init(…)`, and an array of a struct already being built left empty (it holds itself).
+    static func compositeArguments(
+        _ name: String, in version: SchemaVersion, model: String, path: String, position: Int, holding: inout Set<String>
+    ) -> String {
+        holding.insert(name)
+        defer { holding.remove(name) }
+        let fields = version.structure(named: name)?.fields ?? []
+        return fields.enumerated().map { index, field -> String in
+            let value: String
+            switch field.type {
+            case .scalar(let scalar): value = Self.scalar(scalar, model: model, property: "\(path).\(field.name)", position: position * 10 + index, avoiding: nil)
+            case .enumeration(let enumName, _, _): value = "." + (version.enumeration(named: enumName)?.cases.last?.name ?? "")
+            case .composite(let held) where holding.contains(held):
+                return "\(Identifier.escaped(field.name)): " + (field.isArray ? "[]" : "nil")
+            case .composite(let held):
+                value = ".init(" + compositeArguments(held, in: version, model: model, path: "\(path).\(field.name)", position: position * 10 + index, holding: &holding) + ")"
+            }
+            return "\(Identifier.escaped(field.name)): " + (field.isArray ? "[\(value)]" : value)
+        }.joined(separator: ", ")
     }
 
     /// A value of a sortable type that sorts before (or after) every seed.

@@ -139,7 +139,7 @@ public struct SchemaRenderer: Sendable {
 
     private func structView(_ decl: StructDecl) -> StructView {
         let fields = decl.fields.map { field in
-            StructView.Field(name: field.name, type: swiftType(field.type, isArray: field.isArray, typed: true, spelling: field.spelling) + (field.isOptional ? "?" : ""))
+            StructView.Field(name: Identifier.escaped(field.name), type: swiftType(field.type, isArray: field.isArray, typed: true, spelling: field.spelling) + (field.isOptional ? "?" : ""))
         }
         let parameters = fields.map { field in "\(field.name): \(field.type)" + (field.type.hasSuffix("?") ? " = nil" : "") }
         return StructView(name: decl.name, fields: fields, initParameters: parameters.joined(separator: ", "))

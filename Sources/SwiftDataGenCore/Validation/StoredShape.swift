@@ -73,7 +73,7 @@ struct StoredShape: Equatable, Sendable {
                     fields.append(("rawValues", cases.map { "\($0.name):\(Self.escaped(SwiftLiteral.value($0.rawValue, enumType: nil)))" }.joined(separator: ",")))
                 case .attribute(.composite(let name), let isArray):
                     fields.append(("type", isArray ? "[composite]" : "composite"))
-                    let signature = version.structure(named: name)?.signature ?? []
+                    let signature = version.compositeSignature(of: name) ?? []
                     fields.append(("fields", signature.map(Self.escaped).joined(separator: ",")))
                 case .relationship(let r):
                     fields += [

@@ -25,11 +25,13 @@ struct VersionResolver {
             return resolveEnum(ast)
         }
         enums = Dictionary(enumDecls.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let structNames = Set(file.structs.map(\.name.value))
         let structDecls = file.structs.compactMap { ast -> StructDecl? in
             guard claimTypeName(ast.name, in: &typeNames) else { return nil }
-            return resolveStruct(ast)
+            return resolveStruct(ast, structNames: structNames)
         }
         structs = Dictionary(structDecls.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        checkStructsDoNotHoldThemselves(structDecls)
         for model in file.models where claimTypeName(model.name, in: &typeNames) {
             modelASTs[model.name.value] = model
         }
@@ -70,17 +72,33 @@ struct VersionResolver {
     }
 
     /// A struct's fields: scalars and enums of the version, optional or arrays.
-    private mutating func resolveStruct(_ ast: StructAST) -> StructDecl {
+    /// A struct that holds itself other than through an array has no finite size: Swift refuses
+    /// it ("value type has infinite size").
+    private mutating func checkStructsDoNotHoldThemselves(_ decls: [StructDecl]) {
+        for decl in decls {
+            var reached: Set<String> = []
+            var pending = [decl.name]
+            while let name = pending.popLast() {
+                for field in structs[name]?.fields ?? [] where !field.isArray {
+                    guard case .composite(let held) = field.type, reached.insert(held).inserted else { continue }
+                    pending.append(held)
+                }
+            }
+            if reached.contains(decl.name) {
+                diagnostics.append(.error(
+                    .invalidTypeSpelling, "struct \(decl.name) holds itself through its fields, which no value type can; hold it in an array ([\(decl.name)]) or make it a model",
+                    at: decl.location))
+            }
+        }
+    }
+
+    private mutating func resolveStruct(_ ast: StructAST, structNames: Set<String>) -> StructDecl {
         var fields: [StructDecl.Field] = []
         var seen: Set<String> = []
         for field in ast.fields {
             let spelling = field.type.value
             guard seen.insert(field.name.value).inserted else {
                 diagnostics.append(.error(.duplicateName, "field '\(field.name.value)' is declared twice in struct \(ast.name.value)", at: field.name.location))
-                continue
-            }
-            if Identifier.keywords.contains(field.name.value) {
-                diagnostics.append(.error(.reservedName, "field '\(field.name.value)' of struct \(ast.name.value) is a Swift keyword; rename it", at: field.name.location))
                 continue
             }
             if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
@@ -90,9 +108,12 @@ struct VersionResolver {
                 fields.append(.init(
                     name: field.name.value, type: .enumeration(name: decl.name, rawType: decl.rawType, storage: .value), isOptional: spelling.isOptional,
                     isArray: spelling.isArray, spelling: nil))
+            } else if structNames.contains(spelling.name) {
+                fields.append(.init(
+                    name: field.name.value, type: .composite(name: spelling.name), isOptional: spelling.isOptional, isArray: spelling.isArray, spelling: nil))
             } else {
                 diagnostics.append(.error(
-                    .unknownType, "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a struct's fields are value types or enums of this version",
+                    .unknownType, "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a struct's fields are value types, enums or structs of this version",
                     at: field.type.location))
             }
         }

@@ -15,6 +15,12 @@ public enum ModelExtractor {
         }
         return scan.project()
     }
+
+    /// Types the DSL stores as themselves; an alias of one is stored as it.
+    static let valueTypes: Set<String> = [
+        "String", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Decimal", "Date", "Data", "UUID", "URL", "TimeInterval", "CGFloat",
+    ]
 }
 
 /// A declaration with the file it came from, so positions can be reported.
@@ -29,13 +35,17 @@ private struct Located<Node: SyntaxProtocol> {
 }
 
 private struct Scan {
-    var schemas: [(name: String, decl: Located<EnumDeclSyntax>)] = []
+    /// `VersionedSchema` types: enums mostly, structs in some apps; only their members matter.
+    var schemas: [(name: String, decl: Located<MemberBlockSyntax>, nameToken: TokenSyntax)] = []
     /// Members added to a type in extensions, by the extended type's name.
     var extensions: [String: [Located<MemberBlockItemSyntax>]] = [:]
     var topLevelModels: [Located<ClassDeclSyntax>] = []
     var topLevelEnums: [Located<EnumDeclSyntax>] = []
     var topLevelStructs: [Located<StructDeclSyntax>] = []
     var plans: [Located<EnumDeclSyntax>] = []
+    /// Module-scope `typealias Name = Target`, as written: how apps name the current version's
+    /// models (`Trip = SchemaV3.Trip`) and give value types their own names (`Code = String`).
+    var aliases: [String: String] = [:]
     var notes: [ImportNote] = []
 
     mutating func collect(_ items: [CodeBlockItemSyntax.Item], converter: SourceLocationConverter) {
@@ -44,7 +54,7 @@ private struct Scan {
             if let enumDecl = decl.as(EnumDeclSyntax.self) {
                 let inherited = Self.inheritedNames(enumDecl.inheritanceClause)
                 if inherited.contains("VersionedSchema") {
-                    schemas.append((enumDecl.name.text, Located(node: enumDecl, converter: converter)))
+                    schemas.append((enumDecl.name.text, Located(node: enumDecl.memberBlock, converter: converter), enumDecl.name))
                 } else if inherited.contains("SchemaMigrationPlan") {
                     plans.append(Located(node: enumDecl, converter: converter))
                 } else {
@@ -52,12 +62,36 @@ private struct Scan {
                 }
             } else if let classDecl = decl.as(ClassDeclSyntax.self), Self.hasAttribute(classDecl.attributes, "Model") {
                 topLevelModels.append(Located(node: classDecl, converter: converter))
+            } else if let structDecl = decl.as(StructDeclSyntax.self), Self.inheritedNames(structDecl.inheritanceClause).contains("VersionedSchema") {
+                schemas.append((structDecl.name.text, Located(node: structDecl.memberBlock, converter: converter), structDecl.name))
             } else if let structDecl = decl.as(StructDeclSyntax.self), Self.inheritedNames(structDecl.inheritanceClause).contains("Codable") {
                 topLevelStructs.append(Located(node: structDecl, converter: converter))
             } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
                 // Keyed as written: `SchemaV1` or `SchemaV1.Trip`.
                 let name = extensionDecl.extendedType.trimmedDescription
                 extensions[name, default: []] += extensionDecl.memberBlock.members.map { Located(node: $0, converter: converter) }
+                collectNamespaced(extensionDecl.memberBlock, converter: converter)
+            } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+                aliases[alias.name.text] = alias.initializer.value.trimmedDescription
+            }
+            if let namespace = decl.as(EnumDeclSyntax.self), !Self.inheritedNames(namespace.inheritanceClause).contains("VersionedSchema") {
+                collectNamespaced(namespace.memberBlock, converter: converter)
+            } else if let namespace = decl.as(StructDeclSyntax.self), !Self.inheritedNames(namespace.inheritanceClause).contains("VersionedSchema") {
+                collectNamespaced(namespace.memberBlock, converter: converter)
+            }
+        }
+    }
+
+    /// `@Model` classes an app keeps in a namespace of their own (`enum TripV1 { @Model class
+    /// Trip }`, listed as `TripV1.Trip.self`): shared models, found by their own name.
+    private mutating func collectNamespaced(_ block: MemberBlockSyntax, converter: SourceLocationConverter) {
+        for member in block.members {
+            if let classDecl = member.decl.as(ClassDeclSyntax.self), Self.hasAttribute(classDecl.attributes, "Model") {
+                topLevelModels.append(Located(node: classDecl, converter: converter))
+            } else if let nested = member.decl.as(EnumDeclSyntax.self), !Self.inheritedNames(nested.inheritanceClause).contains("VersionedSchema") {
+                collectNamespaced(nested.memberBlock, converter: converter)
+            } else if let nested = member.decl.as(StructDeclSyntax.self) {
+                collectNamespaced(nested.memberBlock, converter: converter)
             }
         }
     }
@@ -66,9 +100,9 @@ private struct Scan {
         var versions: [ImportedVersion] = []
         let sharedEnums = topLevelEnums.compactMap { enumeration($0) }
         let sharedStructs = topLevelStructs.map { structure($0) }
-        for (name, located) in schemas {
-            let members = located.node.memberBlock.members.map { Located(node: $0, converter: located.converter) } + (extensions[name] ?? [])
-            var imported = version(named: name, members: members, at: located.position(located.node.name), sharedEnums: sharedEnums)
+        for (name, located, nameToken) in schemas {
+            let members = located.node.members.map { Located(node: $0, converter: located.converter) } + (extensions[name] ?? [])
+            var imported = version(named: name, members: members, at: located.position(nameToken), sharedEnums: sharedEnums)
             for shared in sharedStructs where !imported.structs.contains(where: { $0.name == shared.name }) { imported.structs.append(shared) }
             versions.append(imported)
         }
@@ -124,7 +158,7 @@ private struct Scan {
         }
         // A model the schema lists but declares elsewhere (shared by versions): each version gets its own copy.
         for modelName in listed where !models.contains(where: { $0.name == modelName }) {
-            guard let shared = topLevelModels.first(where: { $0.node.name.text == modelName }) else {
+            guard let shared = topLevelModels.first(where: { $0.node.name.text == modelName }) ?? modelOfAnotherSchema(aliasedAs: modelName) else {
                 notes.append(.init(position: position, message: "\(name).models lists \(modelName), whose @Model class was not found in the files read; add its file"))
                 continue
             }
@@ -139,6 +173,42 @@ private struct Scan {
         }
         for shared in sharedEnums where !enums.contains(where: { $0.name == shared.name }) { enums.append(shared) }
         return ImportedVersion(typeName: name, version: number, enums: enums, structs: structs, models: models, location: position)
+    }
+
+    /// A type named through module-scope aliases, as stored: `Code = String` is a String,
+    /// `Subject = SubjectV2` the model, `Tags = [Tag]` an array of Tag. An alias of anything else
+    /// (a dictionary, a generic) stays as written, and the translator says it cannot be stored.
+    func resolvingAliases(_ name: String, isArray: Bool, note: (String) -> Void) -> (String, Bool) {
+        var name = name, isArray = isArray, seen: Set<String> = []
+        while let target = aliases[name], seen.insert(name).inserted {
+            var inner = Substring(target)
+            var wraps = false
+            if inner.hasPrefix("["), inner.hasSuffix("]"), !isArray, !inner.contains(":") {
+                inner = inner.dropFirst().dropLast()
+                wraps = true
+            }
+            let parts = inner.split(separator: ".")
+            guard !parts.isEmpty, parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }), let last = parts.last else { break }
+            name = String(last)
+            isArray = isArray || wraps
+            if ModelExtractor.valueTypes.contains(name) || wraps { note(target) }
+        }
+        return (name, isArray)
+    }
+
+    /// Inside a `VersionedSchema`, a name the schema does not declare is found at module scope:
+    /// `typealias Trip = SchemaV1.Trip` makes a later schema list version 1's class.
+    private func modelOfAnotherSchema(aliasedAs name: String) -> Located<ClassDeclSyntax>? {
+        guard let target = aliases[name] else { return nil }
+        let parts = target.split(separator: ".").map(String.init)
+        guard parts.count == 2, let schema = schemas.first(where: { $0.name == parts[0] }) else { return nil }
+        for member in schema.decl.node.members {
+            if let classDecl = member.decl.as(ClassDeclSyntax.self), classDecl.name.text == parts[1] { return Located(node: classDecl, converter: schema.decl.converter) }
+        }
+        for member in extensions[parts[0]] ?? [] {
+            if let classDecl = member.node.decl.as(ClassDeclSyntax.self), classDecl.name.text == parts[1] { return Located(node: classDecl, converter: member.converter) }
+        }
+        return nil
     }
 
     private mutating func model(_ located: Located<ClassDeclSyntax>, members: [Located<MemberBlockItemSyntax>], hoisting enums: inout [ImportedEnum], structs: inout [ImportedStruct]) -> ImportedModel {
@@ -185,7 +255,7 @@ private struct Scan {
         }
         var result: [ImportedProperty] = []
         for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self).map({ Self.unescaped($0.identifier) }) else {
                 notes.append(.init(position: located.position(binding), message: "a destructured property of \(model) is not carried; declare one property per line"))
                 continue
             }
@@ -204,8 +274,11 @@ private struct Scan {
                 notes.append(.init(position: located.position(binding), message: "\(model).\(name) has no type the importer can read (write a type annotation such as String or [Stop]?); it is not carried"))
                 continue
             }
+            let (typeName, isArray) = resolvingAliases(spelled.name, isArray: spelled.isArray, note: { target in
+                notes.append(.init(position: located.position(binding), message: "\(model).\(name) is a \(spelled.name), an alias of \(target); the YAML says \(target), which stores the same"))
+            })
             var property = ImportedProperty(
-                name: name, typeName: spelled.name, isOptional: spelled.isOptional, isArray: spelled.isArray,
+                name: name, typeName: typeName, isOptional: spelled.isOptional, isArray: isArray,
                 defaultValue: binding.initializer.map { Self.defaultValue($0.value) }, access: access, doc: Self.doc(variable.leadingTrivia),
                 location: located.position(binding))
             if variable.bindingSpecifier.tokenKind == .keyword(.let) {
@@ -274,7 +347,7 @@ private struct Scan {
                 continue
             }
             for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self).map({ Self.unescaped($0.identifier) }) else { continue }
                 if binding.accessorBlock != nil { continue }
                 guard let type = binding.typeAnnotation?.type ?? Self.inferredType(of: binding.initializer?.value), let spelled = Self.spelling(type) else {
                     notes.append(.init(position: located.position(binding), message: "field \(decl.name.text).\(name) has no type the importer can read; it is not carried"))
@@ -340,6 +413,12 @@ private struct Scan {
     }
 
     // MARK: syntax helpers
+
+    /// A name as the store knows it: `` `private` `` is `private`.
+    static func unescaped(_ token: TokenSyntax) -> String {
+        let text = token.text
+        return text.hasPrefix("`") && text.hasSuffix("`") && text.count > 2 ? String(text.dropFirst().dropLast()) : text
+    }
 
     static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
         clause?.inheritedTypes.map { lastComponent($0.type) } ?? []
@@ -420,6 +499,13 @@ private struct Scan {
         if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return .bool(boolean.literal.tokenKind == .keyword(.true)) }
         if expression.is(NilLiteralExprSyntax.self) { return .null }
         if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil { return .enumCase(member.declName.baseName.text) }
+        // `Array<Stop>()` and `[Stop]()` are the empty list, as `[]` is.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            call.calledExpression.is(ArrayExprSyntax.self)
+                || call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression.trimmedDescription == "Array"
+        {
+            return .list([])
+        }
         if let array = expression.as(ArrayExprSyntax.self) {
             let items = array.elements.map { defaultValue($0.expression) }
             if !items.contains(where: { if case .expression = $0 { return true } else { return false } }) { return .list(items) }
@@ -472,7 +558,9 @@ private struct Scan {
 
     /// `Schema.Version(1, 2, 0)` below `syntax`.
     static func versionNumber(in syntax: Syntax) -> (Int, Int, Int)? {
-        if let call = syntax.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasSuffix("Version") {
+        if let call = syntax.as(FunctionCallExprSyntax.self),
+            ["Version", ".init"].contains(where: { call.calledExpression.trimmedDescription.hasSuffix($0) })
+        {
             let numbers = call.arguments.compactMap { Int($0.expression.trimmedDescription) }
             guard numbers.count == 3, call.arguments.count == 3 else { return nil }
             return (numbers[0], numbers[1], numbers[2])

@@ -42,6 +42,18 @@ public enum HistoryTranslator {
             numbered.append((number, version))
         }
         numbered.sort { [$0.number.0, $0.number.1, $0.number.2].lexicographicallyPrecedes([$1.number.0, $1.number.1, $1.number.2]) }
+        // Two schemas with one number (apps have shipped that): SwiftData matches a store by its
+        // checksum, never by this number, so the later one takes the next free patch number.
+        for index in numbered.indices.dropFirst() {
+            let before = numbered[index - 1].number
+            guard [numbered[index].number.0, numbered[index].number.1, numbered[index].number.2].lexicographicallyPrecedes([before.0, before.1, before.2 + 1]) else { continue }
+            let written = numbered[index].number
+            numbered[index].number = (before.0, before.1, before.2 + 1)
+            let version = numbered[index].version
+            notes.append(.init(
+                position: version.location,
+                message: "\(version.typeName ?? "this schema") is numbered \(written.0).\(written.1).\(written.2), as the one before it is; the YAML numbers it \(before.0).\(before.1).\(before.2 + 1) (SwiftData matches stores by checksum, not by this number, so the store is the same)"))
+        }
         let naming = Naming(typeNames: numbered.compactMap(\.version.typeName), fallback: options.schema, plan: project.migrationPlan)
         var files: [(name: String, text: String)] = []
         var previous: ImportedVersion?
@@ -123,10 +135,11 @@ public enum HistoryTranslator {
             lines.append("enums:")
             for enumeration in version.enums { lines.append("  \(enumeration.name): \(enumText(enumeration))") }
         }
-        let structNames = Set(version.structs.map(\.name))
-        if !version.structs.isEmpty {
+        let stored = storedStructs(of: version)
+        let structNames = Set(stored.map(\.name))
+        if !stored.isEmpty {
             lines.append("structs:")
-            for structure in version.structs {
+            for structure in stored {
                 let fields = structure.fields.map { field -> String in
                     var type = field.isArray ? "[\(field.typeName)]" : field.typeName
                     if field.isOptional { type += "?" }
@@ -164,6 +177,52 @@ public enum HistoryTranslator {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The Codable structs a model of the version stores, directly or inside another struct: an
+    /// app's other Codable types (network payloads, snapshots) are not part of its store.
+    /// Only structs the DSL can state whole are carried: one with a field of another kind (a
+    /// dictionary, a class) is left out with the properties that store it.
+    static func storedStructs(of version: ImportedVersion) -> [ImportedStruct] {
+        let expressible = expressibleStructs(of: version)
+        var names = Set<String>()
+        var pending = version.models.flatMap { $0.properties.map(\.typeName) }
+        while let name = pending.popLast() {
+            guard expressible.contains(name), let decl = version.structs.first(where: { $0.name == name }), names.insert(name).inserted else { continue }
+            pending += decl.fields.map(\.typeName)
+        }
+        return version.structs.filter { names.contains($0.name) }
+    }
+
+    /// Structs whose every field is a value type, an enum or an expressible struct, found by
+    /// striking out, until nothing changes, each struct with a field that is none of those.
+    static func expressibleStructs(of version: ImportedVersion) -> Set<String> {
+        let enums = Set(version.enums.map(\.name))
+        var candidates = Set(version.structs.map(\.name))
+        var changed = true
+        while changed {
+            changed = false
+            for decl in version.structs where candidates.contains(decl.name) {
+                let stateable = decl.fields.allSatisfy {
+                    ModelExtractor.valueTypes.contains($0.typeName) || enums.contains($0.typeName) || candidates.contains($0.typeName)
+                }
+                if !stateable {
+                    candidates.remove(decl.name)
+                    changed = true
+                }
+            }
+        }
+        return candidates
+    }
+
+    /// Why a struct is not carried: its first field the DSL cannot state.
+    static func inexpressibleField(of name: String, in version: ImportedVersion) -> String? {
+        let expressible = expressibleStructs(of: version)
+        let enums = Set(version.enums.map(\.name))
+        guard let decl = version.structs.first(where: { $0.name == name }) else { return nil }
+        return decl.fields.first { field in
+            !(ModelExtractor.valueTypes.contains(field.typeName) || enums.contains(field.typeName) || expressible.contains(field.typeName))
+        }.map { "\(name).\($0.name) is a \($0.typeName)" }
+    }
+
     /// `Status.queued` (or `Video.Status.queued`) as the case name `queued` of enum `Status`.
     static func caseName(_ expression: String, of enumName: String, in version: ImportedVersion) -> String? {
         let parts = expression.split(separator: ".").map(String.init)
@@ -192,18 +251,19 @@ public enum HistoryTranslator {
         "[" + groups.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
     }
 
-    static let scalars: Set<String> = [
-        "String", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "Decimal", "Date", "Data", "UUID", "URL", "TimeInterval", "CGFloat",
-    ]
-
     static func propertyText(
         _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool, enums: Set<String>, structs: Set<String>,
         models: Set<String>, version: ImportedVersion, notes: inout [ImportNote]
     ) -> String? {
         let isModel = models.contains(property.typeName)
         let isEnum = enums.contains(property.typeName)
-        guard isModel || isEnum || structs.contains(property.typeName) || scalars.contains(property.typeName) else {
+        guard isModel || isEnum || structs.contains(property.typeName) || ModelExtractor.valueTypes.contains(property.typeName) else {
+            if let field = inexpressibleField(of: property.typeName, in: version) {
+                notes.append(.init(
+                    position: property.location,
+                    message: "\(model.name).\(property.name) is a \(property.typeName), a Codable struct the DSL cannot state whole (\(field)); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"))
+                return nil
+            }
             notes.append(.init(
                 position: property.location,
                 message: "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store (not a value type, enum, Codable struct or model of the files read); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"))
