@@ -19,7 +19,7 @@ final class CorpusTests: XCTestCase {
     }
 
     static let readme = GoldenTests.corpusRoot.appendingPathComponent("README.md")
-    static let tableStart = "<!-- summary: written by CorpusTests; SDG_RECORD_GOLDENS=1 swift test --filter CorpusTests -->"
+    static let tableStart = "<!-- summary: written by scripts/corpus-summary.sh (CorpusTests) -->"
     static let tableEnd = "<!-- end of summary -->"
 
     func testTheCorpusHoldsTwelveApps() {
@@ -60,7 +60,7 @@ final class CorpusTests: XCTestCase {
             try readme.replacingCharacters(in: start.upperBound..<end.lowerBound, with: table).write(to: Self.readme, atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertEqual(current, table, "Corpus/README.md's summary is stale; re-record with SDG_RECORD_GOLDENS=1 swift test --filter CorpusTests")
+        XCTAssertEqual(current, table, "Corpus/README.md's summary is stale; run scripts/corpus-summary.sh")
     }
 
     static func history(_ name: String) throws -> SchemaHistory {

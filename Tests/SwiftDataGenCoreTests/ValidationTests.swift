@@ -290,6 +290,17 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(match.notes.first?.location?.file, "v1.yaml")
     }
 
+    /// Found in a real app (vladblajovan/Ritualist shipped two schemas with one checksum): an
+    /// enum declared in both versions, at different places, is the same enum.
+    func testIdenticalVersionsWithEnumsAreIdentical() throws {
+        let enums = "enums:\n  Kind: { rawType: String, cases: [a, b] }\nmodels:"
+        let v1 = model("  A:\n    properties:\n      a: String\n").replacingOccurrences(of: "models:", with: enums)
+        let v2 = model("  A:\n    properties:\n      a: String\n", version: "1.1.0").replacingOccurrences(of: "models:", with: "\n" + enums)
+        expect(.identicalVersions, line: 2, column: 10, "nothing to migrate", in: diagnose([v1, v2]))
+        let v3 = v2.replacingOccurrences(of: "[a, b]", with: "[a, b, c]").replacingOccurrences(of: "1.1.0", with: "1.2.0")
+        XCTAssertFalse(diagnose([v2, v3]).contains { $0.code == .identicalVersions }, "a new case is a change")
+    }
+
     func testSameNamesWithAnotherStoredShapeAreNotIdentical() {
         let v1 = model("  A:\n    properties:\n      a: String\n")
         let v2 = model("  A:\n    properties:\n      a: String?\n", version: "1.1.0")

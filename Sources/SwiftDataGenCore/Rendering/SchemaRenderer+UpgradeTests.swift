@@ -23,6 +23,7 @@ extension SchemaRenderer {
                 "suiteName": .string(suite), "oldVersion": .string("\(old.version)"), "oldSchema": .string(names.versionedSchema(old.version)),
                 "currentSchema": .string(names.currentSchema), "planName": .string(names.migrationPlan),
                 "inserts": sample.statements.mustacheValue, "expectations": expectations.mustacheValue,
+                "checksValues": .bool(!expectations.isEmpty),
                 "helpers": chain.helpers.mustacheValue,
             ]
             emit(GeneratedFile(name: suite + ".swift", contents: try render("upgrade-test", RawView(value: view)), role: .upgradeTest(schema: history.name)))

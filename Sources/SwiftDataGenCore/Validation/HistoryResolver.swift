@@ -287,7 +287,9 @@ public enum HistoryResolver {
                 StoreIdentity(older, naming: naming) == StoreIdentity(newer, naming: naming),
                 StoredShape(older, naming: naming) == StoredShape(newer, naming: naming),
                 older.models.map({ $0.properties.map(\.defaultValue) }) == newer.models.map({ $0.properties.map(\.defaultValue) }),
-                older.enums == newer.enums, !newer.customMigration
+                older.enums.count == newer.enums.count,
+                zip(older.enums, newer.enums).allSatisfy({ $0.name == $1.name && $0.rawType == $1.rawType && $0.cases == $1.cases }),
+                !newer.customMigration
             else { return nil }
             return .error(
                 .identicalVersions,
