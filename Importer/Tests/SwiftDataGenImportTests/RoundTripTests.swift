@@ -24,6 +24,21 @@ final class RoundTripTests: XCTestCase {
         try roundTrip("Fleet", versions: 1, schema: "Fleet")
     }
 
+    /// What real apps write (the main package's corpus): see the fixture's comment.
+    func testPatternsOfRealAppsRoundTrip() throws {
+        try roundTrip("Patterns", versions: 2)
+        let project = ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Patterns").path]))
+        let translated = HistoryTranslator.translate(project)
+        let notes = translated.notes.map(\.message)
+        XCTAssertEqual(translated.files.map(\.name), ["swiftdata-gen.yaml", "1.0.0.yaml", "1.0.1.yaml"])
+        XCTAssertTrue(notes.contains { $0.contains("PatternsSchemaV2 is numbered 1.0.0, as the one before it is; the YAML numbers it 1.0.1") }, notes.joined(separator: "\n"))
+        XCTAssertTrue(notes.contains { $0.contains("Note.code is a Code, an alias of String") }, notes.joined(separator: "\n"))
+        let first = try XCTUnwrap(translated.files.first { $0.name == "1.0.0.yaml" }?.text)
+        XCTAssertTrue(first.contains("Box: { origin: Point, private: Bool }"), first)
+        XCTAssertFalse(first.contains("Payload"), "a Codable type no model stores is not part of the store")
+        XCTAssertTrue(first.contains("Shelf:"), "a model in a namespace of its own is found")
+    }
+
     /// What the YAML cannot carry is listed with its position, never dropped silently.
     func testWhatCannotBeCarriedIsNoted() throws {
         let project = ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Journal").path]))
