@@ -33,7 +33,7 @@ extension DiagnosticCode {
         case .inverseMismatch: return "The two sides of a relationship name different inverses. Make them agree, or write `inverse:` on one side only."
         case .inverseNotRelationship: return "`inverse:` names an attribute, not a relationship back. Point it at the relationship."
         case .nullifyOntoRequired: return "Deleting the other side would set a non-optional to-one relationship to nil. Make it optional or change the delete rule."
-        case .missingInverse: return "Warning: a relationship has no inverse, so SwiftData cannot keep the other side in step (or might pair it by itself). Add `inverse:`."
+        case .missingInverse: return "Warning: a relationship has no inverse, so SwiftData cannot keep the other side in step (or might pair it by itself). Add `inverse:`, or `inverse: false` where the relationship is one-way on purpose. Two relationships that point at each other are warned once, and a relationship whose `inverse:` is already in error is not warned."
         case .invalidCount: return "`minCount`/`maxCount` on a to-one relationship, or a minimum above the maximum."
         case .relationshipOptionOnAttribute: return "A relationship option (`deleteRule`, `inverse`, counts) on an attribute. Remove it."
         case .attributeOptionOnRelationship: return "An attribute option (`unique`, `externalStorage`, …) on a relationship. Remove it."

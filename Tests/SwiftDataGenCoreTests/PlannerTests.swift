@@ -107,6 +107,46 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(diagnostics.first { $0.isError }?.code, .conversionConflict)
     }
 
+    /// A typed accessor over a column the app already stores keeps the column and its values:
+    /// no removal, no fresh identifier, no conversion (found in real apps' histories).
+    func testATypedAccessorKeepsTheColumnItAdopts() throws {
+        let enums = "enums:\n  Status: { rawType: String, cases: [planned, done] }\n"
+        let (plan, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      syncRaw: { type: String, default: \"planned\" }\n      statusRawValue: String\n"),
+            "schema: App\nversion: 2.0.0\n" + enums
+                + "models:\n  A:\n    properties:\n      sync: { type: Status, storedName: syncRaw, default: planned }\n      status: Status\n",
+        ])
+        XCTAssertEqual(diagnostics, [], "nothing is removed or converted")
+        XCTAssertEqual(plan.steps.first?.changes, [
+            .columnAdopted(model: "A", from: "syncRaw", to: "sync", column: "syncRaw"),
+            .columnAdopted(model: "A", from: "statusRawValue", to: "status", column: "statusRawValue"),
+        ])
+        let history = try history([
+            version("1.0.0", "  A:\n    properties:\n      syncRaw: String\n"),
+            "schema: App\nversion: 2.0.0\n" + enums + "models:\n  A:\n    properties:\n      sync: { type: Status, storedName: syncRaw }\n      extra: Int?\n",
+        ])
+        XCTAssertNil(history.versions[1].models[0].property(named: "sync")?.originalName, "the column keeps its identifier")
+        // A rename into an enum over the same stored type is a rename, not a change of type.
+        let (renamed, renameDiagnostics) = try self.plan([
+            version("1.0.0", "  A:\n    properties:\n      statusText: String\n"),
+            "schema: App\nversion: 2.0.0\n" + enums + "models:\n  A:\n    properties:\n      status: { type: Status, renamedFrom: statusText }\n",
+        ])
+        XCTAssertEqual(renameDiagnostics, [])
+        XCTAssertEqual(renamed.steps.first?.changes, [.propertyRenamed(model: "A", from: "statusText", to: "status")])
+    }
+
+    /// Converting a column into a property stored in that very column would make the bridge
+    /// declare one stored name twice; refused once, with what to do.
+    func testConvertingIntoTheSourcesOwnColumnIsRefusedOnce() throws {
+        let (_, diagnostics) = try plan([
+            version("1.0.0", "  A:\n    properties:\n      statusRawValue: String\n"),
+            "schema: App\nversion: 2.0.0\nenums:\n  Status: { rawType: String, cases: [planned, done] }\nmodels:\n  A:\n    properties:\n"
+                + "      status: { type: Status, default: planned, from: { property: statusRawValue, convert: \"Status(rawValue: $0) ?? .planned\" } }\n",
+        ])
+        XCTAssertEqual(diagnostics.map(\.code), [.conversionConflict])
+        XCTAssertTrue(diagnostics.first?.message.contains("nothing to convert: remove from:") == true, diagnostics.first?.message ?? "")
+    }
+
     func testConvertedSourceIsNotReportedAsLost() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),

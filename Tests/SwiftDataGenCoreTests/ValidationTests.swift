@@ -87,9 +87,31 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(match.notes.first?.message, "did you mean 'Stop'?")
     }
 
-    func testInverseMustExist() {
+    /// One mistake, one diagnostic: the wrong inverse is the error, with a note at the related
+    /// model where the property would go, and the pair is not also warned as having no inverse.
+    func testInverseMustExist() throws {
         let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: owner }\n  B:\n    properties:\n      a: A?\n")])
-        expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d)
+        let match = try XCTUnwrap(expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d))
+        XCTAssertTrue(match.notes.contains { $0.location?.line == 7 && $0.message.contains("add 'owner: A?'") }, match.notes.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(d.map(\.code), [.inverseNotFound], d.map(\.rendered).joined(separator: "\n"))
+    }
+
+    /// Two relationships pointing at each other without an inverse are one warning, not two;
+    /// `inverse: false` silences a relationship that is one-way on purpose.
+    func testMissingInversePairIsWarnedOnceAndOneWayIsQuiet() {
+        let pair = diagnose([model("  A:\n    properties:\n      bs: \"[B]\"\n  B:\n    properties:\n      a: A?\n")])
+        XCTAssertEqual(pair.map(\.code), [.missingInverse], pair.map(\.rendered).joined(separator: "\n"))
+        let oneWay = diagnose([model("  A:\n    properties:\n      b: { type: B?, inverse: false }\n  B:\n    properties:\n      x: Int\n")])
+        XCTAssertEqual(oneWay, [])
+        let bothOneWay = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: { type: A?, inverse: false }\n")])
+        XCTAssertEqual(bothOneWay, [])
+        let halfOneWay = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: A?\n")])
+        XCTAssertEqual(halfOneWay.map(\.code), [.missingInverse], "the side that says nothing is still asked")
+        XCTAssertEqual(halfOneWay.first?.location?.line, 9)
+        let onAttribute = diagnose([model("  A:\n    properties:\n      x: { type: String, inverse: false }\n")])
+        XCTAssertEqual(onAttribute.map(\.code), [.relationshipOptionOnAttribute])
+        let truth = diagnose([model("  A:\n    properties:\n      b: { type: B?, inverse: true }\n  B:\n    properties:\n      x: Int\n")])
+        XCTAssertTrue(truth.contains { $0.code == .invalidValue && $0.message.contains("or false for a relationship one-way on purpose") })
     }
 
     func testInverseMustPointBack() {

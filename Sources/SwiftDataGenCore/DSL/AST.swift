@@ -238,6 +238,8 @@ public struct PropertyAST: Sendable {
     public var transformer: Located<String>? { get { self[rare: \.transformer] } set { self[rare: \.transformer] = newValue } }
     public var deleteRule: Located<DeleteRule>? { get { self[rare: \.deleteRule] } set { self[rare: \.deleteRule] = newValue } }
     public var inverse: Located<String>? { get { self[rare: \.inverse] } set { self[rare: \.inverse] = newValue } }
+    /// `inverse: false`: a relationship one-way on purpose, which SDG206 leaves alone.
+    public var oneWay: SourceLocation? { get { self[rare: \.oneWay] } set { self[rare: \.oneWay] = newValue } }
     public var minCount: Located<Int>? { get { self[rare: \.minCount] } set { self[rare: \.minCount] = newValue } }
     public var maxCount: Located<Int>? { get { self[rare: \.maxCount] } set { self[rare: \.maxCount] = newValue } }
     public var from: ConversionAST? { get { self[rare: \.from] } set { self[rare: \.from] = newValue } }
@@ -256,6 +258,7 @@ public struct PropertyAST: Sendable {
         var transformer: Located<String>?
         var deleteRule: Located<DeleteRule>?
         var inverse: Located<String>?
+        var oneWay: SourceLocation?
         var minCount: Located<Int>?
         var maxCount: Located<Int>?
         var from: ConversionAST?

@@ -275,7 +275,17 @@ public enum DSLDecoder {
         }
         property.transformer = entries["transformable"].flatMap { reader.identifier($0.value, what: "transformable (a ValueTransformer name)") }
         property.deleteRule = entries["deleteRule"].flatMap { reader.choice($0.value, what: "delete rule", as: DeleteRule.self) }
-        property.inverse = entries["inverse"].flatMap { reader.identifier($0.value, what: "inverse property name") }
+        if let node = entries["inverse"]?.value {
+            if let scalar = node.scalar, scalar.isPlain, scalar.value == "false" {
+                property.oneWay = node.location
+            } else if let scalar = node.scalar, scalar.isPlain, scalar.value == "true" {
+                reader.diagnostics.append(.error(
+                    .invalidValue, "inverse: true names no property; write the property of the related model that points back, or false for a relationship one-way on purpose",
+                    at: node.location))
+            } else {
+                property.inverse = reader.identifier(node, what: "inverse property name")
+            }
+        }
         property.minCount = entries["minCount"].flatMap { reader.integer($0.value, what: "minCount", range: 0...Int(Int32.max)) }
         property.maxCount = entries["maxCount"].flatMap { reader.integer($0.value, what: "maxCount", range: 0...Int(Int32.max)) }
         property.doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value

@@ -27,8 +27,7 @@ public struct StoreIdentity: Hashable, Sendable {
             var properties: UInt64 = 0
             for property in model.properties where property.isStored {
                 var digest = Digest()
-                digest.add(property.name)
-                if property.kind.isEnumeration { digest.add(naming.rawValueSuffix, separated: false) }
+                digest.add(naming.storedName(property))
                 switch property.kind {
                 case .attribute(let type, let isArray):
                     digest.add(UInt64(AttributeStorage(type, isArray: isArray).ordinal) &+ (property.isOptional ? 100 : 0))

@@ -4,6 +4,7 @@
 /// A change that would drop data the YAML does not account for is an error or a warning.
 public struct MigrationPlanner: Sendable {
     let history: SchemaHistory
+    private var naming: NamingConfig { history.config.naming }
     let names: GeneratedNames
     let diff: SchemaDiff
     private var diagnostics: [Diagnostic] = []
@@ -214,7 +215,7 @@ public struct MigrationPlanner: Sendable {
             planConversion(conversion, of: property, in: model, before: before, old: old, new: new, work: &work)
             return
         }
-        guard let previous = SchemaDiff.counterpart(of: property, in: before, within: model), previous.isStored else {
+        guard let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), previous.isStored else {
             let canStayEmpty = property.isOptional || property.defaultValue != nil || property.relationship?.isToMany == true
             if !canStayEmpty {
                 diagnostics.append(.error(
@@ -280,6 +281,16 @@ public struct MigrationPlanner: Sendable {
             return
         }
         work.consumed.insert("\(before.name).\(source.name)")
+        // The bridge declares the old model's stored properties beside the converted one, and a
+        // class cannot store two properties under one name.
+        let stored = naming.storedName(property)
+        if !inPlace, let clash = before.properties.first(where: { $0.isStored && naming.storedName($0) == stored }) {
+            let message = clash.name == source.name && SchemaDiff.sameColumnType(source, property)
+                ? "\(path) is stored in '\(stored)', the column from.property '\(source.name)' is stored in, so there is nothing to convert: remove from: and the column keeps its values (read as \(SchemaDiff.typeDescription(property)) from then on); to rewrite them, convert into a property stored under another name"
+                : "\(path) would be stored in '\(stored)', which \(before.name).\(clash.name) of version \(old.version) is stored in; the bridge holds both, so give \(property.name) another stored name (storedName:)"
+            diagnostics.append(.error(.conversionConflict, message, at: conversion.location, notes: [.init("'\(clash.name)' is declared here", at: clash.location)]))
+            return
+        }
         var bridged = property
         bridged.name = bridgeName
         if inPlace {
@@ -429,7 +440,7 @@ public struct MigrationPlanner: Sendable {
                     keys.append(diff.storedName(bridged))
                     optionalKeys.append(diff.storedName(bridged))
                     converted = true
-                } else if let previous = SchemaDiff.counterpart(of: property, in: before, within: model), previous.isStored {
+                } else if let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), previous.isStored {
                     keys.append(diff.storedName(previous))
                     if previous.isOptional { optionalKeys.append(diff.storedName(previous)) }
                 } else if property.isOptional && (property.defaultValue == nil || property.defaultValue == .literal(.null)) {
@@ -456,7 +467,7 @@ public struct MigrationPlanner: Sendable {
                     at: model.location))
                 continue
             }
-            let orderByProperty = model.property(named: policy.orderBy).flatMap { SchemaDiff.counterpart(of: $0, in: before, within: model) }
+            let orderByProperty = model.property(named: policy.orderBy).flatMap { SchemaDiff.counterpart(of: $0, in: before, within: model, naming: naming) }
             guard let orderBy = orderByProperty, orderBy.isStored, !orderBy.kind.isEnumeration, orderBy.relationship == nil else {
                 diagnostics.append(.error(
                     .uniquenessNeedsDedupe,

@@ -7,6 +7,9 @@ public enum SchemaChange: Sendable, Equatable {
     case propertyAdded(model: String, property: String)
     case propertyRemoved(model: String, property: String)
     case propertyRenamed(model: String, from: String, to: String)
+    /// Another Swift property in front of the same stored column (a typed accessor adopting a
+    /// raw column): the store does not change.
+    case columnAdopted(model: String, from: String, to: String, column: String)
     /// The same property kept under another stored name (`storedName:`); its data moves with it.
     case storedNameChanged(model: String, property: String, from: String, to: String)
     case typeChanged(model: String, property: String, from: String, to: String)
@@ -33,6 +36,7 @@ public enum SchemaChange: Sendable, Equatable {
         case .propertyAdded(let m, let p): return "\(m).\(p) added"
         case .propertyRemoved(let m, let p): return "\(m).\(p) removed"
         case .propertyRenamed(let m, let from, let to): return "\(m).\(from) renamed to \(to)"
+        case .columnAdopted(let m, let from, let to, let column): return "\(m).\(to) takes over \(from)'s column \(column); its values stay"
         case .storedNameChanged(let m, let p, let from, let to): return "\(m).\(p) stored as \(to) instead of \(from)"
         case .typeChanged(let m, let p, let from, let to): return "\(m).\(p) changed type from \(from) to \(to)"
         case .optionalityChanged(let m, let p, let optional): return "\(m).\(p) became \(optional ? "optional" : "required")"

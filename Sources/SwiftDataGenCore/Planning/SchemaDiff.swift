@@ -41,13 +41,52 @@ public struct SchemaDiff: Sendable {
     }
 
     /// The previous version's property that `property` of `model` continues: by rename, by a
-    /// same-name conversion, or by name — unless another property renames from that name, which
-    /// makes `property` a new one.
-    public static func counterpart(of property: Property, in before: ModelDecl, within model: ModelDecl) -> Property? {
+    /// same-name conversion, by name — unless another property renames from that name, which
+    /// makes `property` a new one — or by the column it is stored in: a property that keeps the
+    /// previous version's column behind another Swift name (`syncStatus` stored as
+    /// `syncStatusRaw`, `status` by raw value in `statusRawValue`) continues it, since the store
+    /// does not change.
+    public static func counterpart(of property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig) -> Property? {
         if let conversion = property.conversion, conversion.sourceProperty != property.name { return nil }
         if let renamedFrom = property.renamedFrom { return before.property(named: renamedFrom) }
         if model.properties.contains(where: { $0.renamedFrom == property.name }) { return nil }
-        return before.property(named: property.name)
+        if let same = before.property(named: property.name) { return same }
+        return sameColumn(as: property, in: before, within: model, naming: naming)
+    }
+
+    /// The previous version's stored attribute with `property`'s stored name and stored type,
+    /// when nothing in `model` continues it already under its own name, a rename or a conversion.
+    static func sameColumn(as property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig) -> Property? {
+        guard property.isStored, property.relationship == nil else { return nil }
+        let stored = naming.storedName(property)
+        guard let column = before.properties.first(where: { $0.isStored && $0.relationship == nil && naming.storedName($0) == stored }),
+            model.property(named: column.name) == nil,
+            !model.properties.contains(where: { $0.renamedFrom == column.name || $0.conversion?.sourceProperty == column.name }),
+            sameColumnType(column, property)
+        else { return nil }
+        return column
+    }
+
+    /// Two attributes whose values the store keeps alike: the same scalar, or a scalar and an
+    /// enum stored by raw value of that type (what a typed accessor over a raw column reads).
+    static func sameColumnType(_ a: Property, _ b: Property) -> Bool {
+        switch (a.kind, b.kind) {
+        case (.attribute(.scalar(let x), let xa), .attribute(.scalar(let y), let ya)): return x == y && xa == ya
+        case (.attribute(.scalar(let x), let xa), .attribute(.enumeration(_, let y, .rawValue), let ya)),
+            (.attribute(.enumeration(_, let y, .rawValue), let ya), .attribute(.scalar(let x), let xa)):
+            return x == y && xa == ya
+        case (.attribute(.enumeration(_, let x, let xs), let xa), .attribute(.enumeration(_, let y, let ys), let ya)): return x == y && xs == ys && xa == ya
+        default: return false
+        }
+    }
+
+    /// The default as the column holds it: a case of an enum stored by raw value is its raw
+    /// value, so `default: pending` over a column that held `"pending"` is no change.
+    static func storedDefault(_ property: Property, in version: SchemaVersion) -> DefaultValue? {
+        guard case .literal(.enumCase(let name))? = property.defaultValue, case .attribute(.enumeration(let type, _, .rawValue), false) = property.kind,
+            let raw = version.enumeration(named: type)?.cases.first(where: { $0.name == name })?.rawValue
+        else { return property.defaultValue }
+        return .literal(raw)
     }
 
     /// The same enum, stored once as itself and once by raw value (`enumStorage:`).
@@ -81,12 +120,14 @@ public struct SchemaDiff: Sendable {
         let name = model.name
         var continued: Set<String> = []
         for property in model.properties where property.isStored {
-            guard let previous = Self.counterpart(of: property, in: before, within: model), previous.isStored else {
+            guard let previous = Self.counterpart(of: property, in: before, within: model, naming: naming), previous.isStored else {
                 changes.append(.propertyAdded(model: name, property: property.name))
                 continue
             }
             continued.insert(previous.name)
-            if previous.name != property.name {
+            if previous.name != property.name, property.renamedFrom == nil {
+                changes.append(.columnAdopted(model: name, from: previous.name, to: property.name, column: storedName(property)))
+            } else if previous.name != property.name {
                 changes.append(.propertyRenamed(model: name, from: previous.name, to: property.name))
             } else if storedName(previous) != storedName(property) && Self.sameStoredType(previous, property, old: old, new: new) {
                 changes.append(.storedNameChanged(model: name, property: property.name, from: storedName(previous), to: storedName(property)))
@@ -101,7 +142,7 @@ public struct SchemaDiff: Sendable {
             if previous.isOptional != property.isOptional {
                 changes.append(.optionalityChanged(model: name, property: property.name, nowOptional: property.isOptional))
             }
-            if previous.defaultValue != property.defaultValue {
+            if Self.storedDefault(previous, in: old) != Self.storedDefault(property, in: new) {
                 changes.append(.defaultChanged(model: name, property: property.name))
             }
             let oldOptions = Self.options(previous), newOptions = Self.options(property)
@@ -133,6 +174,11 @@ public struct SchemaDiff: Sendable {
         // An enum stored as itself and one stored by raw value are different Swift types: which
         // storage SwiftData gives the first is not documented, so a switch is a conversion.
         case (.attribute(.enumeration(_, let x, let xs), _), .attribute(.enumeration(_, let y, let ys), _)): return x == y && xs == ys
+        // A typed accessor over a raw column: the column holds the same text or number. Where
+        // the author converts the values (`from:`), it is a change of type all the same.
+        case (.attribute(.scalar(let x), let xa), .attribute(.enumeration(_, let y, .rawValue), let ya)),
+            (.attribute(.enumeration(_, let y, .rawValue), let ya), .attribute(.scalar(let x), let xa)):
+            return x == y && xa == ya && a.conversion == nil && b.conversion == nil
         // A struct is the same storage while its fields are: a changed struct is a new type.
         case (.attribute(.composite(let x), let xa), .attribute(.composite(let y), let ya)):
             return x == y && xa == ya && old.compositeSignature(of: x) == new.compositeSignature(of: y)
@@ -192,7 +238,7 @@ public struct SchemaDiff: Sendable {
     /// The stored name a new-version stored name had in the old version, through a rename.
     public func oldName(ofStored stored: String, in model: ModelDecl, before: ModelDecl) -> String {
         guard let property = model.properties.first(where: { storedName($0) == stored }),
-            let previous = Self.counterpart(of: property, in: before, within: model)
+            let previous = Self.counterpart(of: property, in: before, within: model, naming: naming)
         else { return stored }
         return storedName(previous)
     }

@@ -132,7 +132,7 @@ struct UpgradeChain {
                 let call = helper(converting: sourceProperty, into: property, of: next, conversion: conversion, bridge: renderer.names.bridge(into: version.version))
                 let expected = source.isOptional ? "(\(source.expected)).flatMap { \(call)($0) }" : "\(call)(\(source.expected))"
                 result.append(Tracked(property: property.name, expected: expected, isOptional: true))
-            } else if let old = SchemaDiff.counterpart(of: property, in: previous, within: next),
+            } else if let old = SchemaDiff.counterpart(of: property, in: previous, within: next, naming: naming),
                 var value = tracked.first(where: { $0.property == old.name })
             {
                 // A link's relationship is checked only while it stays the same relationship; a

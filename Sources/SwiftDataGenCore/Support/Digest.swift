@@ -3,7 +3,7 @@
 struct Digest {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    /// Adds a text; `separated: false` continues the previous one (a stored name's suffix).
+    /// Adds a text; `separated: false` adds its bytes alone, as lock fingerprints always have.
     mutating func add(_ text: String, separated: Bool = true) {
         if separated { add(byte: 0xFF) }
         for byte in text.utf8 { add(byte: byte) }

@@ -187,7 +187,7 @@ public enum HistoryResolver {
                     continue
                 }
                 continued.append((p, renamingIdentifier(of: old, naming: naming)))
-            } else if let before, let old = SchemaDiff.counterpart(of: property, in: before, within: model), old.isStored {
+            } else if let before, let old = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), old.isStored {
                 // The same name, kept where it was, unless the storage moved (enumStorage, storedName).
                 let moved = naming.storedName(old) != naming.storedName(property)
                 continued.append((p, old.originalName ?? (moved ? naming.storedName(old) : nil)))

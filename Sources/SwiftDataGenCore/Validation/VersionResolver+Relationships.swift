@@ -9,6 +9,18 @@ extension VersionResolver {
     mutating func pairRelationships(_ models: inout [ModelDecl]) {
         var partner: [Side: Side] = [:]
         var declared: Set<Side> = []
+        // Sides whose `inverse:` is wrong (already said) or `false` (one-way on purpose): no
+        // missing-inverse warning names them.
+        var settled: Set<Side> = []
+        var oneWay: Set<Side> = []
+        for model in models {
+            guard let ast = modelASTs[model.name] else { continue }
+            for property in model.properties {
+                guard property.relationship != nil, let written = ast.properties.first(where: { $0.name.value == property.name }) else { continue }
+                if written.oneWay != nil { oneWay.insert(Side(model: model.name, property: property.name)) }
+            }
+        }
+        settled.formUnion(oneWay)
         for model in models {
             guard let ast = modelASTs[model.name] else { continue }
             for property in model.properties {
@@ -16,12 +28,16 @@ extension VersionResolver {
                     let inverseName = ast.properties.firstIndex(where: { $0.name.value == property.name }).flatMap({ ast.properties[$0].inverse })
                 else { continue }
                 let side = Side(model: model.name, property: property.name)
+                settled.insert(side)
                 let candidates = [self.model(named: relationship.target, in: models)].compactMap { $0 } + ancestors(of: relationship.target, in: models)
                 guard let owner = candidates.first(where: { $0.property(named: inverseName.value) != nil }),
                     let other = owner.property(named: inverseName.value)
                 else {
                     let names = candidates.flatMap { $0.properties.filter { $0.relationship != nil }.map { ($0.name, $0.location) } }
-                    let notes = Diagnostic.Note.suggestion(for: inverseName.value, in: names)
+                    var notes = Diagnostic.Note.suggestion(for: inverseName.value, in: names)
+                    if let target = candidates.first {
+                        notes.append(.init("\(target.name) is declared here: add '\(inverseName.value): \(model.name)?' (or [\(model.name)]) to it", at: target.location))
+                    }
                     diagnostics.append(.error(.inverseNotFound, "inverse '\(inverseName.value)' is not a property of \(relationship.target); add it there or fix the name", at: inverseName.location, notes: notes))
                     continue
                 }
@@ -45,6 +61,8 @@ extension VersionResolver {
                 declared.insert(side)
             }
         }
+        // A pair pointing at each other without an inverse is warned once, from its first side.
+        var warnedPairs: Set<[Side]> = []
         for modelIndex in models.indices {
             for propertyIndex in models[modelIndex].properties.indices {
                 let property = models[modelIndex].properties[propertyIndex]
@@ -62,23 +80,27 @@ extension VersionResolver {
                             "deleting a \(side.model) would set \(other.model).\(other.property) to nil, but it is not optional; make '\(other.property)' optional (\(side.model)?) or use deleteRule: cascade",
                             at: property.location, notes: [.init("'\(other.property)' is declared here", at: otherProperty.location)]))
                     }
-                } else {
+                } else if !settled.contains(side), !Self.pointedAtByAnInverseInError(side, relationship, models: models, settled: settled, oneWay: oneWay, partner: partner) {
                     // SwiftData may pair two relationships that point at each other by itself; an
                     // inferred pair is still worth writing down, since the inverse is stored.
                     let target = Self.model(named: relationship.target, in: models)
                     let pointingBack = target?.properties.filter { other in
-                        other.relationship?.target == side.model && partner[Side(model: relationship.target, property: other.name)] == nil
+                        let otherSide = Side(model: relationship.target, property: other.name)
+                        return other.relationship?.target == side.model && partner[otherSide] == nil && !settled.contains(otherSide)
                             && !(relationship.target == side.model && other.name == property.name)
                     } ?? []
                     if pointingBack.count == 1, let other = pointingBack.first {
-                        diagnostics.append(.warning(
-                            .missingInverse,
-                            "relationships '\(side.model).\(property.name)' and '\(relationship.target).\(other.name)' point at each other without an inverse; SwiftData may pair them by itself, but what it infers is not written down and the store's shape would depend on it; add inverse: \(other.name) (or, if they are unrelated, give \(relationship.target).\(other.name) its own inverse)",
-                            at: property.location, notes: [.init("'\(relationship.target).\(other.name)' is declared here", at: other.location)]))
+                        let pair = [side, Side(model: relationship.target, property: other.name)].sorted { ($0.model, $0.property) < ($1.model, $1.property) }
+                        if warnedPairs.insert(pair).inserted {
+                            diagnostics.append(.warning(
+                                .missingInverse,
+                                "relationships '\(side.model).\(property.name)' and '\(relationship.target).\(other.name)' point at each other without an inverse; SwiftData may pair them by itself, but what it infers is not written down and the store's shape would depend on it; add inverse: \(other.name) (or, if they are unrelated, give each its own inverse or write inverse: false on each)",
+                                at: property.location, notes: [.init("'\(relationship.target).\(other.name)' is declared here", at: other.location)]))
+                        }
                     } else {
                         diagnostics.append(.warning(
                             .missingInverse,
-                            "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData cannot keep the other side in step; add inverse: <property of \(relationship.target)>",
+                            "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData cannot keep the other side in step; add inverse: <property of \(relationship.target)>, or inverse: false if it is one-way on purpose",
                             at: property.location))
                     }
                 }
@@ -88,6 +110,17 @@ extension VersionResolver {
                 models[modelIndex].properties[propertyIndex].kind = .relationship(relationship)
             }
         }
+    }
+
+    /// Whether a relationship of the target that points back at `side` names an inverse that is
+    /// in error: that error is about this pair already.
+    static func pointedAtByAnInverseInError(
+        _ side: Side, _ relationship: Relationship, models: [ModelDecl], settled: Set<Side>, oneWay: Set<Side>, partner: [Side: Side]
+    ) -> Bool {
+        model(named: relationship.target, in: models)?.properties.contains { other in
+            let otherSide = Side(model: relationship.target, property: other.name)
+            return other.relationship?.target == side.model && settled.contains(otherSide) && !oneWay.contains(otherSide) && partner[otherSide] == nil
+        } ?? false
     }
 
     /// One side of a pair carries `@Relationship(inverse:)`: the side the user wrote it on, and when

@@ -404,6 +404,7 @@ struct VersionResolver {
         var misplaced: [(String, SourceLocation)] = []
         if let d = ast.deleteRule { misplaced.append(("deleteRule", d.location)) }
         if let i = ast.inverse { misplaced.append(("inverse", i.location)) }
+        if let oneWay = ast.oneWay { misplaced.append(("inverse", oneWay)) }
         if let m = ast.minCount { misplaced.append(("minCount", m.location)) }
         if let m = ast.maxCount { misplaced.append(("maxCount", m.location)) }
         for (key, location) in misplaced {
