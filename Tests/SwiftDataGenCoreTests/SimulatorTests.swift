@@ -18,12 +18,17 @@ final class SimulatorTests: XCTestCase {
 
     /// Compiles a golden's generated Swift, its hooks and its upgrade tests with a main that runs
     /// them through swift-testing, or prints the stand-in's checksum text with `--checksums`.
-    static func build(_ name: String) throws -> Build? {
-        let sources = try StandInTypeCheckTests.sources(of: name)
+    static func build(_ name: String, replacing replaced: (file: String, contents: String)? = nil) throws -> Build? {
+        var sources = try StandInTypeCheckTests.sources(of: name)
         let plans = sources.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }.filter { $0.hasSuffix("MigrationPlan") }
         guard !plans.isEmpty, sources.contains(where: { $0.contains("UpgradeFrom") }) else { return nil }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-sim-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        if let replaced, let index = sources.firstIndex(where: { $0.hasSuffix("/" + replaced.file) }) {
+            let copy = work.appendingPathComponent(replaced.file)
+            try replaced.contents.write(to: copy, atomically: true, encoding: .utf8)
+            sources[index] = copy.path
+        }
         let checksums = plans.map { plan in
             "for schema in \(plan).schemas { print(\"schema \\(schema)\"); print(Schema(versionedSchema: schema)._checksumText) }"
         }.joined(separator: "\n    ")
@@ -70,6 +75,37 @@ final class SimulatorTests: XCTestCase {
             try checkChecksumsAgree(name, build: build)
         }
         XCTAssertGreaterThanOrEqual(ran, 20, "upgrade tests run in the simulator")
+    }
+
+    /// An upgrade test must fail when the plan loses a conversion: each conversion call is
+    /// deleted from a generated plan in turn, and the upgrade tests, run in the simulator, fail.
+    func testAPlanMissingAnyOfItsConversionsFailsItsUpgradeTests() throws {
+        var mutants: [(name: String, call: String, file: String, contents: String)] = []
+        for name in ["upgrade-branches", "upgrade-conversions", "plan-enum-conversion"] {
+            let plan = try XCTUnwrap(try StandInTypeCheckTests.sources(of: name).first { $0.hasSuffix("MigrationPlan.swift") })
+            let text = try String(contentsOfFile: plan, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let calls = lines.indices.filter { lines[$0].contains(/try \w+\.convert\w+\(context\)/) }
+            XCTAssertFalse(calls.isEmpty, "\(name) has no conversion call")
+            for index in calls {
+                var mutated = lines
+                mutated[index] = "// conversion removed"
+                mutants.append((name, lines[index].trimmingCharacters(in: .whitespaces), URL(fileURLWithPath: plan).lastPathComponent, mutated.joined(separator: "\n")))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(mutants.count, 7)
+        let outcomes = mutants.parallelMap { mutant in
+            Result { () -> StandInTypeCheckTests.CompileResult? in
+                guard let build = try Self.build(mutant.name, replacing: (mutant.file, mutant.contents)) else { return nil }
+                defer { try? FileManager.default.removeItem(at: build.folder) }
+                return try StandInTypeCheckTests.run(build.binary.path, [])
+            }
+        }
+        for (mutant, outcome) in zip(mutants, outcomes) {
+            let result = try XCTUnwrap(try outcome.get(), "\(mutant.name) without '\(mutant.call)' did not compile")
+            XCTAssertNotEqual(result.status, 0, "\(mutant.name): the upgrade tests still pass without '\(mutant.call)':\n\(result.output)")
+            XCTAssertTrue(result.output.contains("after the upgrade from"), "\(mutant.name) without '\(mutant.call)' failed for another reason:\n\(result.output)")
+        }
     }
 
     /// Plans a device rejects fail in the simulator with SwiftData's error; the Apple patterns

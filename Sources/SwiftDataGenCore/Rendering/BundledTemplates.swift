@@ -254,6 +254,9 @@ extension TemplateSet {
                 @Test func upgradesSampleRowsToTheLatestVersion() throws {
                     let url = FileManager.default.temporaryDirectory.appendingPathComponent("{{suiteName}}-\(UUID().uuidString).store")
                     defer { try? FileManager.default.removeItem(at: url) }
+            {{#seeds}}
+                    {{.}}
+            {{/seeds}}
                     do {
                         let container = try ModelContainer(for: Schema(versionedSchema: {{oldSchema}}.self), configurations: ModelConfiguration(url: url))
                         let context = ModelContext(container)

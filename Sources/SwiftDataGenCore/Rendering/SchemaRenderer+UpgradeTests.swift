@@ -22,7 +22,7 @@ extension SchemaRenderer {
                 "header": header(history.versions.map(\.file)).mustacheValue, "testableImport": module.map(MustacheValue.string) ?? .null,
                 "suiteName": .string(suite), "oldVersion": .string("\(old.version)"), "oldSchema": .string(names.versionedSchema(old.version)),
                 "currentSchema": .string(names.currentSchema), "planName": .string(names.migrationPlan),
-                "inserts": sample.statements.mustacheValue, "expectations": expectations.mustacheValue,
+                "seeds": sample.seeds.mustacheValue, "inserts": sample.statements.mustacheValue, "expectations": expectations.mustacheValue,
                 "checksValues": .bool(!expectations.isEmpty),
                 "helpers": chain.helpers.mustacheValue,
             ]
@@ -148,6 +148,11 @@ struct UpgradeChain {
 
     /// Declares, in an extension of the bridge, the plan's conversion from stored value to stored
     /// value, so its expression names the bridge's types exactly as the plan's does.
+    /// The name of the conversion helper for `target` of `model`, declared on `bridge`.
+    static func helperName(model: String, target: String, bridge: String) -> String {
+        "\(bridge).upgradeTest\(model)\(SwiftLiteral.upperFirst(target))"
+    }
+
     private mutating func helper(converting source: Property, into target: Property, of model: ModelDecl, conversion: Conversion, bridge: String) -> String {
         let name = "upgradeTest\(model.name)\(SwiftLiteral.upperFirst(target.name))"
         let storedSource = storedType(source), storedTarget = storedType(target)
@@ -175,7 +180,7 @@ struct UpgradeChain {
                 }
             }
             """)
-        return "\(bridge).\(name)"
+        return Self.helperName(model: model.name, target: target.name, bridge: bridge)
     }
 
     /// The Swift type a property is stored as: an enum's raw type.
@@ -189,6 +194,9 @@ struct UpgradeChain {
 /// initializer needs, then every other stored attribute set explicitly. A text that the next step
 /// converts into a number, a Bool or an enum holds one that converts (so the check means something).
 struct SampleRows {
+    /// Sample values chosen when the test runs, declared before the old store is written, so
+    /// the expectations after the upgrade can name them.
+    var seeds: [String] = []
     var statements: [String] = []
     /// Objects inserted per model.
     var counts: [String: Int] = [:]
@@ -229,7 +237,15 @@ struct SampleRows {
                 }
                 position += 1
                 let target = nextModel?.properties.first { $0.conversion?.sourceProperty == property.name }
-                let seed = Seed(property, model: model.name, position: position, in: version, schemaName: schemaName, convertedInto: target, next: next, latest: latest)
+                var seed = Seed(property, model: model.name, position: position, in: version, schemaName: schemaName, convertedInto: target, next: next, latest: latest)
+                if let target, let nextModel, let next,
+                    let chosen = Self.seedTellingTheConversion(
+                        property, model: model.name, seed: seed, into: target, of: nextModel, bridge: names.bridge(into: next.version), next: next)
+                {
+                    seeds += chosen.statements
+                    seed.typed = chosen.name
+                    seed.stored = chosen.name
+                }
                 if property.defaultValue == nil {
                     arguments.append("\(property.name): \(seed.typed)")
                 } else if let write = property.upgradeTestWrite(seed, naming: names.naming) {
@@ -269,6 +285,65 @@ struct SampleRows {
                 relationships.insert("\(model.name).\(property.name)")
             }
         }
+    }
+}
+
+extension SampleRows {
+    /// For a value the next step converts, a sample chosen when the test runs: the first of a
+    /// few candidates that the plan's own conversion turns into something a lost conversion would
+    /// not leave (the target's default, or nil), so that a plan without the conversion fails the
+    /// test. Both values of a Bool are candidates; where none differs, the test says so and fails.
+    static func seedTellingTheConversion(
+        _ property: Property, model: String, seed: Seed, into target: Property, of nextModel: ModelDecl, bridge: String, next: SchemaVersion
+    ) -> (name: String, statements: [String])? {
+        guard target.conversion?.matchKey == nil, target.relationship == nil, case .attribute(.scalar(let scalar), false) = property.kind else { return nil }
+        var candidates = [seed.typed]
+        switch scalar {
+        case .bool: candidates += ["true", "false"]
+        case .string:
+            // Text the conversion itself compares with (`$0 == "gold"`, `$0.hasPrefix("!")`),
+            // alone and in front of the sample.
+            for literal in Self.stringLiterals(in: target.conversion?.expression ?? "") {
+                candidates += [literal, literal.dropLast() + "sample\""]
+            }
+            // Text often holds an enum's case names or raw values.
+            if case .attribute(.enumeration(let name, let rawType, _), false) = target.kind {
+                let cases = next.enumeration(named: name)?.cases ?? []
+                candidates += cases.map { SwiftLiteral.string($0.name) }
+                if rawType == .string { candidates += cases.map { SwiftLiteral.value($0.rawValue, enumType: nil) } }
+            }
+            candidates += ["\"1\"", "\"0\"", "\"true\"", "\"false\"", "\"yes\"", "\"no\"", "\"on\"", "\"off\"", "\"\""]
+        case _ where scalar.isInteger: candidates += ["0", "1", "-1"]
+        case .double, .float: candidates += ["0", "1", "-1"]
+        default: return nil
+        }
+        var unique: [String] = []
+        for candidate in candidates where !unique.contains(candidate) { unique.append(candidate) }
+        let lost = Self.lostValue(of: target, in: next)
+        let helper = UpgradeChain.helperName(model: nextModel.name, target: target.name, bridge: bridge)
+        let name = SwiftLiteral.lowerFirst(model) + SwiftLiteral.upperFirst(property.name) + "Seed"
+        let type = SchemaDiff.typeDescription(property)
+        let what = SwiftLiteral.string("every sample of \(model).\(property.name) converts to what a lost conversion into \(nextModel.name).\(target.name) leaves, so this test could not tell; give the conversion another case")
+        return (name, [
+            "let \(name): \(type) = [\(unique.joined(separator: ", "))].first { (\(helper)($0) ?? nil) != \(lost) } ?? \(seed.typed)",
+            "#expect((\(helper)(\(name)) ?? nil) != \(lost), \(what))",
+        ])
+    }
+
+    /// The string literals of a Swift expression, as written (quotes and escapes included).
+    static func stringLiterals(in expression: String) -> [String] {
+        expression.matches(of: /"(?:[^"\\\n]|\\.)*"/).map { String($0.output) }
+    }
+
+    /// What the converted property holds, in stored form, when the conversion does not run: its
+    /// literal default (an enum's raw value), else nil.
+    static func lostValue(of target: Property, in version: SchemaVersion) -> String {
+        guard case .literal(let literal)? = target.defaultValue else { return "nil" }
+        guard case .enumCase(let name) = literal else { return SwiftLiteral.value(literal, enumType: nil) }
+        guard case .attribute(.enumeration(let type, _, _), false) = target.kind,
+            let raw = version.enumeration(named: type)?.cases.first(where: { $0.name == name })?.rawValue
+        else { return "nil" }
+        return SwiftLiteral.value(raw, enumType: nil)
     }
 }
 

@@ -12,10 +12,14 @@ import Testing
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("TicketsUpgradeFromV1Tests-\(UUID().uuidString).store")
         defer { try? FileManager.default.removeItem(at: url) }
+        let ticketTitleSeed: String = ["Ticket.title sample", "!", "!sample", "low", "high", "urgent", "1", "0", "true", "false", "yes", "no", "on", "off", ""].first { (TicketsSchemaV2Bridge.upgradeTestTicketEscalation($0) ?? nil) != nil } ?? "Ticket.title sample"
+        #expect((TicketsSchemaV2Bridge.upgradeTestTicketEscalation(ticketTitleSeed) ?? nil) != nil, "every sample of Ticket.title converts to what a lost conversion into Ticket.escalation leaves, so this test could not tell; give the conversion another case")
+        let ticketStatusSeed: String = ["closed", "open", "1", "0", "true", "false", "yes", "no", "on", "off", ""].first { (TicketsSchemaV2Bridge.upgradeTestTicketStatus($0) ?? nil) != "open" } ?? "closed"
+        #expect((TicketsSchemaV2Bridge.upgradeTestTicketStatus(ticketStatusSeed) ?? nil) != "open", "every sample of Ticket.status converts to what a lost conversion into Ticket.status leaves, so this test could not tell; give the conversion another case")
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: TicketsSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let ticketSample = TicketsSchemaV1.Ticket(title: "Ticket.title sample", status: "closed")
+            let ticketSample = TicketsSchemaV1.Ticket(title: ticketTitleSeed, status: ticketStatusSeed)
             ticketSample.priorityRawValue = 1
             context.insert(ticketSample)
             try context.save()
@@ -26,10 +30,10 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Ticket>()) == 1)
         let ticketAfter = try #require(try context.fetch(FetchDescriptor<Ticket>()).first)
-        #expect(ticketAfter.title == "Ticket.title sample", "Ticket.title after the upgrade from 1.0.0")
-        #expect(ticketAfter.statusRawValue == TicketsSchemaV2Bridge.upgradeTestTicketStatus("closed"), "Ticket.status after the upgrade from 1.0.0")
+        #expect(ticketAfter.title == ticketTitleSeed, "Ticket.title after the upgrade from 1.0.0")
+        #expect(ticketAfter.statusRawValue == TicketsSchemaV2Bridge.upgradeTestTicketStatus(ticketStatusSeed), "Ticket.status after the upgrade from 1.0.0")
         #expect(ticketAfter.priorityRawValue == 1, "Ticket.priority after the upgrade from 1.0.0")
-        #expect(ticketAfter.escalationRawValue == TicketsSchemaV2Bridge.upgradeTestTicketEscalation("Ticket.title sample"), "Ticket.escalation after the upgrade from 1.0.0")
+        #expect(ticketAfter.escalationRawValue == TicketsSchemaV2Bridge.upgradeTestTicketEscalation(ticketTitleSeed), "Ticket.escalation after the upgrade from 1.0.0")
     }
 }
 
