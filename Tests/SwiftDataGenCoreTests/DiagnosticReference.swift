@@ -55,6 +55,7 @@ extension DiagnosticCode {
         case .cloudKitRequiredAttribute: return "CloudKit sync needs every attribute optional or defaulted."
         case .cloudKitRequiredRelationship: return "CloudKit sync needs every relationship optional."
         case .cloudKitDeny: return "CloudKit sync forbids the `deny` delete rule."
+        case .cloudKitSchemaShrinks: return "Warning: a step between two versions that sync with CloudKit removes, renames or retypes something. CloudKit's production schema only grows, and devices still on the older version go on syncing the old field; keep the old property beside the new one until no device runs that version."
         case .duplicateVersion: return "Two files declare the same version of a schema. Every shipped version needs its own number."
         case .identicalVersions: return "A version changes nothing at all from the one before. Delete it, or make the change it was meant to have."
         case .missingConfig: return "The schema folder has no `swiftdata-gen.yaml`. Add one at its top (it may be empty)."

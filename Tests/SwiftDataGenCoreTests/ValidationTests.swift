@@ -289,6 +289,30 @@ final class ValidationTests: XCTestCase {
         expect(.overridesInheritedProperty, line: 10, column: 7, "already declared by superclass A", in: d)
     }
 
+    /// An app that turned sync on in a later version (vladblajovan/Ritualist, version 10): the
+    /// versions before it shipped without CloudKit and are not held to its rules; from it on they
+    /// are, and a step between two syncing versions that shrinks the schema is warned.
+    func testCloudKitFromAVersionOn() throws {
+        let before = model("  A:\n    properties:\n      a: { type: String, unique: true }\n      gone: String?\n")
+        let first = model("  A:\n    properties:\n      a: { type: String, default: \"\" }\n      gone: String?\n", version: "2.0.0")
+        let later = model("  A:\n    properties:\n      a: { type: String, default: \"\" }\n", version: "3.0.0")
+        XCTAssertEqual(diagnose([before, first], config: "cloudKit: { from: 2.0.0 }\n"), [])
+        let everyVersion = diagnose([before, first], config: "cloudKit: true\n")
+        XCTAssertEqual(Set(everyVersion.map(\.code)), [.cloudKitUnique, .cloudKitRequiredAttribute], "version 1.0.0 breaks the rules when they hold for it")
+        let broken = diagnose([before, model("  A:\n    properties:\n      a: String\n", version: "2.0.0")], config: "cloudKit: { from: 2.0.0 }\n")
+        XCTAssertEqual(broken.map(\.code), [.cloudKitRequiredAttribute])
+        XCTAssertEqual(broken.first?.location?.file, "v2.yaml")
+        let history = try XCTUnwrap(Generator.validate(SchemaSources(
+            config: SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("cloudKit: { from: 2.0.0 }\n".utf8)),
+            versions: [before, first, later].enumerated().map { SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8)) }
+        )).histories.first)
+        let shrinking = MigrationPlanner.plan(history).diagnostics.filter { $0.code == .cloudKitSchemaShrinks }
+        XCTAssertEqual(shrinking.count, 1, "only the step between two syncing versions")
+        XCTAssertTrue(shrinking.first?.message.contains("A.gone removed between 2.0.0 and 3.0.0") == true, shrinking.first?.message ?? "")
+        let wrong = diagnose([before], config: "cloudKit: { from: ten }\n")
+        XCTAssertEqual(wrong.map(\.code), [.invalidVersion])
+    }
+
     func testCloudKitRules() {
         let d = diagnose(
             [model("  A:\n    properties:\n      a: { type: String, unique: true }\n      b: { type: B, deleteRule: deny, inverse: as }\n  B:\n    properties:\n      as: \"[A]?\"\n")],

@@ -154,7 +154,9 @@ public struct NamingConfig: Sendable, Equatable {
 public struct ConfigFile: Sendable {
     public var file: String
     public var platforms: [Platform: Located<SemanticVersion>] = [:]
-    public var cloudKit = false
+    public var cloudKit = CloudKitSync.off
+    /// Where `cloudKit: { from: … }` names its first version, for diagnostics.
+    public var cloudKitLocation: SourceLocation?
     public var access: AccessLevel = .internal
     public var naming = NamingConfig()
 

@@ -49,8 +49,21 @@ public enum DSLDecoder {
                 }
             }
         }
-        if let value = entries["cloudKit"]?.value, let flag = reader.bool(value, what: "cloudKit") {
-            config.cloudKit = flag.value
+        if let value = entries["cloudKit"]?.value {
+            if value.scalar != nil {
+                if let flag = reader.bool(value, what: "cloudKit (true, false or { from: <version> })") { config.cloudKit = flag.value ? .everyVersion : .off }
+            } else if let pairs = reader.mapping(value, what: "cloudKit", allowedKeys: ["from"]),
+                let from = reader.require(pairs, "from", in: "cloudKit", at: value.location),
+                let text = reader.string(from, what: "cloudKit.from")
+            {
+                if let version = SemanticVersion(parsing: text.value) {
+                    config.cloudKit = .from(version)
+                    config.cloudKitLocation = text.location
+                } else {
+                    reader.diagnostics.append(.error(
+                        .invalidVersion, "cloudKit.from '\(text.value)' is not a version; name the first version that syncs, such as 10.0.0", at: text.location))
+                }
+            }
         }
         if let value = entries["access"]?.value, let access = reader.choice(value, what: "access level", as: AccessLevel.self) {
             config.access = access.value

@@ -61,6 +61,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case cloudKitRequiredAttribute = "SDG502"
     case cloudKitRequiredRelationship = "SDG503"
     case cloudKitDeny = "SDG504"
+    case cloudKitSchemaShrinks = "SDG505"
 
     // Versions and history (SDG6xx)
     case duplicateVersion = "SDG601"

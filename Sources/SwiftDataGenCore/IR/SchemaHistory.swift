@@ -9,9 +9,25 @@ public struct SchemaHistory: Sendable {
     public var latest: SchemaVersion? { versions.last }
 }
 
+/// Which versions sync with CloudKit: none, all, or those from the one that turned it on —
+/// versions shipped before sync existed are not held to its rules.
+public enum CloudKitSync: Sendable, Equatable {
+    case off
+    case everyVersion
+    case from(SemanticVersion)
+
+    public func applies(to version: SemanticVersion) -> Bool {
+        switch self {
+        case .off: return false
+        case .everyVersion: return true
+        case .from(let first): return version >= first
+        }
+    }
+}
+
 public struct GeneratorConfig: Sendable {
     public var platforms: [Platform: SemanticVersion]
-    public var cloudKit: Bool
+    public var cloudKit: CloudKitSync
     public var access: AccessLevel
     public var naming: NamingConfig
 

@@ -181,6 +181,7 @@ public struct MigrationPlanner: Sendable {
         }
         if new.customMigration { work.hookReasons.append("the custom migration version \(new.version) asks for (customMigration: true)") }
         reportLosses(changes, old: old, new: new, work: &work)
+        reportCloudKitShrinking(changes, old: old, new: new)
 
         var bridge: MigrationPlan.Bridge?
         if !work.conversions.isEmpty || !work.links.isEmpty {
@@ -512,6 +513,23 @@ public struct MigrationPlanner: Sendable {
             let message = "version \(new.version) removes \(lost), so its stored data is deleted on upgrade; if that is intended, add \"\(lost)\" to acknowledgedRemovals, otherwise keep it or move its data with from:"
             work.warnings.append(message)
             diagnostics.append(.warning(.dataLoss, message, at: new.location, notes: [.init("version \(old.version) is declared here", at: old.location)]))
+        }
+    }
+
+    /// Between two versions that sync, CloudKit's schema only grows: a field removed, renamed or
+    /// retyped here is still written by devices on the older version.
+    private mutating func reportCloudKitShrinking(_ changes: [SchemaChange], old: SchemaVersion, new: SchemaVersion) {
+        guard history.config.cloudKit.applies(to: old.version) else { return }
+        for change in changes {
+            switch change {
+            case .modelRemoved, .propertyRemoved, .propertyRenamed, .modelRenamed, .typeChanged, .storedNameChanged:
+                diagnostics.append(.warning(
+                    .cloudKitSchemaShrinks,
+                    "\(change.summary) between \(old.version) and \(new.version), which both sync with CloudKit; CloudKit's production schema only grows, and devices still on \(old.version) go on syncing the old field; keep the old property beside the new one until no device runs \(old.version)",
+                    at: new.location, notes: [.init("version \(old.version) is declared here", at: old.location)]))
+            default:
+                continue
+            }
         }
     }
 

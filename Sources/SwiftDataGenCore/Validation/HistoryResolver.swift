@@ -11,7 +11,7 @@ public enum HistoryResolver {
     public static func generatorConfig(_ file: ConfigFile?) -> GeneratorConfig {
         GeneratorConfig(
             platforms: file.map { $0.platforms.mapValues(\.value) }.flatMap { $0.isEmpty ? nil : $0 } ?? GeneratorConfig.defaultPlatforms,
-            cloudKit: file?.cloudKit ?? false, access: file?.access ?? .internal, naming: file?.naming ?? NamingConfig())
+            cloudKit: file?.cloudKit ?? .off, access: file?.access ?? .internal, naming: file?.naming ?? NamingConfig())
     }
 
     /// Resolves one version file; its AST can be dropped right after, which keeps memory to the

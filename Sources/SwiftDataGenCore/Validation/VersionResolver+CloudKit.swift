@@ -1,6 +1,9 @@
 /// CloudKit rules: every attribute optional or defaulted, every relationship optional. (Unique
 /// constraints and deny are refused where they are resolved.)
 extension VersionResolver {
+    /// CloudKit's rules hold from the version that turned sync on (`cloudKit: { from: … }`).
+    var syncsWithCloudKit: Bool { config.cloudKit.applies(to: file.version.value) }
+
     mutating func checkCloudKit(_ models: [ModelDecl]) {
         for model in models {
             for property in model.properties where property.isStored {

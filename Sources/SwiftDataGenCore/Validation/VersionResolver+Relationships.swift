@@ -104,7 +104,7 @@ extension VersionResolver {
                             at: property.location))
                     }
                 }
-                if config.cloudKit && relationship.deleteRule == .deny {
+                if syncsWithCloudKit && relationship.deleteRule == .deny {
                     diagnostics.append(.error(.cloudKitDeny, "CloudKit does not support the deny delete rule on '\(side.model).\(property.name)'; use nullify or cascade", at: property.location))
                 }
                 models[modelIndex].properties[propertyIndex].kind = .relationship(relationship)

@@ -66,7 +66,7 @@ extension VersionResolver {
                     at: group.location))
             }
         }
-        if config.cloudKit {
+        if syncsWithCloudKit {
             for group in unique {
                 diagnostics.append(.error(.cloudKitUnique, "CloudKit does not support unique constraints; remove this one from \(model.name) or turn CloudKit off", at: group.location))
             }

@@ -47,7 +47,7 @@ struct VersionResolver {
         for index in models.indices {
             resolveKeyPathGroups(&models[index], all: resolved)
         }
-        if config.cloudKit { checkCloudKit(models) }
+        if syncsWithCloudKit { checkCloudKit(models) }
         var version = SchemaVersion(
             version: file.version.value, file: file.file, location: file.version.location,
             enums: enumDecls, models: models)
