@@ -147,6 +147,23 @@ final class PlannerTests: XCTestCase {
         XCTAssertTrue(diagnostics.first?.message.contains("nothing to convert: remove from:") == true, diagnostics.first?.message ?? "")
     }
 
+    /// A key unique as text and converted to a number stays unique only if converted values do
+    /// not repeat ("7" and "007"): the step de-duplicates on the converted values, or asks how.
+    func testUniquenessOverAConvertedKeyIsNewUniqueness() throws {
+        let v1 = version("1.0.0", "  A:\n    properties:\n      code: { type: String, unique: true }\n      at: Date\n")
+        let converted = "      code: { type: Int, unique: true, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: Date\n"
+        let (_, refused) = try plan([v1, version("2.0.0", "  A:\n    properties:\n" + converted)])
+        XCTAssertEqual(refused.map(\.code), [.uniquenessNeedsDedupe])
+        XCTAssertTrue(refused.first?.message.contains("stays unique by (code), but this step converts its values") == true, refused.first?.message ?? "")
+        let (plan, diagnostics) = try plan([v1, version("2.0.0", "  A:\n    dedupe: { keep: last, orderBy: at }\n    properties:\n" + converted)])
+        XCTAssertEqual(diagnostics, [], "the policy is used, not reported unused")
+        let dedupes = plan.steps.first?.stages.flatMap(\.actions).compactMap { action -> MigrationPlan.Deduplication? in
+            if case .deduplicate(let dedupe) = action { return dedupe }
+            return nil
+        }
+        XCTAssertEqual(dedupes?.map(\.keys), [["codeConverted"]], "on the converted values, in the bridge")
+    }
+
     func testConvertedSourceIsNotReportedAsLost() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),

@@ -430,7 +430,15 @@ public struct MigrationPlanner: Sendable {
         var policyUsed = false
         for group in diff.uniqueGroups(model) {
             let oldNames = group.map { diff.oldName(ofStored: $0, in: model, before: before) }
-            guard !oldGroups.contains(oldNames) else { continue }
+            // Uniqueness over a key this step converts is new uniqueness: a conversion need not be
+            // one-to-one ("7" and "007" both become 7), so the converted values are de-duplicated.
+            let convertsAKey = group.contains { stored in
+                model.properties.contains { property in
+                    diff.storedName(property) == stored && work.conversions.contains { $0.model == before.name && $0.property == property.name }
+                }
+            }
+            let kept = oldGroups.contains(oldNames)
+            guard !kept || convertsAKey else { continue }
             var keys: [String] = [], optionalKeys: [String] = [], shared: [Property] = []
             var converted = false, alwaysNil = false
             for stored in group {
@@ -462,9 +470,12 @@ public struct MigrationPlanner: Sendable {
                 continue
             }
             guard let policy = model.dedupe else {
+                let why = kept
+                    ? "stays unique by (\(group.joined(separator: ", "))), but this step converts its values, and two values may convert to one"
+                    : "becomes unique by (\(group.joined(separator: ", "))), but existing objects may repeat those values"
                 diagnostics.append(.error(
                     .uniquenessNeedsDedupe,
-                    "\(model.name) becomes unique by (\(group.joined(separator: ", "))), but existing objects may repeat those values; add dedupe: { keep: first | last, orderBy: <property> } to \(model.name) to say which one survives",
+                    "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to \(model.name) to say which one survives",
                     at: model.location))
                 continue
             }

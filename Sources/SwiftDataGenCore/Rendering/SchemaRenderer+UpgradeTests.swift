@@ -261,15 +261,22 @@ struct SampleRows {
             variables[model.name] = variable
             counts[model.name] = 1
             if let dedupe = deduplications.first(where: { $0.model == model.name }), let orderBy = model.property(named: dedupe.orderBy),
-                case .attribute(.scalar(let scalar), false) = orderBy.kind
+                case .attribute(.scalar(let scalar), false) = orderBy.kind,
+                let twins = Self.twinsForKeysAlreadyUnique(model, in: version, nextModel: nextModel, next: next, names: names)
             {
                 // The duplicate repeats every value, so it repeats every key; only its order differs.
+                // A key the old version already holds unique can repeat only once converted: the
+                // duplicate holds another text that converts to the same value, if one is found.
                 let duplicate = SwiftLiteral.lowerFirst(model.name) + "Duplicate"
                 let beyond = Seed.ordered(scalar, before: dedupe.keepLast)
+                seeds += twins.compactMap(\.declaration)
                 statements.append("let \(duplicate) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
                 statements += assignments.map { $0.hasPrefix(variable + ".") ? duplicate + $0.dropFirst(variable.count) : $0 }
+                statements += twins.map { "\(duplicate).\($0.property) = \($0.name)" }
                 statements.append("\(duplicate).\(orderBy.name) = \(beyond)")
-                statements.append("context.insert(\(duplicate))")
+                // Where no second text converts alike, the duplicate stays out of the old store.
+                let found = twins.compactMap { twin in twin.seed.map { "\(twin.name) != \($0)" } }.joined(separator: " && ")
+                statements.append(found.isEmpty ? "context.insert(\(duplicate))" : "if \(found) { context.insert(\(duplicate)) }")
             }
         }
         // Optional to-one relationships point at the other samples, so the test can check that
@@ -289,6 +296,40 @@ struct SampleRows {
 }
 
 extension SampleRows {
+    /// What the duplicate of a de-duplication sample changes so the old store accepts it: each
+    /// key the old version already holds unique must differ there. One the next step converts
+    /// from text gets a second text, chosen when the test runs, that converts to what the seed
+    /// converts to (so the rows still collide once converted); any other gets another value. Nil
+    /// where no such value can be written.
+    static func twinsForKeysAlreadyUnique(
+        _ model: ModelDecl, in version: SchemaVersion, nextModel: ModelDecl?, next: SchemaVersion?, names: GeneratedNames
+    ) -> [(property: String, name: String, seed: String?, declaration: String?)]? {
+        let diff = SchemaDiff(naming: names.naming)
+        let uniqueStored = Set(diff.uniqueGroups(model).joined())
+        var twins: [(property: String, name: String, seed: String?, declaration: String?)] = []
+        for property in model.properties where property.isStored && uniqueStored.contains(diff.storedName(property)) {
+            let target = nextModel?.properties.first { $0.conversion?.sourceProperty == property.name }
+            switch (property.kind, target, nextModel, next) {
+            case (.attribute(.scalar(.string), false), let target?, let nextModel?, let next?):
+                let seed = SwiftLiteral.lowerFirst(model.name) + SwiftLiteral.upperFirst(property.name) + "Seed"
+                let name = SwiftLiteral.lowerFirst(model.name) + SwiftLiteral.upperFirst(property.name) + "Twin"
+                let helper = UpgradeChain.helperName(model: nextModel.name, target: target.name, bridge: names.bridge(into: next.version))
+                let candidates = ["\(seed) + \" \"", "\" \" + \(seed)", "\"0\" + \(seed)", "\"+\" + \(seed)", "\(seed).uppercased()", "\(seed).lowercased()"]
+                twins.append((property.name, name, seed,
+                    "let \(name): String = [\(candidates.joined(separator: ", "))].first { $0 != \(seed) && \(helper)($0) == \(helper)(\(seed)) } ?? \(seed)"))
+            case (.attribute(.scalar(.string), false), nil, _, _):
+                twins.append((property.name, SwiftLiteral.string("\(model.name).\(property.name) twin"), nil, nil))
+            case (.attribute(.scalar(.uuid), false), nil, _, _):
+                twins.append((property.name, "UUID()", nil, nil))
+            case (.attribute(.scalar(let scalar), false), nil, _, _) where scalar.isInteger:
+                twins.append((property.name, "99", nil, nil))
+            default:
+                return nil
+            }
+        }
+        return twins
+    }
+
     /// For a value the next step converts, a sample chosen when the test runs: the first of a
     /// few candidates that the plan's own conversion turns into something a lost conversion would
     /// not leave (the target's default, or nil), so that a plan without the conversion fails the

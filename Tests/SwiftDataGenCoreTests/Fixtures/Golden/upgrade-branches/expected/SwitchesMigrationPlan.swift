@@ -22,6 +22,8 @@ enum SwitchesMigrationPlan: SchemaMigrationPlan {
             //   Switch.flag removed (its data moves into the converted property)
             //   Switch.levelText removed (its data moves into the converted property)
             //   Switch.modeText removed (its data moves into the converted property)
+            //   Badge.code changed type from String to Int
+            //   Badge.code changed its default
             // stage 1 of 2
             .custom(
                 fromVersion: SwitchesSchemaV1.self, toVersion: SwitchesSchemaV2Bridge.self,
@@ -30,10 +32,17 @@ enum SwitchesMigrationPlan: SchemaMigrationPlan {
                     try SwitchesSchemaV2Bridge.convertSwitchState(context)
                     try SwitchesSchemaV2Bridge.convertSwitchLevel(context)
                     try SwitchesSchemaV2Bridge.convertSwitchMode(context)
+                    try SwitchesSchemaV2Bridge.convertBadgeCode(context)
                 }
             ),
             // stage 2 of 2
-            .lightweight(fromVersion: SwitchesSchemaV2Bridge.self, toVersion: SwitchesSchemaV2.self),
+            .custom(
+                fromVersion: SwitchesSchemaV2Bridge.self, toVersion: SwitchesSchemaV2.self,
+                willMigrate: { context in
+                    try SwitchesSchemaV2Bridge.dedupeBadgeByCodeConverted(context)
+                },
+                didMigrate: nil
+            ),
         ]
     }
 }
@@ -95,5 +104,40 @@ extension SwitchesSchemaV2Bridge {
             try context.save()
             offset += batch.count
         }
+    }
+}
+
+extension SwitchesSchemaV2Bridge {
+    /// Converts Badge.code into Badge.code (held as codeConverted until the next stage), in batches.
+    static func convertBadgeCode(_ context: ModelContext) throws {
+        let convert: (String) -> Int = { Int($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
+        var offset = 0
+        while true {
+            var descriptor = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.code), SortDescriptor(\.issuedAt)])
+            descriptor.fetchLimit = 500
+            descriptor.fetchOffset = offset
+            let batch = try context.fetch(descriptor)
+            if batch.isEmpty { break }
+            for object in batch {
+                object.codeConverted = convert(object.code)
+            }
+            try context.save()
+            offset += batch.count
+        }
+    }
+}
+
+extension SwitchesSchemaV2Bridge {
+    /// Removes Badge objects that repeat (codeConverted) after conversion, keeping the last by issuedAt, objects with a nil key kept.
+    static func dedupeBadgeByCodeConverted(_ context: ModelContext) throws {
+        let ordered = try context.fetch(FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt)]))
+        var seen: Set<[AnyHashable]> = []
+        for object in ordered.reversed() {
+            if object.codeConverted == nil { continue }
+            if !seen.insert([AnyHashable(object.codeConverted)]).inserted {
+                context.delete(object)
+            }
+        }
+        try context.save()
     }
 }

@@ -6,4 +6,5 @@ import SwiftData
 /// The current schema version. App code names these aliases, never a version.
 typealias SwitchesSchema = SwitchesSchemaV2
 typealias Switch = SwitchesSchema.Switch
+typealias Badge = SwitchesSchema.Badge
 typealias Mode = SwitchesSchema.Mode

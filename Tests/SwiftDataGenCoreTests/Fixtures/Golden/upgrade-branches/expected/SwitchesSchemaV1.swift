@@ -8,7 +8,7 @@ enum SwitchesSchemaV1: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
 
     static var models: [any PersistentModel.Type] {
-        [Switch.self]
+        [Switch.self, Badge.self]
     }
 
     @Model
@@ -22,6 +22,18 @@ enum SwitchesSchemaV1: VersionedSchema {
             self.name = name
             self.flag = flag
             self.modeText = modeText
+        }
+    }
+
+    @Model
+    final class Badge {
+        @Attribute(.unique)
+        var code: String
+        var issuedAt: Date
+
+        init(code: String, issuedAt: Date) {
+            self.code = code
+            self.issuedAt = issuedAt
         }
     }
 }

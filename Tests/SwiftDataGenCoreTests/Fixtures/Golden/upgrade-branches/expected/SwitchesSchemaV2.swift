@@ -8,7 +8,7 @@ enum SwitchesSchemaV2: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
 
     static var models: [any PersistentModel.Type] {
-        [Switch.self]
+        [Switch.self, Badge.self]
     }
 
     enum Mode: String, Codable, CaseIterable, Sendable {
@@ -31,6 +31,17 @@ enum SwitchesSchemaV2: VersionedSchema {
 
         init(name: String) {
             self.name = name
+        }
+    }
+
+    @Model
+    final class Badge {
+        @Attribute(.unique, originalName: "codeConverted")
+        var code: Int = 0
+        var issuedAt: Date
+
+        init(issuedAt: Date) {
+            self.issuedAt = issuedAt
         }
     }
 }

@@ -10,7 +10,7 @@ enum SwitchesSchemaV2Bridge: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 1) }
 
     static var models: [any PersistentModel.Type] {
-        [Switch.self]
+        [Switch.self, Badge.self]
     }
 
     enum Mode: String, Codable, CaseIterable, Sendable {
@@ -41,6 +41,20 @@ enum SwitchesSchemaV2Bridge: VersionedSchema {
             self.state = state
             self.level = level
             self.modeRawValue = mode?.rawValue
+        }
+    }
+
+    @Model
+    final class Badge {
+        @Attribute(.unique)
+        var code: String
+        var issuedAt: Date
+        var codeConverted: Int?
+
+        init(code: String, issuedAt: Date, codeConverted: Int? = nil) {
+            self.code = code
+            self.issuedAt = issuedAt
+            self.codeConverted = codeConverted
         }
     }
 }

@@ -18,12 +18,21 @@ import Testing
         #expect((SwitchesSchemaV2Bridge.upgradeTestSwitchLevel(switchLevelTextSeed) ?? nil) != 0, "every sample of Switch.levelText converts to what a lost conversion into Switch.level leaves, so this test could not tell; give the conversion another case")
         let switchModeTextSeed: String? = ["boost", "off", "eco", "1", "0", "true", "false", "yes", "no", "on", ""].first { (SwitchesSchemaV2Bridge.upgradeTestSwitchMode($0) ?? nil) != "off" } ?? "boost"
         #expect((SwitchesSchemaV2Bridge.upgradeTestSwitchMode(switchModeTextSeed) ?? nil) != "off", "every sample of Switch.modeText converts to what a lost conversion into Switch.mode leaves, so this test could not tell; give the conversion another case")
+        let badgeCodeSeed: String = ["42", "1", "0", "true", "false", "yes", "no", "on", "off", ""].first { (SwitchesSchemaV2Bridge.upgradeTestBadgeCode($0) ?? nil) != 0 } ?? "42"
+        #expect((SwitchesSchemaV2Bridge.upgradeTestBadgeCode(badgeCodeSeed) ?? nil) != 0, "every sample of Badge.code converts to what a lost conversion into Badge.code leaves, so this test could not tell; give the conversion another case")
+        let badgeCodeTwin: String = [badgeCodeSeed + " ", " " + badgeCodeSeed, "0" + badgeCodeSeed, "+" + badgeCodeSeed, badgeCodeSeed.uppercased(), badgeCodeSeed.lowercased()].first { $0 != badgeCodeSeed && SwitchesSchemaV2Bridge.upgradeTestBadgeCode($0) == SwitchesSchemaV2Bridge.upgradeTestBadgeCode(badgeCodeSeed) } ?? badgeCodeSeed
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: SwitchesSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
             let switchSample = SwitchesSchemaV1.Switch(name: "Switch.name sample", flag: switchFlagSeed, modeText: switchModeTextSeed)
             switchSample.levelText = switchLevelTextSeed
             context.insert(switchSample)
+            let badgeSample = SwitchesSchemaV1.Badge(code: badgeCodeSeed, issuedAt: Date(timeIntervalSince1970: 604800))
+            context.insert(badgeSample)
+            let badgeDuplicate = SwitchesSchemaV1.Badge(code: badgeCodeSeed, issuedAt: Date(timeIntervalSince1970: 604800))
+            badgeDuplicate.code = badgeCodeTwin
+            badgeDuplicate.issuedAt = Date(timeIntervalSince1970: -86400)
+            if badgeCodeTwin != badgeCodeSeed { context.insert(badgeDuplicate) }
             try context.save()
         }
         let container = try ModelContainer(
@@ -31,11 +40,15 @@ import Testing
             configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Switch>()) == 1)
+        #expect(try context.fetchCount(FetchDescriptor<Badge>()) == 1)
         let switchAfter = try #require(try context.fetch(FetchDescriptor<Switch>()).first)
         #expect(switchAfter.name == "Switch.name sample", "Switch.name after the upgrade from 1.0.0")
         #expect(switchAfter.state == SwitchesSchemaV2Bridge.upgradeTestSwitchState(switchFlagSeed), "Switch.state after the upgrade from 1.0.0")
         #expect(switchAfter.level == SwitchesSchemaV2Bridge.upgradeTestSwitchLevel(switchLevelTextSeed), "Switch.level after the upgrade from 1.0.0")
         #expect(switchAfter.modeRawValue == SwitchesSchemaV2Bridge.upgradeTestSwitchMode(switchModeTextSeed), "Switch.mode after the upgrade from 1.0.0")
+        let badgeAfter = try #require(try context.fetch(FetchDescriptor<Badge>()).first)
+        #expect(badgeAfter.code == SwitchesSchemaV2Bridge.upgradeTestBadgeCode(badgeCodeSeed), "Badge.code after the upgrade from 1.0.0")
+        #expect(badgeAfter.issuedAt == Date(timeIntervalSince1970: 604800), "Badge.issuedAt after the upgrade from 1.0.0")
     }
 }
 
@@ -60,5 +73,13 @@ extension SwitchesSchemaV2Bridge {
     fileprivate static func upgradeTestSwitchMode(_ value: String?) -> String? {
         let convert: (String?) -> Mode = { $0.flatMap(Mode.init(rawValue:)) ?? .off }
         return convert(value).rawValue
+    }
+}
+
+extension SwitchesSchemaV2Bridge {
+    /// Badge.code as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestBadgeCode(_ value: String) -> Int? {
+        let convert: (String) -> Int = { Int($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
+        return convert(value)
     }
 }
