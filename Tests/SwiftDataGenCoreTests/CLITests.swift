@@ -408,4 +408,55 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(outputs[0], outputs[1])
         XCTAssertEqual(outputs[1], outputs[2])
     }
+
+    /// Runs the tool and stops it after `seconds`: nil when it had to be stopped (it hung).
+    func runBounded(_ arguments: [String], seconds: Double = 20) throws -> Run? {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        guard finished.wait(timeout: .now() + seconds) == .success else {
+            process.terminate()
+            return nil
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Every file the tool reads is a regular file or a clear error, never a wait: a FIFO where
+    /// the manifest, a generated file, a template or a version file is must not block.
+    func testAFIFOWhereAFileIsReadIsAnErrorNotAHang() throws {
+        let schema = try copyInput("trips")
+        let output = scratch.appendingPathComponent("out").path
+        XCTAssertEqual(try run("generate", schema, "--output", output).status, 0)
+        func fifo(_ path: String) throws {
+            try? FileManager.default.removeItem(atPath: path)
+            XCTAssertEqual(mkfifo(path, 0o600), 0, "mkfifo \(path)")
+        }
+        let manifest = output + "/.swiftdata-gen-manifest"
+        try fifo(manifest)
+        for command in ["generate", "check"] {
+            let result = try XCTUnwrap(try runBounded([command, schema, "--output", output]), "\(command) hangs on a FIFO manifest")
+            XCTAssertEqual(result.status, 1)
+            XCTAssertTrue(result.stderr.contains("is not a file swiftdata-gen can read"), result.stderr)
+        }
+        try FileManager.default.removeItem(atPath: manifest)
+        let templates = scratch.appendingPathComponent("templates").path
+        try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
+        try fifo(templates + "/version.mustache")
+        let templated = try XCTUnwrap(try runBounded(["generate", schema, "--output", output + "2", "--templates", templates]), "a FIFO template hangs")
+        XCTAssertEqual(templated.status, 1)
+        XCTAssertTrue(templated.stderr.contains("is not a regular file"), templated.stderr)
+        try fifo(schema + "/9.9.9.yaml")
+        let validated = try XCTUnwrap(try runBounded(["validate", schema]), "a FIFO version file hangs")
+        XCTAssertEqual(validated.status, 1)
+        XCTAssertTrue(validated.stderr.contains("9.9.9.yaml' is not a regular file"), validated.stderr)
+    }
 }

@@ -37,8 +37,13 @@ public enum SchemaLoader {
         guard FileSystem.isDirectory(directory) else {
             return .failure(.error(.unreadableFile, "schema folder '\(directory)' does not exist or is not a folder", at: nil))
         }
-        guard let relativePaths = yamlFiles(in: directory, under: "") else {
+        var notUTF8: [String] = []
+        guard let relativePaths = yamlFiles(in: directory, under: "", notUTF8: &notUTF8) else {
             return .failure(.error(.unreadableFile, "cannot list schema folder '\(directory)'", at: nil))
+        }
+        if let name = notUTF8.sorted().first {
+            return .failure(.error(
+                .unreadableFile, "the name of '\(path(name, in: directory))' is not UTF-8 (shown with � for its bytes); rename the file so its name is", at: nil))
         }
         var config: SourceFile?
         var versions: [SourceFile] = []
@@ -65,7 +70,8 @@ public enum SchemaLoader {
     static func readFile(_ path: String, relativePath: String, limit: Int) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path, line: 1, column: 1)
         guard let size = FileSystem.fileSize(path) else {
-            return .failure(.error(.unreadableFile, "cannot read '\(path)'", at: location))
+            let what = FileSystem.kind(path) == .other ? "is not a regular file (a FIFO, a socket or a device), so it is not read; replace it with a file" : "cannot be read"
+            return .failure(.error(.unreadableFile, "'\(path)' \(what)", at: location))
         }
         guard size <= limit else {
             return .failure(.error(.fileTooLarge, "file is \(size) bytes; schema files may be at most \(limit) bytes", at: location))
@@ -83,7 +89,10 @@ public enum SchemaLoader {
             guard FileSystem.isDirectory(overrideDirectory) else {
                 return .failure(.error(.templateError, "templates folder '\(overrideDirectory)' does not exist", at: nil))
             }
-            set = set.overridden(by: readTemplates(in: overrideDirectory))
+            switch readTemplates(in: overrideDirectory) {
+            case .success(let sources): set = set.overridden(by: sources)
+            case .failure(let diagnostic): return .failure(diagnostic)
+            }
         }
         return .success(set)
     }
@@ -91,14 +100,20 @@ public enum SchemaLoader {
     /// The `.yaml`/`.yml` files below `directory` + `relative`, as paths relative to `directory`.
     /// Hidden names are skipped and linked folders not entered (a link to a file is read), so a
     /// link cannot make the walk go round; a folder that cannot be listed fails the whole read.
-    private static func yamlFiles(in directory: String, under relative: String) -> [String]? {
+    private static func yamlFiles(in directory: String, under relative: String, notUTF8: inout [String]) -> [String]? {
         guard let names = FileSystem.names(in: relative.isEmpty ? directory : path(relative, in: directory)) else { return nil }
         var found: [String] = []
         for name in names where !name.hasPrefix(".") {
             let inner = relative.isEmpty ? name : relative + "/" + name
+            // A name that is not UTF-8 was decoded with U+FFFD in place of its bytes, so no path
+            // built from it would open: said as what it is, not as a file that cannot be read.
+            if name.contains("\u{FFFD}") {
+                if yamlExtensions.contains(where: { name.hasSuffix("." + $0) }) { notUTF8.append(inner) }
+                continue
+            }
             let full = path(inner, in: directory)
             if !FileSystem.isSymbolicLink(full) && FileSystem.isDirectory(full) {
-                guard let nested = yamlFiles(in: directory, under: inner) else { return nil }
+                guard let nested = yamlFiles(in: directory, under: inner, notUTF8: &notUTF8) else { return nil }
                 found += nested
             } else if let dot = name.lastIndex(of: "."), yamlExtensions.contains(String(name[name.index(after: dot)...])) {
                 found.append(inner)
@@ -112,13 +127,18 @@ public enum SchemaLoader {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
-    private static func readTemplates(in directory: String) -> [String: String] {
+    /// Every `.mustache` file of the folder; one that cannot be read as a file fails the read
+    /// rather than leaving the built-in template silently in its place.
+    private static func readTemplates(in directory: String) -> Result<[String: String], Diagnostic> {
         var sources: [String: String] = [:]
-        for name in FileSystem.names(in: directory) ?? [] where name.hasSuffix("." + TemplateSet.fileExtension) {
-            if let bytes = FileSystem.contents(directory + "/" + name) {
-                sources[String(name.dropLast(TemplateSet.fileExtension.count + 1))] = String(decoding: bytes, as: UTF8.self)
+        for name in (FileSystem.names(in: directory) ?? []).sorted() where name.hasSuffix("." + TemplateSet.fileExtension) {
+            let path = directory + "/" + name
+            guard let bytes = FileSystem.contents(path) else {
+                let what = FileSystem.kind(path) == .other ? "is not a regular file (a FIFO, a socket or a device)" : "cannot be read as a file"
+                return .failure(.error(.templateError, "template '\(path)' \(what); replace it with a file or remove it", at: nil))
             }
+            sources[String(name.dropLast(TemplateSet.fileExtension.count + 1))] = String(decoding: bytes, as: UTF8.self)
         }
-        return sources
+        return .success(sources)
     }
 }

@@ -38,9 +38,11 @@ enum FileSystem {
         return Int(info.st_size)
     }
 
-    /// The whole file, or nil when it cannot be opened or read as one (a folder, say).
+    /// The whole file, or nil when it cannot be opened or read as one (a folder, say). Opened
+    /// without waiting: a FIFO would otherwise block until something writes to it; anything but
+    /// a regular file is refused once opened.
     static func contents(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -47,6 +47,11 @@ public struct FolderUpdate {
         transaction = Transaction(directory: directory)
         let manifestPath = directory + "/" + OutputManifest.fileName
         oldManifestText = FileSystem.contents(manifestPath).map { String(decoding: $0, as: UTF8.self) }
+        if oldManifestText == nil, FileSystem.exists(manifestPath) || FileSystem.isSymbolicLink(manifestPath) {
+            problems.append(.error(
+                .outputNotOwned, "'\(manifestPath)' is not a file swiftdata-gen can read (a folder, a FIFO or a broken link), so nothing in this folder can be known to be its own; remove it",
+                at: SourceLocation(file: manifestPath, line: 1, column: 1)))
+        }
         if let oldManifestText {
             if let parsed = OutputManifest(parsing: oldManifestText) {
                 manifest = parsed

@@ -27,7 +27,12 @@ public enum OutputWriter {
         if FileSystem.isSymbolicLink(path) && !FileSystem.exists(path) {
             return (false, .error(.outputWriteFailed, "'\(path)' is a symbolic link to a file that does not exist; point it at your hooks file or remove it", at: nil))
         }
-        if FileSystem.exists(path) { return (false, nil) }
+        if let kind = FileSystem.kind(path) {
+            guard kind == .file else {
+                return (false, .error(.outputWriteFailed, "'\(path)' is where the hooks file goes, and it is not a file; move it away", at: nil))
+            }
+            return (false, nil)
+        }
         if let reason = FileSystem.createDirectory(directory) {
             return (false, .error(.outputWriteFailed, "cannot create folder '\(directory)': \(reason)", at: nil))
         }
