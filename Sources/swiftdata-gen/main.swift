@@ -110,8 +110,14 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     let mode: FolderUpdate.Mode = command == .check ? .check : .write
     // Each file is compared (and staged) as it is rendered and then let go; nothing in a folder
     // changes until every file of every folder is staged without a problem.
-    var output = FolderUpdate(directory: outputDirectory, owner: OutputWriter.owner(schema: schemaDirectory, output: outputDirectory), mode: mode)
-    var tests = arguments.upgradeTestsDirectory.map { FolderUpdate(directory: $0, owner: OutputWriter.owner(schema: schemaDirectory, output: $0), mode: mode) }
+    // Runs on one folder take turns; say so while this one waits.
+    func update(_ directory: String) -> FolderUpdate {
+        FolderUpdate(directory: directory, owner: OutputWriter.owner(schema: schemaDirectory, output: directory), mode: mode) {
+            if !arguments.quiet { printError("swiftdata-gen: another swiftdata-gen run is writing into '\(directory)'; waiting for it to finish") }
+        }
+    }
+    var output = update(outputDirectory)
+    var tests = arguments.upgradeTestsDirectory.map(update)
     var arrangement = OutputArrangement(layout: arguments.layout)
     var scaffolds: [GeneratedFile] = []
     var changes: [(folder: String, change: OutputChange)] = []

@@ -459,4 +459,50 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(validated.status, 1)
         XCTAssertTrue(validated.stderr.contains("9.9.9.yaml' is not a regular file"), validated.stderr)
     }
+
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Runs on one output folder take turns (an advisory lock): two schema folders writing into
+    /// one shared folder at once both keep their files, the same one twice ends as one run, and
+    /// a run killed at any moment leaves a folder the next run repairs by itself.
+    func testRunsOnOneFolderTakeTurnsAndAKilledRunIsRepaired() throws {
+        let trips = try copyInput("trips"), library = try copyInput("library")
+        for round in 0..<4 {
+            let shared = scratch.appendingPathComponent("shared\(round)").path
+            let both = [try start(["generate", trips, "--output", shared]), try start(["generate", library, "--output", shared])]
+            let same = scratch.appendingPathComponent("same\(round)").path
+            let twice = [try start(["generate", trips, "--output", same]), try start(["generate", trips, "--output", same])]
+            for process in both + twice { process.waitUntilExit() }
+            XCTAssertEqual(both.map(\.terminationStatus), [0, 0])
+            XCTAssertEqual(twice.map(\.terminationStatus), [0, 0])
+            XCTAssertEqual(try run("check", trips, "--output", shared).status, 0, "round \(round): the trips files in the shared folder")
+            XCTAssertEqual(try run("check", library, "--output", shared).status, 0, "round \(round): the library files in the shared folder")
+            XCTAssertEqual(try run("check", trips, "--output", same).status, 0, "round \(round)")
+            let manifest = try String(contentsOfFile: shared + "/.swiftdata-gen-manifest", encoding: .utf8)
+            XCTAssertEqual(manifest.components(separatedBy: "\nowner ").count, 3, "both owners kept:\n\(manifest)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<12 {
+            let folder = scratch.appendingPathComponent("killed\(round)").path
+            if round % 2 == 1 { XCTAssertEqual(try run("generate", library, "--output", folder).status, 0) }
+            let process = try start(["generate", trips, "--output", folder])
+            usleep(UInt32.random(in: 0...60_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let repaired = try run("generate", trips, "--output", folder)
+            XCTAssertEqual(repaired.status, 0, "round \(round): the next run after a kill:\n\(repaired.stderr)")
+            XCTAssertEqual(try run("check", trips, "--output", folder).status, 0, "round \(round)")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".swiftdata-gen.") }
+            XCTAssertEqual(leftovers, [], "round \(round): an interrupted run's staged files are removed")
+        }
+    }
 }

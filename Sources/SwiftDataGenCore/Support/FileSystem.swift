@@ -135,6 +135,35 @@ enum FileSystem {
     /// Names the files this process stages, so a later run knows an interrupted one's leftovers.
     static var processID: Int32 { getpid() }
 
+    /// Whether a process with this ID is running (or exists under another user).
+    static func processIsAlive(_ id: Int32) -> Bool {
+        id > 0 && (kill(id, 0) == 0 || errno == EPERM)
+    }
+
+    /// An advisory lock on a folder, held until `unlock` (or the process ends, which the system
+    /// sees to): exclusive for a writer, shared for a reader. `onWait` is called once when
+    /// another process holds it and this one must wait. Nil when the folder cannot be opened.
+    static func lockFolder(_ path: String, exclusive: Bool, onWait: () -> Void) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard descriptor >= 0 else { return nil }
+        let kind = exclusive ? LOCK_EX : LOCK_SH
+        if flock(descriptor, kind | LOCK_NB) != 0 {
+            onWait()
+            while flock(descriptor, kind) != 0 {
+                guard errno == EINTR else {
+                    close(descriptor)
+                    return nil
+                }
+            }
+        }
+        return descriptor
+    }
+
+    static func unlock(_ descriptor: Int32) {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
     static func currentDirectory() -> String {
         guard let buffer = getcwd(nil, 0) else { return "." }
         defer { free(buffer) }

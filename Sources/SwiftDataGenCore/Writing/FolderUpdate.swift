@@ -39,12 +39,26 @@ public struct FolderUpdate {
     private var produced: Set<String> = []
     private var transaction: Transaction
     private var createdDirectory = false
+    /// Held from before the manifest is read until this update is done: two runs on one folder
+    /// take turns, so neither reads a manifest the other is about to replace.
+    private var lock: FolderLock?
 
-    public init(directory: String, owner: String, mode: Mode) {
+    /// `onWait` is called when another run holds the folder and this one waits for it.
+    public init(directory: String, owner: String, mode: Mode, onWait: () -> Void = {}) {
         self.directory = directory
         self.owner = owner
         self.mode = mode
         transaction = Transaction(directory: directory)
+        if mode == .write && !FileSystem.exists(directory) {
+            if let reason = FileSystem.createDirectory(directory) {
+                problems.append(.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(reason)", at: nil))
+            } else {
+                createdDirectory = true
+            }
+        }
+        if FileSystem.isDirectory(directory) {
+            lock = FileSystem.lockFolder(directory, exclusive: mode == .write, onWait: onWait).map(FolderLock.init)
+        }
         let manifestPath = directory + "/" + OutputManifest.fileName
         oldManifestText = FileSystem.contents(manifestPath).map { String(decoding: $0, as: UTF8.self) }
         if oldManifestText == nil, FileSystem.exists(manifestPath) || FileSystem.isSymbolicLink(manifestPath) {
@@ -109,6 +123,7 @@ public struct FolderUpdate {
             guard let data = FileSystem.contents(directory + "/" + name) else { continue }
             if let change = record(OutputChange(name: name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil, new: nil)) { changes.append(change) }
         }
+        let written = manifest.files[owner] ?? []
         manifest.files[owner] = produced
         let newManifest = manifest.text
         if newManifest != oldManifestText {
@@ -117,7 +132,15 @@ public struct FolderUpdate {
             if mode == .check {
                 changes.append(change)
             } else if problems.isEmpty {
-                stage(change)
+                // Swapped in before any file, listing the files of both runs, so a run stopped
+                // part-way leaves every file it wrote owned, and the next run finishes the job;
+                // the manifest without the removed files follows the last swap.
+                var interim = manifest
+                interim.files[owner] = written.union(produced)
+                if let problem = transaction.stage(Array(interim.text.utf8), as: OutputManifest.fileName, at: .first) { problems.append(problem) }
+                if interim != manifest, let problem = transaction.stage(Array(newManifest.utf8), as: OutputManifest.fileName, at: .last) {
+                    problems.append(problem)
+                }
             }
         }
         return changes
@@ -154,10 +177,15 @@ public struct FolderUpdate {
             return problems
         }
         for index in updates.indices {
-            if let problem = updates[index].transaction.commit() {
-                for undone in updates.indices.prefix(through: index).reversed() { updates[undone].abandon() }
-                for later in updates.indices.dropFirst(index + 1) { updates[later].abandon() }
-                return [problem]
+            if let reason = updates[index].transaction.commit() {
+                var unrestored: [String] = []
+                for undone in updates.indices.prefix(through: index).reversed() { unrestored += updates[undone].abandon() }
+                for later in updates.indices.dropFirst(index + 1) { unrestored += updates[later].abandon() }
+                // Said only once the putting back is done, as it turned out.
+                let outcome = unrestored.isEmpty
+                    ? "every file was put back as it was"
+                    : "these could not be put back: \(unrestored.joined(separator: ", ")); what they held is in the .swiftdata-gen.*.old files beside them"
+                return [.error(.outputWriteFailed, "\(reason); \(outcome)", at: nil)]
             }
         }
         for index in updates.indices { updates[index].transaction.finish() }
@@ -166,12 +194,29 @@ public struct FolderUpdate {
 
     /// Puts back whatever was swapped in and removes what was staged (and the folder, when this
     /// update made it and it is empty again).
-    public mutating func abandon() {
-        transaction.rollBack()
+    /// Returns the files that could not be put back.
+    @discardableResult
+    public mutating func abandon() -> [String] {
+        let unrestored = transaction.rollBack()
         if createdDirectory {
+            lock = nil
             FileSystem.removeEmptyFolder(directory)
             createdDirectory = false
         }
+        return unrestored
+    }
+}
+
+/// An output folder's lock, released when the last update holding it is gone.
+final class FolderLock {
+    let descriptor: Int32
+
+    init(_ descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        FileSystem.unlock(descriptor)
     }
 }
 
@@ -181,6 +226,8 @@ struct Transaction {
     let directory: String
     private var staged: [(temporary: String, target: String)] = []
     private var removals: [String] = []
+    /// Swapped in after every other change, removals included.
+    private var closing: (temporary: String, target: String)?
     /// Targets swapped in so far, with the backup of what they replaced.
     private var swapped: [(target: String, backup: String?)] = []
 
@@ -188,12 +235,23 @@ struct Transaction {
         self.directory = directory
     }
 
-    mutating func stage(_ bytes: [UInt8], as name: String) -> Diagnostic? {
-        let temporary = directory + "/" + OutputWriter.leftoverName(for: name, kind: "tmp")
+    /// Where a staged file goes in the order of swaps: the manifest is swapped in first (listing
+    /// the files of both runs) and last (without the removed ones).
+    enum Order {
+        case first, inTurn, last
+    }
+
+    mutating func stage(_ bytes: [UInt8], as name: String, at order: Order = .inTurn) -> Diagnostic? {
+        let temporary = directory + "/" + OutputWriter.leftoverName(for: name + (order == .inTurn ? "" : ".\(order)"), kind: "tmp")
         if let reason = FileSystem.write(bytes, to: temporary) {
             return .error(.outputWriteFailed, "cannot write '\(directory)/\(name)' (\(reason)); nothing was changed", at: nil)
         }
-        staged.append((temporary, directory + "/" + name))
+        let entry = (temporary, directory + "/" + name)
+        switch order {
+        case .first: staged.insert(entry, at: 0)
+        case .inTurn: staged.append(entry)
+        case .last: closing = entry
+        }
         return nil
     }
 
@@ -202,44 +260,62 @@ struct Transaction {
         removals.append(directory + "/" + name)
     }
 
-    mutating func commit() -> Diagnostic? {
+    /// Nil when every change is in place; else why one could not be made.
+    mutating func commit() -> String? {
         for (temporary, target) in staged {
-            var backup: String?
-            if FileSystem.exists(target) || FileSystem.isSymbolicLink(target) {
-                let kept = directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target), kind: "old")
-                guard FileSystem.hardLink(target, at: kept) else { return failure(target) }
-                backup = kept
-            }
-            guard FileSystem.move(temporary, to: target) else {
-                if let backup { FileSystem.remove(backup) }
-                return failure(target)
-            }
-            swapped.append((target, backup))
+            if let failure = swap(temporary, into: target) { return failure }
         }
         for target in removals {
-            let kept = directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target), kind: "old")
+            let kept = backupName(for: target)
             guard FileSystem.move(target, to: kept) else { return failure(target) }
             swapped.append((target, kept))
         }
+        if let (temporary, target) = closing, let failure = swap(temporary, into: target) { return failure }
         return nil
     }
 
-    private func failure(_ target: String) -> Diagnostic {
-        .error(.outputWriteFailed, "cannot replace '\(target)' (\(FileSystem.lastError())); every file of '\(directory)' was put back as it was", at: nil)
+    private mutating func swap(_ temporary: String, into target: String) -> String? {
+        var backup: String?
+        if FileSystem.exists(target) || FileSystem.isSymbolicLink(target) {
+            let kept = backupName(for: target)
+            guard FileSystem.hardLink(target, at: kept) else { return failure(target) }
+            backup = kept
+        }
+        guard FileSystem.move(temporary, to: target) else {
+            if let backup { FileSystem.remove(backup) }
+            return failure(target)
+        }
+        swapped.append((target, backup))
+        return nil
     }
 
-    /// Puts back every swapped file and removes what was staged.
-    mutating func rollBack() {
+    /// Numbered by swap, since one target (the manifest) may be replaced twice in a step.
+    private func backupName(for target: String) -> String {
+        directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target) + ".\(swapped.count)", kind: "old")
+    }
+
+    private func failure(_ target: String) -> String {
+        "cannot replace '\(target)' (\(FileSystem.lastError()))"
+    }
+
+    /// Puts back every swapped file and removes what was staged; returns the targets that could
+    /// not be put back.
+    mutating func rollBack() -> [String] {
+        var unrestored: [String] = []
         for (target, backup) in swapped.reversed() {
             if let backup {
-                _ = FileSystem.move(backup, to: target)
+                if !FileSystem.move(backup, to: target) { unrestored.append(target) }
             } else {
                 FileSystem.remove(target)
+                if FileSystem.exists(target) { unrestored.append(target) }
             }
         }
         for (temporary, _) in staged { FileSystem.remove(temporary) }
+        if let (temporary, _) = closing { FileSystem.remove(temporary) }
         swapped = []
         staged = []
+        closing = nil
+        return unrestored
     }
 
     /// The step is complete: the kept copies go.

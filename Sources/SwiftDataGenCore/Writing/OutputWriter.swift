@@ -48,14 +48,22 @@ public enum OutputWriter {
         "\(leftoverPrefix)\(FileSystem.processID).\(name).\(kind)"
     }
 
-    static func isLeftover(_ name: String) -> Bool {
-        guard name.hasPrefix(leftoverPrefix), name.hasSuffix(".tmp") || name.hasSuffix(".old") else { return false }
+    /// The process that staged a leftover (`.swiftdata-gen.<pid>.….tmp|.old`), or nil when the
+    /// name is not one this writer gives.
+    static func leftoverOwner(_ name: String) -> Int32? {
+        guard name.hasPrefix(leftoverPrefix), name.hasSuffix(".tmp") || name.hasSuffix(".old") else { return nil }
         let pid = name.dropFirst(leftoverPrefix.count).prefix { $0 != "." }
-        return !pid.isEmpty && pid.allSatisfy(\.isASCIIDigit)
+        guard !pid.isEmpty, pid.allSatisfy(\.isASCIIDigit) else { return nil }
+        return Int32(pid)
     }
 
+    static func isLeftover(_ name: String) -> Bool { leftoverOwner(name) != nil }
+
+    /// What interrupted runs left: only files whose process is gone, so a run never removes the
+    /// staged files of one still at work.
     static func removeLeftovers(in directory: String) {
-        for name in FileSystem.names(in: directory) ?? [] where isLeftover(name) {
+        for name in FileSystem.names(in: directory) ?? [] {
+            guard let owner = leftoverOwner(name), owner != FileSystem.processID, !FileSystem.processIsAlive(owner) else { continue }
             FileSystem.remove(directory + "/" + name)
         }
     }
