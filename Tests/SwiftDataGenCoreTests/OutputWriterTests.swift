@@ -85,4 +85,19 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(OutputManifest(parsing: OutputManifest(files: ["../S": ["A.swift", "B.swift"]]).text), OutputManifest(files: ["../S": ["A.swift", "B.swift"]]))
         XCTAssertNil(OutputManifest(parsing: "owner x\n  ../escape.swift\n"), "a manifest never names a file outside its folder")
     }
+
+    /// A manifest reads back what it wrote, whatever the names hold; reads alike after a
+    /// checkout turned its line ends into CRLF; and gives every run the same owner of a file a
+    /// hand edit listed twice.
+    func testTheManifestReadsBackWhatItWrites() throws {
+        let names: Set<String> = ["A.swift", "new\nline.swift", "back\\slash.swift", "tab\t.swift", "ends\r.swift"]
+        let manifest = OutputManifest(files: ["../Schema": names, "../Other\nFolder": ["B.swift"]])
+        XCTAssertEqual(OutputManifest(parsing: manifest.text), manifest)
+        XCTAssertEqual(manifest.text.components(separatedBy: "\n").count, 1 + 2 + names.count + 1 + 1, "one line per name")
+        XCTAssertEqual(OutputManifest(parsing: manifest.text.replacingOccurrences(of: "\n", with: "\r\n")), manifest)
+        let twice = try XCTUnwrap(OutputManifest(parsing: "owner b\n  X.swift\nowner a\n  X.swift\n"))
+        for _ in 0..<20 { XCTAssertEqual(twice.owner(of: "X.swift"), "a") }
+        XCTAssertEqual(twice.otherOwners(of: "X.swift"), ["b"])
+        XCTAssertNil(OutputManifest(parsing: "owner a\n  bad\\escape.swift\n"))
+    }
 }

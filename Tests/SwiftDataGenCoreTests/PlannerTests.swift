@@ -216,5 +216,13 @@ final class PlannerTests: XCTestCase {
         let tampered = shipped.text.replacingOccurrences(of: "optional=false", with: "optional=true")
         XCTAssertEqual(ShippedVersions.parse(tampered, file: "l").1.map(\.code), [.malformedLockFile, .malformedLockFile, .malformedLockFile], "the end line and both entries")
         XCTAssertEqual(ShippedVersions.parse("nonsense\n", file: "l").1.first?.location?.line, 1)
+
+        // A checkout's CRLF line ends and an editor's byte-order mark change no word of it.
+        let crlf = ShippedVersions.parse(shipped.text.replacingOccurrences(of: "\n", with: "\r\n"), file: "l")
+        XCTAssertEqual(crlf.1, [])
+        XCTAssertEqual(crlf.0, shipped)
+        let marked = ShippedVersions.parse("\u{FEFF}" + shipped.text, file: "l")
+        XCTAssertEqual(marked.1, [])
+        XCTAssertEqual(marked.0, shipped)
     }
 }

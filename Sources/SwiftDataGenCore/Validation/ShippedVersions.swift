@@ -66,7 +66,10 @@ public struct ShippedVersions: Sendable, Equatable {
         var end: (count: Int, fingerprint: String, location: SourceLocation)?
         var sawFormat = false
         let restore = "restore the file from version control, or if nothing has shipped yet, delete it and run swiftdata-gen lock again"
-        let allLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // A checkout or an editor may add a byte-order mark or turn line ends into CRLF; neither
+        // changes what the lock says ("\r\n" is one Character, so it separates lines itself).
+        let unmarked = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        let allLines = unmarked.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, line) in allLines.enumerated() {
             let location = SourceLocation(file: file, line: index + 1, column: 1)
             if line.isEmpty || line.hasPrefix("#") { continue }

@@ -60,6 +60,13 @@ public struct FolderUpdate {
             lock = FileSystem.lockFolder(directory, exclusive: mode == .write, onWait: onWait).map(FolderLock.init)
         }
         let manifestPath = directory + "/" + OutputManifest.fileName
+        if let size = FileSystem.fileSize(manifestPath), size > OutputManifest.maxBytes {
+            problems.append(.error(
+                .outputNotOwned, "'\(manifestPath)' is \(size) bytes, more than any manifest swiftdata-gen writes (\(OutputManifest.maxBytes)); restore it from version control or delete the generated files and the manifest",
+                at: SourceLocation(file: manifestPath, line: 1, column: 1)))
+            oldManifestText = nil
+            return
+        }
         oldManifestText = FileSystem.contents(manifestPath).map { String(decoding: $0, as: UTF8.self) }
         if oldManifestText == nil, FileSystem.exists(manifestPath) || FileSystem.isSymbolicLink(manifestPath) {
             problems.append(.error(
@@ -94,6 +101,12 @@ public struct FolderUpdate {
             return record(OutputChange(name: file.name, old: nil, new: file.contents))
         }
         let recorded = manifest.owner(of: file.name)
+        if let other = manifest.otherOwners(of: file.name).first, let recorded {
+            problems.append(.error(
+                .outputNotOwned, "'\(path)' is listed in this folder's manifest under two schema folders, \(recorded) and \(other), which swiftdata-gen never writes; restore the manifest from version control",
+                at: SourceLocation(file: path, line: 1, column: 1)))
+            return nil
+        }
         // Bytes, not text: Swift's String equality calls NFC and NFD forms equal, and decoding
         // hides invalid UTF-8, so a rewritten file could pass as current.
         if data.elementsEqual(file.contents.utf8) && (recorded == nil || recorded == owner) {
