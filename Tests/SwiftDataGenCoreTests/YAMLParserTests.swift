@@ -83,6 +83,21 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(diagnostic.code, .aliasExpansionLimit)
     }
 
+    /// An alias-free file at the decoder's documented limits is no alias bomb: each node counts
+    /// once, not once per ancestor. Both shapes of the limits are tried through validation.
+    func testAFileAtTheDocumentedLimitsIsNotAnAliasBomb() throws {
+        for (models, properties) in [(DSLDecoder.Limits.modelsPerVersion, 16), (40, DSLDecoder.Limits.propertiesPerModel)] {
+            var text = "schema: Big\nversion: 1.0.0\nmodels:\n"
+            for m in 0..<models {
+                text += "  M\(m):\n    properties:\n"
+                for p in 0..<properties { text += "      p\(p): { type: String, default: \"x\" }\n" }
+            }
+            let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(text.utf8))
+            let diagnostics = Generator.validate(SchemaSources(config: nil, versions: [file])).diagnostics
+            XCTAssertEqual(diagnostics.filter(\.isError).map(\.code), [], "\(models) models × \(properties) properties, \(text.utf8.count) bytes")
+        }
+    }
+
     func testDeepNestingStopsAtTheLimit() throws {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let diagnostic = try XCTUnwrap(onlyError(text))

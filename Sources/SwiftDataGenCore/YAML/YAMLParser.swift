@@ -133,7 +133,7 @@ private struct TreeBuilder {
             }
             guard let tag = checkedTag(s.tag, at: start) else { return false }
             let node = YAMLNode(.scalar(YAMLScalar(value: value, style: style)), at: start, tag: tag.value)
-            return add(node, weight: 1, anchor: string(s.anchor))
+            return add(node, weight: 1, newNodes: 1, anchor: string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
@@ -144,7 +144,8 @@ private struct TreeBuilder {
             }
             var node = target.node
             node.location = start
-            return add(node, weight: target.weight, anchor: nil)
+            // An alias stands for its anchor's whole subtree, every node of it again.
+            return add(node, weight: target.weight, newNodes: target.weight, anchor: nil)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             if stack.count >= limits.maxDepth {
@@ -163,17 +164,18 @@ private struct TreeBuilder {
             let node = frame.isMapping
                 ? YAMLNode(.mapping(frame.pairs), at: frame.location, tag: frame.tag)
                 : YAMLNode(.sequence(frame.items), at: frame.location, tag: frame.tag)
-            // The frame's own node was counted at its start event.
-            expandedNodes -= 1
-            return add(node, weight: frame.weight, anchor: frame.anchor)
+            // The frame's own node was counted at its start event, and each child as it came.
+            return add(node, weight: frame.weight, newNodes: 0, anchor: frame.anchor)
         default:
             break
         }
         return true
     }
 
-    private mutating func add(_ node: YAMLNode, weight: Int, anchor: String?) -> Bool {
-        expandedNodes += weight
+    /// `weight` is the node's subtree size (what an alias of it would expand to); `newNodes`
+    /// what it adds to the document: every node is counted once, an alias's subtree once more.
+    private mutating func add(_ node: YAMLNode, weight: Int, newNodes: Int, anchor: String?) -> Bool {
+        expandedNodes += newNodes
         if expandedNodes > limits.maxExpandedNodes {
             diagnostics.append(.error(
                 .aliasExpansionLimit,
