@@ -136,7 +136,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     changes += output.finish().map { (outputDirectory, $0) }
     if let testsDirectory = tests?.directory { changes += (tests?.finish() ?? []).map { (testsDirectory, $0) } }
     var updates = [output] + (tests.map { [$0] } ?? [])
-    report(diagnostics + arrangement.collisions)
+    report(diagnostics + arrangement.collisions + updates.flatMap(\.warnings))
     guard !diagnostics.hasErrors, arrangement.collisions.isEmpty else {
         for index in updates.indices { updates[index].abandon() }
         return .diagnostics

@@ -505,4 +505,27 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(leftovers, [], "round \(round): an interrupted run's staged files are removed")
         }
     }
+
+    /// Moving or renaming the schema folder, or the output folder, is ordinary: the next run takes
+    /// the files over with a warning; a second schema folder that still exists is still refused.
+    func testAMovedSchemaOrOutputFolderIsTakenOver() throws {
+        let schema = try copyInput("trips")
+        let output = scratch.appendingPathComponent("out").path
+        XCTAssertEqual(try run("generate", schema, "--output", output).status, 0)
+        let moved = scratch.appendingPathComponent("Models").path
+        try FileManager.default.moveItem(atPath: schema, toPath: moved)
+        let renamed = try run("generate", moved, "--output", output)
+        XCTAssertEqual(renamed.status, 0, renamed.stderr)
+        XCTAssertTrue(renamed.stderr.contains("no longer exists; ../Models takes them over"), renamed.stderr)
+        XCTAssertEqual(try run("check", moved, "--output", output).status, 0)
+        let outputMoved = scratch.appendingPathComponent("nested/out").path
+        try FileManager.default.createDirectory(atPath: scratch.appendingPathComponent("nested").path, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: output, toPath: outputMoved)
+        XCTAssertEqual(try run("generate", moved, "--output", outputMoved).status, 0)
+        XCTAssertEqual(try run("check", moved, "--output", outputMoved).status, 0)
+        let copy = try copyInput("trips")
+        let refused = try run("generate", copy, "--output", outputMoved)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("which still exists"), refused.stderr)
+    }
 }

@@ -31,6 +31,8 @@ public struct FolderUpdate {
     public let mode: Mode
     /// Conflicts and failed writes; while there are any, `commit` changes nothing.
     public private(set) var problems: [Diagnostic] = []
+    /// What the update did that the user should know of (a moved schema folder taken over).
+    public private(set) var warnings: [Diagnostic] = []
     public private(set) var changed: [String] = []
     public private(set) var unchanged: [String] = []
 
@@ -100,7 +102,11 @@ public struct FolderUpdate {
             }
             return record(OutputChange(name: file.name, old: nil, new: file.contents))
         }
-        let recorded = manifest.owner(of: file.name)
+        var recorded = manifest.owner(of: file.name)
+        if let previous = recorded, previous != owner, !FileSystem.isDirectory(directory + "/" + previous) {
+            takeOver(previous)
+            recorded = owner
+        }
         if let other = manifest.otherOwners(of: file.name).first, let recorded {
             problems.append(.error(
                 .outputNotOwned, "'\(path)' is listed in this folder's manifest under two schema folders, \(recorded) and \(other), which swiftdata-gen never writes; restore the manifest from version control",
@@ -118,7 +124,7 @@ public struct FolderUpdate {
         }
         if let recorded {
             problems.append(.error(
-                .outputNotOwned, "'\(path)' was written by swiftdata-gen for the schema folder \(recorded); two schema folders cannot write one file, so give each its own output folder",
+                .outputNotOwned, "'\(path)' was written by swiftdata-gen for the schema folder \(recorded) (relative to the output folder), which still exists; two schema folders cannot write one file, so give each its own output folder (if \(recorded) is an old copy of this schema folder, delete it and run again)",
                 at: SourceLocation(file: path, line: 1, column: 1)))
         } else {
             problems.append(.error(
@@ -126,6 +132,17 @@ public struct FolderUpdate {
                 at: SourceLocation(file: path, line: 1, column: 1)))
         }
         return nil
+    }
+
+    /// A schema folder that wrote files here is gone, and this one produces them: it was moved
+    /// or renamed (or the output folder was), so its files become this owner's, said once.
+    private mutating func takeOver(_ previous: String) {
+        guard let files = manifest.files.removeValue(forKey: previous) else { return }
+        manifest.files[owner, default: []].formUnion(files)
+        warnings.append(.warning(
+            .outputNotOwned,
+            "the schema folder that wrote the files in '\(directory)', \(previous) (relative to it), no longer exists; \(owner) takes them over, as when a folder is moved or renamed",
+            at: SourceLocation(file: directory + "/" + OutputManifest.fileName, line: 1, column: 1)))
     }
 
     /// After the last `add`: the files this owner wrote before and no longer produces, and the
