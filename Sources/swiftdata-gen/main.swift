@@ -89,7 +89,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
             let planReport = PlanReport(plans: plans.map { ($0.0, $0.1.plan) })
             print(arguments.planFormat == "json" ? planReport.json : planReport.text, terminator: "")
         } else if command == .lock {
-            return lock(histories, in: schemaDirectory, through: arguments.lockThrough, existing: lockFile)
+            return lock(histories, in: schemaDirectory, through: arguments.lockThrough, existing: lockFile, quiet: arguments.quiet)
         }
         return .success
     case .generate, .check:
@@ -106,6 +106,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         return writeHooksOnly(sources, templates: templates, into: hooksDirectory, quiet: arguments.quiet)
     }
     guard let outputDirectory = arguments.outputDirectory else { return .usage }
+
     let options = Generator.Options(upgradeTests: arguments.upgradeTestsDirectory != nil, testableImport: arguments.testableImport)
     let mode: FolderUpdate.Mode = command == .check ? .check : .write
     // Each file is compared (and staged) as it is rendered and then let go; nothing in a folder
@@ -191,7 +192,7 @@ func writeHooksOnly(_ sources: consuming SchemaSources, templates: TemplateSet, 
 }
 
 /// Adds the versions not yet locked; entries already in the file are kept as they are.
-func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticVersion?, existing: SourceFile?) -> ExitCode {
+func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticVersion?, existing: SourceFile?, quiet: Bool) -> ExitCode {
     if let through, !histories.contains(where: { $0.versions.contains { $0.version == through } }) {
         let known = histories.flatMap { $0.versions.map { "\($0.version)" } }
         return usage("--through \(through): no schema has that version; it is one of: \(known.joined(separator: ", "))", .lock)
@@ -219,7 +220,7 @@ func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticV
     let added = shipped.entries.dropFirst(before)
     let bridges = added.filter { $0.kind == .bridge }.count
     let bridgeText = bridges == 0 ? "" : " and \(bridges) bridge schema(s)"
-    print("swiftdata-gen: locked \(added.count - bridges) new version(s)\(bridgeText) in \(path)")
+    if !quiet { print("swiftdata-gen: locked \(added.count - bridges) new version(s)\(bridgeText) in \(path)") }
     return .success
 }
 

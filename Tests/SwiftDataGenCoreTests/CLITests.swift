@@ -528,4 +528,21 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("which still exists"), refused.stderr)
     }
+
+    /// `--quiet` prints only diagnostics, `lock` included; an output path that is a file is said
+    /// to be one, by `check` as by `generate`, instead of a diff or a failed write.
+    func testQuietLockAndAnOutputThatIsAFile() throws {
+        let schema = try copyInput("trips")
+        let locked = try run("lock", schema, "--quiet")
+        XCTAssertEqual(locked.status, 0, locked.stderr)
+        XCTAssertEqual(locked.stdout + locked.stderr, "")
+        let file = scratch.appendingPathComponent("afile").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data()))
+        for command in ["check", "generate"] {
+            let result = try run(command, schema, "--output", file)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stdout, "", "\(command) prints no diff")
+            XCTAssertTrue(result.stderr.contains("'\(file)' is a file, not a folder"), result.stderr)
+        }
+    }
 }

@@ -51,6 +51,11 @@ public struct FolderUpdate {
         self.owner = owner
         self.mode = mode
         transaction = Transaction(directory: directory)
+        if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
+            problems.append(.error(.outputWriteFailed, "'\(directory)' is a file, not a folder; name a folder for the generated files (it is made when missing)", at: nil))
+            oldManifestText = nil
+            return
+        }
         if mode == .write && !FileSystem.exists(directory) {
             if let reason = FileSystem.createDirectory(directory) {
                 problems.append(.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(reason)", at: nil))
