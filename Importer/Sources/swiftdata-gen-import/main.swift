@@ -65,12 +65,26 @@ for note in translated.notes { print(note) }
 guard !translated.files.isEmpty else { fail("nothing to import", code: 1) }
 let existing = translated.files.map { output + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
 guard existing.isEmpty else { fail("\(existing.joined(separator: ", ")) already exist; import into an empty folder (nothing is overwritten)", code: 1) }
+// All or nothing: every file is written under a temporary name first, then linked to its own
+// name (which fails rather than replace a file); on any failure what was placed is taken back.
+let createdOutput = !FileManager.default.fileExists(atPath: output)
+var temporaries: [String] = []
+var placed: [String] = []
 do {
     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
     for file in translated.files {
-        try Data(file.text.utf8).write(to: URL(fileURLWithPath: output + "/" + file.name), options: .withoutOverwriting)
+        let temporary = output + "/.swiftdata-gen-import.\(ProcessInfo.processInfo.processIdentifier).\(file.name).tmp"
+        try Data(file.text.utf8).write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
+        temporaries.append(temporary)
     }
+    for (file, temporary) in zip(translated.files, temporaries) {
+        try FileManager.default.linkItem(atPath: temporary, toPath: output + "/" + file.name)
+        placed.append(output + "/" + file.name)
+    }
+    for temporary in temporaries { try? FileManager.default.removeItem(atPath: temporary) }
 } catch {
-    fail("cannot write into \(output): \(error.localizedDescription)", code: 1)
+    for path in placed + temporaries { try? FileManager.default.removeItem(atPath: path) }
+    if createdOutput { try? FileManager.default.removeItem(atPath: output) }
+    fail("cannot write into \(output): \(error.localizedDescription); nothing was written", code: 1)
 }
 print("swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) note(s) above. Next: swiftdata-gen validate \(output)")

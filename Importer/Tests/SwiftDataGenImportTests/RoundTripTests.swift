@@ -39,6 +39,31 @@ final class RoundTripTests: XCTestCase {
         XCTAssertTrue(first.contains("Shelf:"), "a model in a namespace of its own is found")
     }
 
+    /// Hostile or odd input: never a crash, and everything not carried is said.
+    func testHostileInputIsNotedNeverACrash() throws {
+        let folder = Self.fixtures.appendingPathComponent("Hostile")
+        let versioned = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read(
+            ["Schemas.swift", "Deep.swift"].map { folder.appendingPathComponent($0).path })))
+        let notes = versioned.notes.map(\.description)
+        func noted(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertTrue(notes.contains { $0.contains(text) }, "no note says '\(text)':\n\(notes.joined(separator: "\n"))", file: file, line: line)
+        }
+        noted("Deep.swift:6:1: note: generic types are nested more than 256 levels deep")
+        noted("HostileSchemaV1 is numbered 9223372036854775807.0.0, beyond what a version file takes; not imported")
+        noted("members inside #if os(iOS) are imported as if it holds; its other branches are not imported")
+        XCTAssertEqual(versioned.files.map(\.name), ["swiftdata-gen.yaml", "1.0.0.yaml"])
+        let yaml = try XCTUnwrap(versioned.files.last?.text)
+        XCTAssertTrue(yaml.contains("flags: { type: Int, default: 5 }") && yaml.contains("mode: { type: Int, default: 15 }"), yaml)
+        XCTAssertTrue(yaml.contains("Widget:") && yaml.contains("name:") && !yaml.contains("title:"), yaml)
+
+        let loose = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read(
+            ["Loose.swift", "Stale.swift"].map { folder.appendingPathComponent($0).path })))
+        let looseNotes = loose.notes.map(\.description)
+        XCTAssertTrue(looseNotes.contains { $0.contains("Stale.swift:4:13: note: Part is declared again here; only the one at") }, looseNotes.joined(separator: "\n"))
+        XCTAssertTrue(looseNotes.contains { $0.contains("@Tracked on Gear may add stored members the importer cannot see") }, looseNotes.joined(separator: "\n"))
+        XCTAssertFalse(try XCTUnwrap(loose.files.last?.text).contains("legacy"), "the second Part is not imported")
+    }
+
     /// What the YAML cannot carry is listed with its position, never dropped silently.
     func testWhatCannotBeCarriedIsNoted() throws {
         let project = ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Journal").path]))

@@ -9,12 +9,53 @@ public enum ModelExtractor {
     public static func extract(_ sources: [SwiftSource]) -> ImportedProject {
         var scan = Scan()
         for source in sources {
+            // The parser bounds nesting in brackets but not in generic arguments, and recurses
+            // once per level: a file nested far deeper than any model needs is not parsed.
+            if let line = deepGenericNesting(in: source.text) {
+                scan.notes.append(.init(
+                    position: SourcePosition(file: source.path, line: line, column: 1),
+                    message: "generic types are nested more than \(maximumGenericNesting) levels deep here, which no model needs; the file is not read"))
+                continue
+            }
             let tree = Parser.parse(source: source.text)
             let converter = SourceLocationConverter(fileName: source.path, tree: tree)
             scan.collect(tree.statements.map(\.item), converter: converter)
         }
         return scan.project()
     }
+
+    static let maximumGenericNesting = 256
+
+    /// The line where `<` opened right after a name (`Array<`) nests beyond the maximum, or nil.
+    /// A `<` after a space or an operator is a comparison, and every line starts afresh, so
+    /// ordinary code never comes near the bound.
+    static func deepGenericNesting(in text: String) -> Int? {
+        var depth = 0, line = 1
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                depth = 0
+                line += 1
+            case UInt8(ascii: "<"):
+                let afterName = previous == UInt8(ascii: "_") || (previous | 0x20) >= UInt8(ascii: "a") && (previous | 0x20) <= UInt8(ascii: "z")
+                    || previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9")
+                if afterName {
+                    depth += 1
+                    if depth > maximumGenericNesting { return line }
+                }
+            case UInt8(ascii: ">"):
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+            previous = byte
+        }
+        return nil
+    }
+
+    /// Attributes a model class may carry that add no stored member.
+    static let attributesWithoutMembers: Set<String> = ["Model", "available", "MainActor", "preconcurrency", "objc", "frozen", "usableFromInline"]
 
     /// Types the DSL stores as themselves; an alias of one is stored as it.
     static let valueTypes: Set<String> = [
@@ -51,6 +92,16 @@ private struct Scan {
     mutating func collect(_ items: [CodeBlockItemSyntax.Item], converter: SourceLocationConverter) {
         for item in items {
             guard case .decl(let decl) = item else { continue }
+            if let conditional = decl.as(IfConfigDeclSyntax.self) {
+                // The first branch is taken to hold; the others are said, never silently lost.
+                guard let first = conditional.clauses.first, case .statements(let inner)? = first.elements else { continue }
+                let start = conditional.startLocation(converter: converter)
+                notes.append(.init(
+                    position: SourcePosition(file: start.file, line: start.line, column: start.column),
+                    message: "declarations inside \(first.poundKeyword.text) \(first.condition?.trimmedDescription ?? "") are imported as if it holds\(conditional.clauses.count > 1 ? "; its other branches are not imported" : "")"))
+                collect(inner.map(\.item), converter: converter)
+                continue
+            }
             if let enumDecl = decl.as(EnumDeclSyntax.self) {
                 let inherited = Self.inheritedNames(enumDecl.inheritanceClause)
                 if inherited.contains("VersionedSchema") {
@@ -96,12 +147,38 @@ private struct Scan {
         }
     }
 
+    /// One model per name, the first met: SwiftData names an entity after its class, so a second
+    /// class of one name (a stale copy in another file) is said, not imported.
+    mutating func firstOfEachName(_ models: [ImportedModel]) -> [ImportedModel] {
+        var seen: [String: SourcePosition] = [:]
+        return models.filter { model in
+            if let first = seen[model.name] {
+                notes.append(.init(position: model.location, message: "\(model.name) is declared again here; only the one at \(first) is imported (two classes cannot share an entity name)"))
+                return false
+            }
+            seen[model.name] = model.location
+            return true
+        }
+    }
+
+    /// Members with each `#if` replaced by its first branch's members, said in a note.
+    mutating func flattened(_ members: [Located<MemberBlockItemSyntax>]) -> [Located<MemberBlockItemSyntax>] {
+        members.flatMap { member -> [Located<MemberBlockItemSyntax>] in
+            guard let conditional = member.node.decl.as(IfConfigDeclSyntax.self) else { return [member] }
+            guard let first = conditional.clauses.first, case .decls(let inner)? = first.elements else { return [] }
+            notes.append(.init(
+                position: member.position(conditional),
+                message: "members inside \(first.poundKeyword.text) \(first.condition?.trimmedDescription ?? "") are imported as if it holds\(conditional.clauses.count > 1 ? "; its other branches are not imported" : "")"))
+            return flattened(inner.map { Located(node: $0, converter: member.converter) })
+        }
+    }
+
     mutating func project() -> ImportedProject {
         var versions: [ImportedVersion] = []
         let sharedEnums = topLevelEnums.compactMap { enumeration($0) }
         let sharedStructs = topLevelStructs.map { structure($0) }
         for (name, located, nameToken) in schemas {
-            let members = located.node.members.map { Located(node: $0, converter: located.converter) } + (extensions[name] ?? [])
+            let members = flattened(located.node.members.map { Located(node: $0, converter: located.converter) } + (extensions[name] ?? []))
             var imported = version(named: name, members: members, at: located.position(nameToken), sharedEnums: sharedEnums)
             for shared in sharedStructs where !imported.structs.contains(where: { $0.name == shared.name }) { imported.structs.append(shared) }
             versions.append(imported)
@@ -117,7 +194,7 @@ private struct Scan {
                 let members = located.node.memberBlock.members.map { Located(node: $0, converter: located.converter) } + (extensions[located.node.name.text] ?? [])
                 models.append(model(located, members: members, hoisting: &enums, structs: &structs))
             }
-            unversioned = ImportedVersion(typeName: nil, version: nil, enums: enums, structs: structs, models: models, location: first.position(first.node.name))
+            unversioned = ImportedVersion(typeName: nil, version: nil, enums: enums, structs: structs, models: firstOfEachName(models), location: first.position(first.node.name))
         }
         var planName: String?
         for plan in plans {
@@ -163,6 +240,11 @@ private struct Scan {
                 continue
             }
             notes.append(.init(position: shared.position(shared.node.name), message: "\(modelName) is declared outside \(name); the YAML gives every version its own copy, as SwiftData needs"))
+            for other in topLevelModels.filter({ $0.node.name.text == modelName }).dropFirst() {
+                notes.append(.init(
+                    position: other.position(other.node.name),
+                    message: "\(modelName) is declared again here; only the one at \(shared.position(shared.node.name)) is imported (two classes cannot share an entity name)"))
+            }
             let members = shared.node.memberBlock.members.map { Located(node: $0, converter: shared.converter) } + (extensions[modelName] ?? [])
             models.append(model(shared, members: members, hoisting: &enums, structs: &structs))
         }
@@ -172,7 +254,7 @@ private struct Scan {
             }
         }
         for shared in sharedEnums where !enums.contains(where: { $0.name == shared.name }) { enums.append(shared) }
-        return ImportedVersion(typeName: name, version: number, enums: enums, structs: structs, models: models, location: position)
+        return ImportedVersion(typeName: name, version: number, enums: enums, structs: structs, models: firstOfEachName(models), location: position)
     }
 
     /// A type named through module-scope aliases, as stored: `Code = String` is a String,
@@ -217,7 +299,16 @@ private struct Scan {
         var result = ImportedModel(
             name: name, superclass: decl.inheritanceClause?.inheritedTypes.first.map { Self.lastComponent($0.type) }, properties: [],
             uniqueGroups: [], indexGroups: [], doc: Self.doc(decl.leadingTrivia), location: located.position(decl.name))
-        for member in members {
+        // A macro attached to the class may add stored members no source shows.
+        for element in decl.attributes {
+            guard case .attribute(let attribute) = element else { continue }
+            let attributeName = Self.lastComponent(attribute.attributeName)
+            guard !ModelExtractor.attributesWithoutMembers.contains(attributeName) else { continue }
+            notes.append(.init(
+                position: located.position(attribute),
+                message: "@\(attributeName) on \(name) may add stored members the importer cannot see; compare the generated schema with the app's before relying on it"))
+        }
+        for member in flattened(members) {
             let item = member.node.decl
             if let variable = item.as(VariableDeclSyntax.self) {
                 result.properties += properties(Located(node: variable, converter: member.converter), in: name)
@@ -489,7 +580,14 @@ private struct Scan {
 
     static func defaultValue(_ expression: ExprSyntax) -> ImportedProperty.DefaultValue {
         if let text = stringLiteral(expression) { return .string(text) }
-        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return .number(integer.literal.text.replacingOccurrences(of: "_", with: "")) }
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            // `0xFF`, `0o17`, `0b101` as the decimal digits the YAML takes.
+            let digits = integer.literal.text.replacingOccurrences(of: "_", with: "")
+            let radix = digits.hasPrefix("0x") ? 16 : digits.hasPrefix("0o") ? 8 : digits.hasPrefix("0b") ? 2 : 10
+            guard radix != 10 else { return .number(digits) }
+            guard let value = Int(digits.dropFirst(2), radix: radix) else { return .expression(integer.literal.text) }
+            return .number(String(value))
+        }
         if let float = expression.as(FloatLiteralExprSyntax.self) { return .number(float.literal.text.replacingOccurrences(of: "_", with: "")) }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
             case .number(let digits) = defaultValue(prefix.expression)

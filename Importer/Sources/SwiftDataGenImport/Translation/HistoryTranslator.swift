@@ -38,7 +38,15 @@ public enum HistoryTranslator {
         // Versions in number order; one without a readable number follows the one before it.
         var numbered: [(number: (Int, Int, Int), version: ImportedVersion)] = []
         for version in versions {
-            let number = version.version.map { ($0.major, $0.minor, $0.patch) } ?? numbered.last.map { ($0.number.0 + 1, 0, 0) } ?? (1, 0, 0)
+            // A number that cannot be followed (`Schema.Version(Int.max, 0, 0)`) is not imported.
+            guard let number = version.version.map({ ($0.major, $0.minor, $0.patch) }) ?? Self.following(numbered.last?.number) else {
+                notes.append(.init(position: version.location, message: "\(version.typeName ?? "this schema") has no number after the one before it; not imported"))
+                continue
+            }
+            guard [number.0, number.1, number.2].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) }) else {
+                notes.append(.init(position: version.location, message: "\(version.typeName ?? "this schema") is numbered \(number.0).\(number.1).\(number.2), beyond what a version file takes; not imported"))
+                continue
+            }
             numbered.append((number, version))
         }
         numbered.sort { [$0.number.0, $0.number.1, $0.number.2].lexicographicallyPrecedes([$1.number.0, $1.number.1, $1.number.2]) }
@@ -46,7 +54,7 @@ public enum HistoryTranslator {
         // checksum, never by this number, so the later one takes the next free patch number.
         for index in numbered.indices.dropFirst() {
             let before = numbered[index - 1].number
-            guard [numbered[index].number.0, numbered[index].number.1, numbered[index].number.2].lexicographicallyPrecedes([before.0, before.1, before.2 + 1]) else { continue }
+            guard [numbered[index].number.0, numbered[index].number.1, numbered[index].number.2].lexicographicallyPrecedes([before.0, before.1, before.2 &+ 1]) else { continue }
             let written = numbered[index].number
             numbered[index].number = (before.0, before.1, before.2 + 1)
             let version = numbered[index].version
@@ -68,6 +76,13 @@ public enum HistoryTranslator {
         }
         files.insert(("swiftdata-gen.yaml", configText(naming: naming, macros: needsMacros, inheritance: needsInheritance)), at: 0)
         return Output(files: files, notes: notes)
+    }
+
+    /// The number after `previous` for a schema whose own cannot be read: the next major.
+    static func following(_ previous: (Int, Int, Int)?) -> (Int, Int, Int)? {
+        guard let previous else { return (1, 0, 0) }
+        let (major, overflow) = previous.0.addingReportingOverflow(1)
+        return overflow ? nil : (major, 0, 0)
     }
 
     /// The schema name and naming config that make the generator derive the app's names.
