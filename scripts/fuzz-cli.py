@@ -8,6 +8,11 @@ crashes (a signal, or an exit code other than 0, 1 or 2), hangs, prints an error
 `file:line:col` for an input file, exits 0 with errors printed, or writes output while failing.
 Every `--check-every`th successful generation is type-checked against the SwiftData stand-in.
 
+After a successful generation some rounds go on against the output folder: its manifest is
+damaged (lines repeated, reordered, cut, CRLF ends, bad escapes, a FIFO in its place), two runs
+write into it at once, or a run is killed part-way; then the tool must still end cleanly, and
+`check` must pass after every run that exited 0.
+
 Usage: scripts/fuzz-cli.py SECONDS [--seed N] [--check-every K]
 Needs a built CLI (.build/debug/swiftdata-gen or SWIFTDATA_GEN) and, for type checks, the
 stand-in (scripts/build-standin.sh). Failing inputs are kept in .build/fuzz-cli/failures/.
@@ -68,6 +73,80 @@ def run(arguments, timeout=20):
     return result.returncode, result.stderr.decode("utf-8", "replace"), time.time() - start
 
 
+def damage_manifest(path, rng):
+    """Edits the manifest as a hand, a merge or a checkout might; sometimes puts a FIFO there."""
+    if rng.random() < 0.1:
+        os.remove(path)
+        os.mkfifo(path)
+        return "fifo"
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    op = rng.randrange(6)
+    if op == 0 and len(lines) > 2:
+        lines.insert(rng.randrange(len(lines)), lines[rng.randrange(len(lines))])
+    elif op == 1:
+        rng.shuffle(lines)
+    elif op == 2:
+        lines = lines[: rng.randrange(len(lines) + 1)]
+    elif op == 3:
+        lines.insert(rng.randrange(len(lines) + 1), rng.choice(["owner ../elsewhere", "  Ghost.swift", "  bad\\q.swift", "  ../x.swift", "owner "]))
+    elif op == 4:
+        with open(path, "w", newline="") as f:
+            f.write("\r\n".join(lines))
+        return "crlf"
+    else:
+        lines = [l.replace("owner ", "owner ../renamed", 1) for l in lines]
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    return "edited"
+
+
+def start(arguments):
+    return subprocess.Popen([TOOL] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def hostile_output_round(schema, out, work, rng):
+    """Damages the output folder or races on it; returns a problem or None."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        damage_manifest(os.path.join(out, ".swiftdata-gen-manifest"), rng)
+        code, stderr, _ = run(["generate", schema, "--output", out])
+        problem = check_failure(code, stderr, schema)
+        if problem:
+            return "after a damaged manifest: " + problem
+        if code == 0:
+            checked, stderr, _ = run(["check", schema, "--output", out])
+            if checked != 0:
+                return "after a damaged manifest, generate exited 0 and check does not pass: " + stderr[:300]
+        return None
+    if kind == 1:
+        first, second = start(["generate", schema, "--output", out]), start(["generate", schema, "--output", out])
+        try:
+            codes = [first.wait(timeout=60), second.wait(timeout=60)]
+        except subprocess.TimeoutExpired:
+            first.kill()
+            second.kill()
+            return "hang: two runs on one folder"
+        if any(c not in (0, 1, 2) for c in codes):
+            return f"crash: two runs on one folder exited {codes}"
+        if 0 in codes:
+            checked, stderr, _ = run(["check", schema, "--output", out])
+            if checked != 0:
+                return "two runs on one folder left it stale: " + stderr[:300]
+        return None
+    victim = start(["generate", schema, "--output", out])
+    time.sleep(rng.uniform(0, 0.08))
+    victim.kill()
+    victim.wait()
+    code, stderr, _ = run(["generate", schema, "--output", out])
+    if code != 0:
+        return "a run after a killed one did not repair the folder: " + stderr[:300]
+    if any(name.startswith(".swiftdata-gen.") for name in os.listdir(out)):
+        return "a killed run's staged files were left behind"
+    checked, stderr, _ = run(["check", schema, "--output", out])
+    return None if checked == 0 else "after a killed run and a repair, check does not pass: " + stderr[:300]
+
+
 def check_failure(code, stderr, schema):
     if code is None:
         return "hang (over 20 s)"
@@ -97,7 +176,7 @@ def main():
         if built.returncode == 0:
             flags = built.stdout.decode().strip().split("\n")[-1].split()
     cases = [c for c in sorted(os.listdir(GOLDEN)) if os.path.isdir(os.path.join(GOLDEN, c, "input"))]
-    rounds = generated = checked = 0
+    rounds = generated = checked = hostile = 0
     failures = []
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -124,6 +203,9 @@ def main():
             problem = check_failure(code, stderr, schema)
             if not problem and code != 0 and os.path.isdir(out) and any(f.endswith(".swift") for f in os.listdir(out)):
                 problem = "output written although generation failed"
+            if not problem and code == 0 and rng.random() < 0.3:
+                hostile += 1
+                problem = hostile_output_round(schema, out, work, rng)
             if not problem and code == 0:
                 generated += 1
                 # A plan that calls hooks the team has not written does not compile, by design (SDG628).
@@ -139,7 +221,7 @@ def main():
             failures.append((problem, kept))
             print(f"FAIL {problem}: {kept}", flush=True)
         shutil.rmtree(work, ignore_errors=True)
-    print(f"{rounds} rounds, {generated} generated, {checked} type-checked, {len(failures)} failures in {seconds:.0f} s (seed {seed})")
+    print(f"{rounds} rounds, {generated} generated, {checked} type-checked, {hostile} against a damaged or raced output folder, {len(failures)} failures in {seconds:.0f} s (seed {seed})")
     return 1 if failures else 0
 
 
