@@ -62,6 +62,7 @@ final class RoundTripTests: XCTestCase {
         XCTAssertTrue(looseNotes.contains { $0.contains("Stale.swift:4:13: note: Part is declared again here; only the one at") }, looseNotes.joined(separator: "\n"))
         XCTAssertTrue(looseNotes.contains { $0.contains("@Tracked on Gear may add stored members the importer cannot see") }, looseNotes.joined(separator: "\n"))
         XCTAssertFalse(try XCTUnwrap(loose.files.last?.text).contains("legacy"), "the second Part is not imported")
+        XCTAssertTrue(looseNotes.contains { $0.contains("Gear.default is named with a Swift keyword in backticks") }, looseNotes.joined(separator: "\n"))
     }
 
     /// What the YAML cannot carry is listed with its position, never dropped silently.

@@ -12,5 +12,6 @@ final class Part {
 @Model
 final class Gear {
     var teeth: Int = 12
+    var `default`: Bool = false
     init() {}
 }
