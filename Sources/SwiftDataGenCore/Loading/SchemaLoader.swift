@@ -1,32 +1,3 @@
-/// One input file as read from disk.
-public struct SourceFile: Sendable {
-    /// The path diagnostics print, so editors can open it.
-    public var displayPath: String
-    /// The path relative to the schema folder, used in generated headers (never absolute).
-    public var relativePath: String
-    public var bytes: [UInt8]
-
-    public init(displayPath: String, relativePath: String, bytes: [UInt8]) {
-        self.displayPath = displayPath
-        self.relativePath = relativePath
-        self.bytes = bytes
-    }
-}
-
-public struct SchemaSources: Sendable {
-    public var config: SourceFile?
-    /// `swiftdata-gen.lock`, the shipped versions; nil until the first `swiftdata-gen lock`.
-    public var lock: SourceFile?
-    /// Sorted by relative path, so nothing depends on the order the file system lists them.
-    public var versions: [SourceFile]
-
-    public init(config: SourceFile?, versions: [SourceFile], lock: SourceFile? = nil) {
-        self.config = config
-        self.versions = versions
-        self.lock = lock
-    }
-}
-
 /// The pipeline's only reader of files: schema YAML and templates.
 public enum SchemaLoader {
     public static let configFileName = "swiftdata-gen.yaml"
