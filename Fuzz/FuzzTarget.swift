@@ -7,11 +7,15 @@ import Foundation
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let parts = bytes.split(separator: 0x01, maxSplits: 8, omittingEmptySubsequences: false).map(Array.init)
-    let config = parts.first.map { SourceFile(displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml", bytes: $0) }
+    let config = parts.first.map {
+        SourceFile(displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml", bytes: $0)
+    }
     let versions = parts.dropFirst().enumerated().map { index, part in
         SourceFile(displayPath: "v\(index).yaml", relativePath: "v\(index).yaml", bytes: part)
     }
-    let output = Generator.generate(SchemaSources(config: config, versions: versions), templates: FuzzTemplates.set, options: .init(upgradeTests: true))
+    let output = Generator.generate(
+        SchemaSources(config: config, versions: versions), templates: FuzzTemplates.set,
+        options: .init(upgradeTests: true))
     if !output.diagnostics.hasErrors && output.files.isEmpty && !versions.isEmpty {
         fatalError("no error and no output")
     }
@@ -25,8 +29,10 @@ enum FuzzTemplates {
     static let set: TemplateSet = {
         let folder = ProcessInfo.processInfo.environment["SDG_TEMPLATES"] ?? "Templates/mustache"
         var sources: [String: String] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".mustache") {
-            sources[String(name.dropLast(".mustache".count))] = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasSuffix(".mustache") {
+            sources[String(name.dropLast(".mustache".count))] = try? String(
+                contentsOfFile: folder + "/" + name, encoding: .utf8)
         }
         precondition(sources.count >= TemplateSet.requiredNames.count, "templates not found in \(folder)")
         return TemplateSet(sources: sources)

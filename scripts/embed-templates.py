@@ -42,7 +42,7 @@ swift = "\n".join([
     "    /// The templates built into the tool, so the executable needs no resource bundle beside it.",
     "    public static let bundled = TemplateSet(sources: [",
     *entries,
-    "    ])",
+    "    ], isBundled: true)",
     "}",
     "",
 ])

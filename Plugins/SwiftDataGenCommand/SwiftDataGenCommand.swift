@@ -31,13 +31,17 @@ struct SwiftDataGenCommand: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         guard extractor.remainingArguments.isEmpty else {
-            let message = "unknown argument '\(extractor.remainingArguments.joined(separator: " "))'; the command takes --target <target>. See 'swift package swiftdata-gen --help'"
+            let message =
+                "unknown argument '\(extractor.remainingArguments.joined(separator: " "))'; the command takes --target <target>. See 'swift package swiftdata-gen --help'"
             Diagnostics.error(message)
             throw UsageError(description: message)
         }
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
         let tool = try context.tool(named: "swiftdata-gen").url
-        let manifest = (try? String(contentsOf: context.package.directoryURL.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        let manifest =
+            (try? String(
+                contentsOf: context.package.directoryURL.appendingPathComponent("Package.swift"), encoding: .utf8))
+            ?? ""
         var ran = 0
         for case let target as SourceModuleTarget in targets {
             let configs = target.sourceFiles.map(\.url).filter { $0.lastPathComponent == "swiftdata-gen.yaml" }
@@ -48,11 +52,13 @@ struct SwiftDataGenCommand: CommandPlugin {
             }
             if Self.usesBuildPlugin(target.name, manifest: manifest) {
                 Diagnostics.error(
-                    "target '\(target.name)' uses the SwiftDataGenPlugin build-tool plugin, which already generates these sources at every build; writing them into Generated/ as well would declare everything twice. Either keep the build-tool plugin and do not run this command, or remove the plugin from the target in Package.swift and commit Generated/")
+                    "target '\(target.name)' uses the SwiftDataGenPlugin build-tool plugin, which already generates these sources at every build; writing them into Generated/ as well would declare everything twice. Either keep the build-tool plugin and do not run this command, or remove the plugin from the target in Package.swift and commit Generated/"
+                )
                 continue
             }
             let output = target.directoryURL.appendingPathComponent("Generated")
-            let process = try Process.run(tool, arguments: ["generate", config.deletingLastPathComponent().path, "--output", output.path])
+            let process = try Process.run(
+                tool, arguments: ["generate", config.deletingLastPathComponent().path, "--output", output.path])
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
                 Diagnostics.error("swiftdata-gen failed for target '\(target.name)'")
@@ -60,7 +66,11 @@ struct SwiftDataGenCommand: CommandPlugin {
             }
             ran += 1
         }
-        if ran == 0 { Diagnostics.warning("no target was generated for; see the errors above, or add a swiftdata-gen.yaml to a target's schema folder") }
+        if ran == 0 {
+            Diagnostics.warning(
+                "no target was generated for; see the errors above, or add a swiftdata-gen.yaml to a target's schema folder"
+            )
+        }
     }
 
     /// Whether the manifest's declaration of `target` applies the build-tool plugin. Plugins

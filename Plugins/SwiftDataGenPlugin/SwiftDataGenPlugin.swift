@@ -43,12 +43,14 @@ enum SchemaInputs {
         let configs = yaml.filter { $0.lastPathComponent == configName }
         guard let config = configs.first else {
             if yaml.isEmpty { return [] }
-            let message = "target '\(target)' has schema YAML but no \(configName); add one at the top of the schema folder (it may be empty)"
+            let message =
+                "target '\(target)' has schema YAML but no \(configName); add one at the top of the schema folder (it may be empty)"
             Diagnostics.error(message)
             throw PluginError(description: message)
         }
         guard configs.count == 1 else {
-            let message = "target '\(target)' has \(configs.count) \(configName) files (\(configs.map(\.path).joined(separator: ", "))); keep one, at the top of the schema folder"
+            let message =
+                "target '\(target)' has \(configs.count) \(configName) files (\(configs.map(\.path).joined(separator: ", "))); keep one, at the top of the schema folder"
             Diagnostics.error(message)
             throw PluginError(description: message)
         }
@@ -72,7 +74,11 @@ enum SchemaInputs {
                 displayName: "Generating SwiftData schemas for \(target)",
                 executable: tool,
                 arguments: ["generate", root, "--output", output.path, "--layout", "inputs", "--quiet"],
-                inputFiles: [config] + versions + files.filter { $0.lastPathComponent == lockName && $0.deletingLastPathComponent().standardizedFileURL.path == root },
+                inputFiles: [config] + versions
+                    + files.filter {
+                        $0.lastPathComponent == lockName
+                            && $0.deletingLastPathComponent().standardizedFileURL.path == root
+                    },
                 outputFiles: outputs)
         ]
     }

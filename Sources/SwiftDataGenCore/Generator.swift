@@ -26,10 +26,13 @@ public enum Generator {
 
     /// Every file in memory at once: for tests and tools that look at the whole output.
     public static func generate(
-        _ sources: consuming SchemaSources, templates: TemplateSet, options: Options = Options(), limits: YAMLLimits = .standard
+        _ sources: consuming SchemaSources, templates: TemplateSet, options: Options = Options(),
+        limits: YAMLLimits = .standard
     ) -> Output {
         var files: [GeneratedFile] = []
-        let (histories, diagnostics) = generate(sources, templates: templates, options: options, limits: limits) { files.append($0) }
+        let (histories, diagnostics) = generate(sources, templates: templates, options: options, limits: limits) {
+            files.append($0)
+        }
         guard !diagnostics.hasErrors else { return Output(files: [], diagnostics: diagnostics, histories: histories) }
         var output = Output(files: [], diagnostics: diagnostics, histories: histories)
         for file in files {
@@ -48,7 +51,8 @@ public enum Generator {
     /// when the returned diagnostics still hold an error (a template failed part way), the files
     /// emitted so far must be discarded.
     public static func generate(
-        _ sources: consuming SchemaSources, templates: TemplateSet, options: Options = Options(), limits: YAMLLimits = .standard,
+        _ sources: consuming SchemaSources, templates: TemplateSet, options: Options = Options(),
+        limits: YAMLLimits = .standard,
         emit: (GeneratedFile) -> Void
     ) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
         let configFile = sources.config?.relativePath
@@ -76,7 +80,9 @@ public enum Generator {
     /// Everything up to a validated history, for `validate` and for `generate`.
     /// The version files' bytes are released a batch at a time once parsed, when the caller
     /// hands `sources` over (`consume`), so the input and its IR are never both whole in memory.
-    public static func validate(_ sources: consuming SchemaSources, limits: YAMLLimits = .standard) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+    public static func validate(_ sources: consuming SchemaSources, limits: YAMLLimits = .standard) -> (
+        histories: [SchemaHistory], diagnostics: [Diagnostic]
+    ) {
         var diagnostics: [Diagnostic] = []
         var config: ConfigFile?
         if let file = sources.config {
@@ -96,20 +102,26 @@ public enum Generator {
         var files = sources.versions
         sources.versions = []
         files.drainBatchesForCores { batch in
-            for (version, fileDiagnostics) in batch.parallelMap({ resolveFile($0, config: generatorConfig, limits: limits) }) {
+            for (version, fileDiagnostics) in batch.parallelMap({
+                resolveFile($0, config: generatorConfig, limits: limits)
+            }) {
                 diagnostics += fileDiagnostics
                 if let version { resolved.append(version) }
             }
             ReleasedMemory.returnToSystem()
         }
         if noVersions {
-            diagnostics.append(.error(.noVersions, "no schema version files found; add one .yaml file per shipped version (see README)", at: nil))
+            diagnostics.append(
+                .error(
+                    .noVersions, "no schema version files found; add one .yaml file per shipped version (see README)",
+                    at: nil))
         }
         let (histories, assembleDiagnostics) = HistoryResolver.assemble(consume resolved, config: generatorConfig)
         diagnostics += assembleDiagnostics
         diagnostics += checkNamesAcrossSchemas(histories)
         if let lock = sources.lock {
-            let (shipped, lockDiagnostics) = ShippedVersions.parse(String(decoding: lock.bytes, as: UTF8.self), file: lock.displayPath)
+            let (shipped, lockDiagnostics) = ShippedVersions.parse(
+                String(decoding: lock.bytes, as: UTF8.self), file: lock.displayPath)
             diagnostics += lockDiagnostics
             if !lockDiagnostics.hasErrors { diagnostics += shipped.check(histories, lockFile: lock.displayPath) }
         }
@@ -117,7 +129,9 @@ public enum Generator {
     }
 
     /// One version file from bytes to IR: parse, decode, resolve.
-    static func resolveFile(_ file: SourceFile, config: GeneratorConfig, limits: YAMLLimits) -> (HistoryResolver.ResolvedFile?, [Diagnostic]) {
+    static func resolveFile(_ file: SourceFile, config: GeneratorConfig, limits: YAMLLimits) -> (
+        HistoryResolver.ResolvedFile?, [Diagnostic]
+    ) {
         let (node, parseDiagnostics) = YAMLParser.parse(file.bytes, file: file.displayPath, limits: limits)
         guard let node else { return (nil, parseDiagnostics) }
         let (decoded, decodeDiagnostics) = DSLDecoder.decodeVersion(node, file: file.relativePath)
@@ -136,25 +150,33 @@ public enum Generator {
         }
         for history in histories {
             for version in history.versions {
-                let declared = version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
+                let declared =
+                    version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
                 for (name, location) in declared {
-                    guard let other = generated.first(where: { $0.0 != history.name && $0.1.contains(name) }) else { continue }
-                    diagnostics.append(.error(
-                        .reservedName, "'\(name)' is a type the generated code of schema \(other.0) declares; rename it (for example \(history.name)\(name))",
-                        at: location))
+                    guard let other = generated.first(where: { $0.0 != history.name && $0.1.contains(name) }) else {
+                        continue
+                    }
+                    diagnostics.append(
+                        .error(
+                            .reservedName,
+                            "'\(name)' is a type the generated code of schema \(other.0) declares; rename it (for example \(history.name)\(name))",
+                            at: location))
                 }
             }
         }
         for history in histories {
             guard let latest = history.latest else { continue }
             let names = GeneratedNames(history: history)
-            var declared = latest.models.map { ($0.name, $0.location) } + latest.enums.map { ($0.name, latest.location) }
+            var declared =
+                latest.models.map { ($0.name, $0.location) } + latest.enums.map { ($0.name, latest.location) }
             declared += [names.currentSchema, names.migrationPlan].map { ($0, latest.location) }
             for (name, location) in declared {
                 if let owner = owners[name], owner.schema != history.name {
-                    diagnostics.append(.error(
-                        .duplicateName, "'\(name)' is declared by schemas \(owner.schema) and \(history.name); their aliases would clash, so rename one",
-                        at: location, notes: [.init("\(owner.schema) declares it here", at: owner.location)]))
+                    diagnostics.append(
+                        .error(
+                            .duplicateName,
+                            "'\(name)' is declared by schemas \(owner.schema) and \(history.name); their aliases would clash, so rename one",
+                            at: location, notes: [.init("\(owner.schema) declares it here", at: owner.location)]))
                 } else {
                     owners[name] = (history.name, location)
                 }

@@ -10,7 +10,8 @@ struct SyntheticHistory {
     var config: String { "platforms: { iOS: 18, macOS: 15 }\n" }
 
     func versionFile(_ v: Int) -> String {
-        var out = "schema: Bench\nversion: \(v).0.0\nenums:\n  Status: { rawType: String, cases: [draft, live, gone] }\nmodels:\n"
+        var out =
+            "schema: Bench\nversion: \(v).0.0\nenums:\n  Status: { rawType: String, cases: [draft, live, gone] }\nmodels:\n"
         for i in 0..<models {
             let name = modelName(i)
             out += "  \(name):\n    indexes: [[text]]\n    properties:\n"
@@ -18,7 +19,8 @@ struct SyntheticHistory {
             out += "      text: String\n"
             var count = 2
             for earlier in 2...max(2, v) where earlier <= v && i % 20 == earlier % 20 {
-                out += earlier == v
+                out +=
+                    earlier == v
                     ? "      num\(earlier): { type: Int, default: 0, from: { property: text, convert: \"Int($0) ?? 0\" } }\n"
                     : "      num\(earlier): { type: Int, default: 0 }\n"
             }

@@ -8,7 +8,10 @@ import SwiftDataGenCore
 // With --write-history it only writes the synthetic schema folder (to time the CLI on its own).
 let usage = "usage: swiftdata-gen-bench [versions models properties [runs]] [--write-history DIR] [--no-instructions]"
 if CommandLine.arguments.contains(where: { ["-h", "--help"].contains($0) }) {
-    print(usage + "\nTimes each pipeline stage against libyaml's raw event pass on a synthetic history (defaults 10 200 30 5).")
+    print(
+        usage
+            + "\nTimes each pipeline stage against libyaml's raw event pass on a synthetic history (defaults 10 200 30 5)."
+    )
     exit(0)
 }
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
@@ -17,18 +20,25 @@ if !arguments.allSatisfy({ $0 > 0 }) || ![0, 3, 4].contains(arguments.count) {
     exit(2)
 }
 var history = SyntheticHistory()
-if arguments.count >= 3 { (history.versions, history.models, history.properties) = (arguments[0], arguments[1], arguments[2]) }
+if arguments.count >= 3 {
+    (history.versions, history.models, history.properties) = (arguments[0], arguments[1], arguments[2])
+}
 let runs = arguments.count >= 4 ? arguments[3] : 5
-let keepFolder = CommandLine.arguments.firstIndex(of: "--write-history").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
+let keepFolder = CommandLine.arguments.firstIndex(of: "--write-history").flatMap {
+    CommandLine.arguments.dropFirst($0 + 1).first
+}
 
-let root = keepFolder.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory.appendingPathComponent("sdg-bench-\(getpid())")
+let root =
+    keepFolder.map { URL(fileURLWithPath: $0) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("sdg-bench-\(getpid())")
 let schemaFolder = root.appendingPathComponent("Schema").path
 let outputFolder = root.appendingPathComponent("Generated").path
 try FileManager.default.createDirectory(atPath: schemaFolder, withIntermediateDirectories: true)
 defer { if keepFolder == nil { try? FileManager.default.removeItem(at: root) } }
 try history.config.write(toFile: schemaFolder + "/swiftdata-gen.yaml", atomically: true, encoding: .utf8)
 for v in 1...history.versions {
-    try history.versionFile(v).write(toFile: schemaFolder + "/\(String(format: "%02d", v)).0.0.yaml", atomically: true, encoding: .utf8)
+    try history.versionFile(v).write(
+        toFile: schemaFolder + "/\(String(format: "%02d", v)).0.0.yaml", atomically: true, encoding: .utf8)
 }
 
 func resourceUsage() -> rusage {
@@ -107,7 +117,11 @@ let rawParallel = seconds {
 var nodes: [YAMLNode] = []
 let load = seconds { nodes = allFiles.compactMap { YAMLParser.parse($0.bytes, file: $0.displayPath).node } }
 var decoded: [VersionFile] = []
-let decode = seconds { decoded = zip(sources.versions, nodes.dropFirst()).compactMap { DSLDecoder.decodeVersion($1, file: $0.relativePath).0 } }
+let decode = seconds {
+    decoded = zip(sources.versions, nodes.dropFirst()).compactMap {
+        DSLDecoder.decodeVersion($1, file: $0.relativePath).0
+    }
+}
 let config = DSLDecoder.decodeConfig(nodes[0], file: "swiftdata-gen.yaml").0
 var histories: [SchemaHistory] = []
 var problems: [Diagnostic] = []
@@ -121,7 +135,9 @@ let planning = seconds { plan = MigrationPlanner.plan(resolved).plan }
 var files: [GeneratedFile] = []
 let render = seconds {
     files = []
-    try? SchemaRenderer(history: resolved, plan: plan!, templates: templates, configFile: "swiftdata-gen.yaml").render { files.append($0) }
+    try? SchemaRenderer(history: resolved, plan: plan!, templates: templates, configFile: "swiftdata-gen.yaml").render {
+        files.append($0)
+    }
 }
 var generated: Generator.Output?
 let cpuBefore = cpuSeconds()
@@ -149,8 +165,11 @@ func row(_ name: String, _ time: Double) -> String {
     return padded + String(format: "%9.1f ms %9.1f MiB/s %6.2f× raw", time * 1000, mib / time, time / raw)
 }
 print("synthetic history: \(history.versions) versions × \(history.models) models × \(history.properties) properties")
-print(String(format: "input: %d files, %.2f MiB, %d YAML events; output: %d files, %.2f MiB; %d bridges; median of %d runs",
-    allFiles.count, mib, events, outputFiles.count, Double(outputBytes) / 1_048_576, plan?.bridges.count ?? 0, runs))
+print(
+    String(
+        format: "input: %d files, %.2f MiB, %d YAML events; output: %d files, %.2f MiB; %d bridges; median of %d runs",
+        allFiles.count, mib, events, outputFiles.count, Double(outputBytes) / 1_048_576, plan?.bridges.count ?? 0, runs)
+)
 print(row("raw libyaml event pass (floor)", raw))
 print(row("raw event pass, files on all cores", rawParallel))
 print(row("load (events → nodes), 1 core", load))
@@ -158,7 +177,10 @@ print(row("decode (nodes → AST), 1 core", decode))
 print(row("resolve + validate, 1 core", resolve))
 print(row("plan, all cores", planning))
 print(row("render, all cores", render))
-print(row("generate (in memory), all cores", pipeline) + String(format: "   (CPU %.1f ms on %d cores)", pipelineCPU * 1000, ProcessInfo.processInfo.activeProcessorCount))
+print(
+    row("generate (in memory), all cores", pipeline)
+        + String(
+            format: "   (CPU %.1f ms on %d cores)", pipelineCPU * 1000, ProcessInfo.processInfo.activeProcessorCount))
 print(row("end-to-end no-op regeneration", noOp))
 print("first write: \(firstWrite) files; no-op regeneration wrote \(rewritten) files")
 print(String(format: "peak RSS: %.1f MiB (budget 3 × input + 50 MiB = %.1f MiB)", peakRSSMiB(), 3 * mib + 50))
@@ -189,8 +211,9 @@ if valgrindFound && !CommandLine.arguments.contains("--no-instructions"), let me
     if let rawCount = instructions(me, ["--raw-only", schemaFolder]), FileManager.default.isExecutableFile(atPath: cli),
         let generateCount = instructions(cli, ["generate", schemaFolder, "--output", scratch, "--quiet"])
     {
-        print(String(format: "instructions (callgrind, whole processes): raw pass %.0f M, CLI generate %.0f M, %.2f× raw",
-            Double(rawCount) / 1e6, Double(generateCount) / 1e6, Double(generateCount) / Double(rawCount)))
+        print(
+            String(
+                format: "instructions (callgrind, whole processes): raw pass %.0f M, CLI generate %.0f M, %.2f× raw",
+                Double(rawCount) / 1e6, Double(generateCount) / 1e6, Double(generateCount) / Double(rawCount)))
     }
 }
-

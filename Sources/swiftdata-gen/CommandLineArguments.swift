@@ -104,65 +104,99 @@ struct CommandLineArguments {
     static let writing: [Command] = [.generate, .check]
 
     static let all: [Option] = [
-        Option(names: ["-o", "--output"], kind: .folder("dir"), help: "The folder for the generated sources (created when missing).", commands: writing) { arguments, value throws(UsageError) in
+        Option(
+            names: ["-o", "--output"], kind: .folder("dir"),
+            help: "The folder for the generated sources (created when missing).", commands: writing
+        ) { arguments, value throws(UsageError) in
             arguments.outputDirectory = value
         },
         Option(
             names: ["--layout"], kind: .choice("layout", OutputLayout.allCases.map(\.rawValue)),
-            help: "schemas (default): files named after what they declare; inputs: named after the input files (the build plugin's layout).",
+            help:
+                "schemas (default): files named after what they declare; inputs: named after the input files (the build plugin's layout).",
             commands: writing
         ) { arguments, value throws(UsageError) in
             guard let value, let layout = OutputLayout(rawValue: value) else {
-                throw UsageError(message: "unknown layout '\(value ?? "")'; use one of: \(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))", command: arguments.command)
+                throw UsageError(
+                    message:
+                        "unknown layout '\(value ?? "")'; use one of: \(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))",
+                    command: arguments.command)
             }
             arguments.layout = layout
         },
-        Option(names: ["--templates"], kind: .folder("dir"), help: "A folder of .mustache files that replace the bundled ones by name.", commands: writing) { arguments, value throws(UsageError) in
+        Option(
+            names: ["--templates"], kind: .folder("dir"),
+            help: "A folder of .mustache files that replace the bundled ones by name.", commands: writing
+        ) { arguments, value throws(UsageError) in
             arguments.templatesDirectory = value
         },
         Option(
             names: ["--hooks-output"], kind: .folder("dir"),
-            help: "Create <Schema>MigrationHooks.swift there when the plan calls hooks and the file does not exist yet (never overwritten). With generate, --output may then be left out.",
+            help:
+                "Create <Schema>MigrationHooks.swift there when the plan calls hooks and the file does not exist yet (never overwritten). With generate, --output may then be left out.",
             commands: [.generate]
         ) { arguments, value throws(UsageError) in
             arguments.hooksDirectory = value
         },
-        Option(names: ["--upgrade-tests"], kind: .folder("dir"), help: "Also write one Swift Testing upgrade test per older version there.", commands: writing) { arguments, value throws(UsageError) in
+        Option(
+            names: ["--upgrade-tests"], kind: .folder("dir"),
+            help: "Also write one Swift Testing upgrade test per older version there.", commands: writing
+        ) { arguments, value throws(UsageError) in
             arguments.upgradeTestsDirectory = value
         },
-        Option(names: ["--testable-import"], kind: .text("module"), help: "The module the upgrade tests import with @testable.", commands: writing) { arguments, value throws(UsageError) in
+        Option(
+            names: ["--testable-import"], kind: .text("module"),
+            help: "The module the upgrade tests import with @testable.", commands: writing
+        ) { arguments, value throws(UsageError) in
             guard let value, Identifier.isValid(value), !Identifier.keywords.contains(value) else {
-                throw UsageError(message: "--testable-import needs a module name (letters, digits and '_', not a Swift keyword); '\(value ?? "")' is not one", command: arguments.command)
+                throw UsageError(
+                    message:
+                        "--testable-import needs a module name (letters, digits and '_', not a Swift keyword); '\(value ?? "")' is not one",
+                    command: arguments.command)
             }
             arguments.testableImport = value
         },
-        Option(names: ["--format"], kind: .choice("format", ["text", "json"]), help: "text (default) for people, json for tools.", commands: [.plan]) { arguments, value throws(UsageError) in
-            guard let value, ["text", "json"].contains(value) else { throw UsageError(message: "--format is text or json, not '\(value ?? "")'", command: arguments.command) }
+        Option(
+            names: ["--format"], kind: .choice("format", ["text", "json"]),
+            help: "text (default) for people, json for tools.", commands: [.plan]
+        ) { arguments, value throws(UsageError) in
+            guard let value, ["text", "json"].contains(value) else {
+                throw UsageError(message: "--format is text or json, not '\(value ?? "")'", command: arguments.command)
+            }
             arguments.planFormat = value
         },
         Option(
-            names: ["--through"], kind: .text("version"), help: "Lock the versions up to and including this one, which must exist (default: all).",
+            names: ["--through"], kind: .text("version"),
+            help: "Lock the versions up to and including this one, which must exist (default: all).",
             commands: [.lock]
         ) { arguments, value throws(UsageError) in
             guard let value, let version = SemanticVersion(parsing: value) else {
-                throw UsageError(message: "--through needs a version such as 2.0.0, not '\(value ?? "")'", command: arguments.command)
+                throw UsageError(
+                    message: "--through needs a version such as 2.0.0, not '\(value ?? "")'", command: arguments.command
+                )
             }
             arguments.lockThrough = version
         },
-        Option(names: ["-q", "--quiet"], kind: .flag, help: "Print only diagnostics.", commands: writing + [.lock]) { arguments, _ throws(UsageError) in
+        Option(names: ["-q", "--quiet"], kind: .flag, help: "Print only diagnostics.", commands: writing + [.lock]) {
+            arguments, _ throws(UsageError) in
             arguments.quiet = true
         },
-        Option(names: ["--version"], kind: .flag, help: "Show the version.", commands: []) { arguments, _ throws(UsageError) in
+        Option(names: ["--version"], kind: .flag, help: "Show the version.", commands: []) {
+            arguments, _ throws(UsageError) in
             arguments.showVersion = true
         },
-        Option(names: ["-h", "--help"], kind: .flag, help: "Show help information.", commands: Command.allCases) { arguments, _ throws(UsageError) in
+        Option(names: ["-h", "--help"], kind: .flag, help: "Show help information.", commands: Command.allCases) {
+            arguments, _ throws(UsageError) in
             arguments.showHelp = true
         },
         Option(
-            names: ["--generate-completion-script"], kind: .choice("shell", ["bash", "zsh", "fish"]), help: "Print a completion script for bash, zsh or fish.",
+            names: ["--generate-completion-script"], kind: .choice("shell", ["bash", "zsh", "fish"]),
+            help: "Print a completion script for bash, zsh or fish.",
             commands: []
         ) { arguments, value throws(UsageError) in
-            guard let value, ["bash", "zsh", "fish"].contains(value) else { throw UsageError(message: "--generate-completion-script takes bash, zsh or fish") }
+            guard let value, ["bash", "zsh", "fish"].contains(value) else {
+                throw UsageError(message: "--generate-completion-script takes bash, zsh or fish")
+            }
             arguments.completionShell = value
         },
     ]
@@ -182,14 +216,19 @@ struct CommandLineArguments {
         }
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("-"), argument != "-" else {
-                guard schemaDirectory == nil else { throw UsageError(message: "unexpected argument '\(argument)'; give one schema folder", command: command) }
+                guard schemaDirectory == nil else {
+                    throw UsageError(
+                        message: "unexpected argument '\(argument)'; give one schema folder", command: command)
+                }
                 guard command != nil else { throw UsageError(message: "name a command before '\(argument)'") }
                 schemaDirectory = argument
                 continue
             }
             // `--option=value` or `--option value`.
-            let (name, inline) = argument.hasPrefix("--") && argument.contains("=")
-                ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst())) : (argument, nil)
+            let (name, inline) =
+                argument.hasPrefix("--") && argument.contains("=")
+                ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
+                : (argument, nil)
             guard let option = Self.all.first(where: { $0.names.contains(name) }) else {
                 let candidates = Self.options(for: command).flatMap(\.names).filter { $0.hasPrefix("--") }
                 let guess = Identifier.suggestion(for: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
@@ -201,12 +240,16 @@ struct CommandLineArguments {
             }
             var value: String?
             if case .flag = option.kind {
-                guard inline == nil else { throw UsageError(message: "\(option.longName) takes no value", command: command) }
+                guard inline == nil else {
+                    throw UsageError(message: "\(option.longName) takes no value", command: command)
+                }
             } else if let inline {
                 value = inline
             } else {
                 guard let next = remaining.popFirst(), !next.hasPrefix("-") || next == "-" else {
-                    throw UsageError(message: "\(option.longName) needs a value <\(option.kind.placeholder ?? "value")>", command: command)
+                    throw UsageError(
+                        message: "\(option.longName) needs a value <\(option.kind.placeholder ?? "value")>",
+                        command: command)
                 }
                 value = next
             }
@@ -216,7 +259,10 @@ struct CommandLineArguments {
 
     private static func command(named name: String) throws(UsageError) -> Command {
         if let command = Command(rawValue: name) { return command }
-        let guess = Identifier.suggestion(for: name, in: Command.allCases.map(\.rawValue) + ["help"]).map { "; did you mean '\($0)'?" } ?? ""
+        let guess =
+            Identifier.suggestion(for: name, in: Command.allCases.map(\.rawValue) + ["help"]).map {
+                "; did you mean '\($0)'?"
+            } ?? ""
         throw UsageError(message: "unknown command '\(name)'\(guess)")
     }
 
@@ -238,7 +284,8 @@ extension CommandLineArguments {
     /// `Error: …`, the usage line, and where the help is: not the whole help page.
     static func errorText(_ error: UsageError) -> String {
         let helpCommand = error.command.map { "swiftdata-gen \($0.rawValue) --help" } ?? "swiftdata-gen --help"
-        return "Error: \(error.message)\nUsage: \(usageLine(error.command))\n  See '\(helpCommand)' for more information."
+        return
+            "Error: \(error.message)\nUsage: \(usageLine(error.command))\n  See '\(helpCommand)' for more information."
     }
 
     /// `text` with spaces after it up to `width` characters (help columns).

@@ -28,8 +28,13 @@ enum CompletionScript {
         for option in Arguments.all {
             switch option.kind {
             case .flag: continue
-            case .folder: valueCases.append("        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
-            case .choice(_, let choices): valueCases.append("        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;")
+            case .folder:
+                valueCases.append(
+                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
+            case .choice(_, let choices):
+                valueCases.append(
+                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+                )
             case .text: valueCases.append("        \(option.names.joined(separator: "|"))) return ;;")
             }
         }
@@ -75,7 +80,8 @@ enum CompletionScript {
                 let names = option.names.count > 1 ? "{\(option.names.joined(separator: ","))}" : option.names[0]
                 return "        '\(names)[\(help)]\(action)'"
             }
-            functions.append("""
+            functions.append(
+                """
                 _swiftdata_gen_\(command.rawValue)() {
                     _arguments \\
                 \(specs.joined(separator: " \\\n"))  \\
@@ -83,7 +89,9 @@ enum CompletionScript {
                 }
                 """)
         }
-        let described = Arguments.Command.allCases.map { "        '\($0.rawValue):\($0.abstract.filter { $0 != "'" })'" }
+        let described = Arguments.Command.allCases.map {
+            "        '\($0.rawValue):\($0.abstract.filter { $0 != "'" })'"
+        }
         return """
             #compdef swiftdata-gen
             # zsh completion for swiftdata-gen (swiftdata-gen --generate-completion-script zsh)
@@ -117,7 +125,9 @@ enum CompletionScript {
             "complete -c swiftdata-gen -f",
         ]
         for command in Arguments.Command.allCases {
-            lines.append("complete -c swiftdata-gen -n '__fish_use_subcommand' -a \(command.rawValue) -d '\(command.abstract.filter { $0 != "'" })'")
+            lines.append(
+                "complete -c swiftdata-gen -n '__fish_use_subcommand' -a \(command.rawValue) -d '\(command.abstract.filter { $0 != "'" })'"
+            )
         }
         lines.append("complete -c swiftdata-gen -n '__fish_use_subcommand' -a help -d 'Show help for a command.'")
         for command in Arguments.Command.allCases {
@@ -135,7 +145,9 @@ enum CompletionScript {
                 line += " -d '\(option.help.filter { $0 != "'" })'"
                 lines.append(line)
             }
-            lines.append("complete -c swiftdata-gen -n '__fish_seen_subcommand_from \(command.rawValue)' -a '(__fish_complete_directories)'")
+            lines.append(
+                "complete -c swiftdata-gen -n '__fish_seen_subcommand_from \(command.rawValue)' -a '(__fish_complete_directories)'"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -9,7 +9,9 @@ import SwiftDataGenCore
 #endif
 
 enum ExitCode: Int32 {
-    case success = 0, diagnostics = 1, usage = 2
+    case success = 0
+    case diagnostics = 1
+    case usage = 2
 }
 
 /// Writes a line to standard error (file descriptor 2; the C `stderr` global is not
@@ -50,7 +52,8 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
             print(CommandLineArguments.overview)
             return .success
         }
-        return usage("name a command: \(CommandLineArguments.Command.allCases.map(\.rawValue).joined(separator: ", "))", nil)
+        return usage(
+            "name a command: \(CommandLineArguments.Command.allCases.map(\.rawValue).joined(separator: ", "))", nil)
     }
     if arguments.showHelp {
         print(CommandLineArguments.help(for: command))
@@ -63,11 +66,15 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         return usage("\(command.rawValue) needs --output <dir>", command)
     }
     // Each folder holds one kind of file: generated sources, upgrade tests, or the team's hooks.
-    let folders = [("--output", arguments.outputDirectory), ("--upgrade-tests", arguments.upgradeTestsDirectory), ("--hooks-output", arguments.hooksDirectory)]
-        .compactMap { option, path in path.map { (option, $0) } }
+    let folders = [
+        ("--output", arguments.outputDirectory), ("--upgrade-tests", arguments.upgradeTestsDirectory),
+        ("--hooks-output", arguments.hooksDirectory),
+    ]
+    .compactMap { option, path in path.map { (option, $0) } }
     for (index, first) in folders.enumerated() {
         for second in folders.dropFirst(index + 1) where OutputWriter.sameFolder(first.1, second.1) {
-            return usage("\(first.0) and \(second.0) name the same folder '\(second.1)'; give each its own folder", command)
+            return usage(
+                "\(first.0) and \(second.0) name the same folder '\(second.1)'; give each its own folder", command)
         }
     }
     let sources: SchemaSources
@@ -89,7 +96,9 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
             let planReport = PlanReport(plans: plans.map { ($0.0, $0.1.plan) })
             print(arguments.planFormat == "json" ? planReport.json : planReport.text, terminator: "")
         } else if command == .lock {
-            return lock(histories, in: schemaDirectory, through: arguments.lockThrough, existing: lockFile, quiet: arguments.quiet)
+            return lock(
+                histories, in: schemaDirectory, through: arguments.lockThrough, existing: lockFile,
+                quiet: arguments.quiet)
         }
         return .success
     case .generate, .check:
@@ -107,14 +116,20 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     }
     guard let outputDirectory = arguments.outputDirectory else { return .usage }
 
-    let options = Generator.Options(upgradeTests: arguments.upgradeTestsDirectory != nil, testableImport: arguments.testableImport)
+    let options = Generator.Options(
+        upgradeTests: arguments.upgradeTestsDirectory != nil, testableImport: arguments.testableImport)
     let mode: FolderUpdate.Mode = command == .check ? .check : .write
     // Each file is compared (and staged) as it is rendered and then let go; nothing in a folder
     // changes until every file of every folder is staged without a problem.
     // Runs on one folder take turns; say so while this one waits.
     func update(_ directory: String) -> FolderUpdate {
-        FolderUpdate(directory: directory, owner: OutputWriter.owner(schema: schemaDirectory, output: directory), mode: mode) {
-            if !arguments.quiet { printError("swiftdata-gen: another swiftdata-gen run is writing into '\(directory)'; waiting for it to finish") }
+        FolderUpdate(
+            directory: directory, owner: OutputWriter.owner(schema: schemaDirectory, output: directory), mode: mode
+        ) {
+            if !arguments.quiet {
+                printError(
+                    "swiftdata-gen: another swiftdata-gen run is writing into '\(directory)'; waiting for it to finish")
+            }
         }
     }
     var output = update(outputDirectory)
@@ -128,7 +143,9 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         case .upgradeTest:
             if let change = tests?.add(file) { changes.append((tests?.directory ?? "", change)) }
         case .version, .bridge, .currentAliases, .migrationPlan:
-            if let placed = arrangement.place(file), let change = output.add(placed) { changes.append((outputDirectory, change)) }
+            if let placed = arrangement.place(file), let change = output.add(placed) {
+                changes.append((outputDirectory, change))
+            }
         }
     }
     for file in arrangement.finish() {
@@ -148,11 +165,16 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         guard problems.isEmpty else { return .diagnostics }
         for (folder, change) in changes {
             let path = folder + "/" + change.name
-            print(UnifiedDiff.diff(old: change.old ?? "", new: change.new ?? "", oldName: change.old == nil ? "/dev/null" : path, newName: change.new == nil ? "/dev/null" : path), terminator: "")
+            print(
+                UnifiedDiff.diff(
+                    old: change.old ?? "", new: change.new ?? "", oldName: change.old == nil ? "/dev/null" : path,
+                    newName: change.new == nil ? "/dev/null" : path), terminator: "")
         }
         guard changes.isEmpty else {
             let again = arguments.upgradeTestsDirectory.map { " --upgrade-tests \($0)" } ?? ""
-            printError("error: \(changes.count) generated file(s) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)\(again)")
+            printError(
+                "error: \(changes.count) generated file(s) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)\(again)"
+            )
             return .diagnostics
         }
         return .success
@@ -162,18 +184,24 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         for scaffold in scaffolds {
             let (created, problem) = OutputWriter.createIfMissing(scaffold, in: hooksDirectory)
             if let problem { failures.append(problem) }
-            if created && !arguments.quiet { print("swiftdata-gen: created \(hooksDirectory)/\(scaffold.name); write its functions") }
+            if created && !arguments.quiet {
+                print("swiftdata-gen: created \(hooksDirectory)/\(scaffold.name); write its functions")
+            }
         }
     }
     report(failures)
     if failures.isEmpty && !arguments.quiet {
-        print("swiftdata-gen: \(updates[0].changed.count) file(s) changed, \(updates[0].unchanged.count) unchanged in \(outputDirectory)")
+        print(
+            "swiftdata-gen: \(updates[0].changed.count) file(s) changed, \(updates[0].unchanged.count) unchanged in \(outputDirectory)"
+        )
     }
     return failures.isEmpty ? .success : .diagnostics
 }
 
 /// `generate --hooks-output` without `--output`: renders everything, keeps only the hook scaffolds.
-func writeHooksOnly(_ sources: consuming SchemaSources, templates: TemplateSet, into directory: String, quiet: Bool) -> ExitCode {
+func writeHooksOnly(_ sources: consuming SchemaSources, templates: TemplateSet, into directory: String, quiet: Bool)
+    -> ExitCode
+{
     var scaffolds: [GeneratedFile] = []
     let (_, diagnostics) = Generator.generate(sources, templates: templates) { file in
         if case .hooksScaffold = file.role { scaffolds.append(file) }
@@ -192,15 +220,19 @@ func writeHooksOnly(_ sources: consuming SchemaSources, templates: TemplateSet, 
 }
 
 /// Adds the versions not yet locked; entries already in the file are kept as they are.
-func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticVersion?, existing: SourceFile?, quiet: Bool) -> ExitCode {
+func lock(
+    _ histories: [SchemaHistory], in directory: String, through: SemanticVersion?, existing: SourceFile?, quiet: Bool
+) -> ExitCode {
     if let through, !histories.contains(where: { $0.versions.contains { $0.version == through } }) {
         let known = histories.flatMap { $0.versions.map { "\($0.version)" } }
-        return usage("--through \(through): no schema has that version; it is one of: \(known.joined(separator: ", "))", .lock)
+        return usage(
+            "--through \(through): no schema has that version; it is one of: \(known.joined(separator: ", "))", .lock)
     }
     var shipped = ShippedVersions(entries: [])
     if let existing {
         // A damaged lock is never rewritten: what it protected would be lost with it.
-        let (parsed, problems) = ShippedVersions.parse(String(decoding: existing.bytes, as: UTF8.self), file: existing.displayPath)
+        let (parsed, problems) = ShippedVersions.parse(
+            String(decoding: existing.bytes, as: UTF8.self), file: existing.displayPath)
         guard !problems.hasErrors else {
             report(problems)
             return .diagnostics
@@ -209,7 +241,9 @@ func lock(_ histories: [SchemaHistory], in directory: String, through: SemanticV
     }
     let before = shipped.entries.count
     for entry in ShippedVersions(histories: histories, through: through).entries
-    where !shipped.entries.contains(where: { $0.kind == entry.kind && $0.schema == entry.schema && $0.version == entry.version }) {
+    where !shipped.entries.contains(where: {
+        $0.kind == entry.kind && $0.schema == entry.schema && $0.version == entry.version
+    }) {
         shipped.entries.append(entry)
     }
     let path = directory + "/" + ShippedVersions.fileName

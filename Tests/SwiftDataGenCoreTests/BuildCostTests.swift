@@ -8,7 +8,8 @@ import XCTest
 final class BuildCostTests: XCTestCase {
     func testTheGeneratorCompilesInTwoBatchesOnTwoCores() throws {
         let core = TestPaths.packageRoot.appendingPathComponent("Sources/SwiftDataGenCore")
-        let files = try XCTUnwrap(FileManager.default.enumerator(atPath: core.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try XCTUnwrap(FileManager.default.enumerator(atPath: core.path)).compactMap { $0 as? String }.filter
+        { $0.hasSuffix(".swift") }
         XCTAssertGreaterThan(files.count, 10)
         XCTAssertLessThanOrEqual(files.count, 50, "SwiftDataGenCore has \(files.count) files; see BuildCostTests")
     }
@@ -18,9 +19,12 @@ final class BuildCostTests: XCTestCase {
     func testTheToolDoesNotImportFoundation() throws {
         for folder in ["Sources/SwiftDataGenCore", "Sources/swiftdata-gen"] {
             let root = TestPaths.packageRoot.appendingPathComponent(folder)
-            for case let file as String in try XCTUnwrap(FileManager.default.enumerator(atPath: root.path)) where file.hasSuffix(".swift") && file != "Rendering/BundledTemplates.swift" {
+            for case let file as String in try XCTUnwrap(FileManager.default.enumerator(atPath: root.path))
+            where file.hasSuffix(".swift") && file != "Rendering/BundledTemplates.swift" {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-                let imports = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("import ") }
+                let imports = text.split(separator: "\n").filter {
+                    $0.trimmingCharacters(in: .whitespaces).hasPrefix("import ")
+                }
                 XCTAssertFalse(imports.contains { $0.contains("Foundation") }, "\(folder)/\(file) imports Foundation")
             }
         }

@@ -9,18 +9,24 @@ extension CLITests {
     func testHelpIsOneSourceForEveryCommandAndOption() throws {
         let overview = try run("--help")
         XCTAssertEqual(overview.status, 0)
-        for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:", "EXIT CODES:"] { XCTAssertTrue(overview.stdout.contains(section), section) }
+        for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:", "EXIT CODES:"] {
+            XCTAssertTrue(overview.stdout.contains(section), section)
+        }
         for command in ["generate", "validate", "check", "plan", "lock"] {
             let help = try run("help", command)
             XCTAssertEqual(help.status, 0)
             XCTAssertEqual(help.stdout, try run(command, "--help").stdout, "help \(command) is \(command) --help")
             XCTAssertEqual(try run(command, "-h").stdout, help.stdout)
-            for section in ["OVERVIEW:", "USAGE: swiftdata-gen \(command)", "ARGUMENTS:", "<schema-dir>", "OPTIONS:", "-h, --help"] {
+            for section in [
+                "OVERVIEW:", "USAGE: swiftdata-gen \(command)", "ARGUMENTS:", "<schema-dir>", "OPTIONS:", "-h, --help",
+            ] {
                 XCTAssertTrue(help.stdout.contains(section), "\(command): \(section)")
             }
         }
         let generate = try run("generate", "--help").stdout
-        for option in ["--output", "--layout", "--templates", "--hooks-output", "--upgrade-tests", "--testable-import", "--quiet"] {
+        for option in [
+            "--output", "--layout", "--templates", "--hooks-output", "--upgrade-tests", "--testable-import", "--quiet",
+        ] {
             XCTAssertTrue(generate.contains(option), option)
         }
         XCTAssertTrue(try run("plan", "--help").stdout.contains("--format <format>"))
@@ -40,10 +46,16 @@ extension CLITests {
     func testUsageErrorsAreShortAndPointAtTheHelp() throws {
         let typo = try run("generat", "x")
         XCTAssertEqual(typo.status, 2)
-        XCTAssertEqual(typo.stderr, "Error: unknown command 'generat'; did you mean 'generate'?\nUsage: swiftdata-gen <command> <schema-dir> [<options>]\n  See 'swiftdata-gen --help' for more information.\n")
+        XCTAssertEqual(
+            typo.stderr,
+            "Error: unknown command 'generat'; did you mean 'generate'?\nUsage: swiftdata-gen <command> <schema-dir> [<options>]\n  See 'swiftdata-gen --help' for more information.\n"
+        )
         let option = try run("generate", "x", "--ouput", "y")
         XCTAssertEqual(option.status, 2)
-        XCTAssertTrue(option.stderr.hasPrefix("Error: unknown option '--ouput'; did you mean '--output'?\nUsage: swiftdata-gen generate <schema-dir> --output <dir> [<options>]\n  See 'swiftdata-gen generate --help'"), option.stderr)
+        XCTAssertTrue(
+            option.stderr.hasPrefix(
+                "Error: unknown option '--ouput'; did you mean '--output'?\nUsage: swiftdata-gen generate <schema-dir> --output <dir> [<options>]\n  See 'swiftdata-gen generate --help'"
+            ), option.stderr)
         XCTAssertFalse(option.stderr.contains("OPTIONS:"), "not the whole help page")
         let misplaced = try run("validate", "x", "--format", "json")
         XCTAssertEqual(misplaced.status, 2)
@@ -64,7 +76,10 @@ extension CLITests {
         for shell in ["bash", "zsh", "fish"] {
             let script = try run("--generate-completion-script", shell)
             XCTAssertEqual(script.status, 0)
-            for word in ["generate", "validate", "check", "plan", "lock", "output", "upgrade-tests", "testable-import", "through", "format"] {
+            for word in [
+                "generate", "validate", "check", "plan", "lock", "output", "upgrade-tests", "testable-import",
+                "through", "format",
+            ] {
                 XCTAssertTrue(script.stdout.contains(word), "\(shell): \(word)")
             }
         }
@@ -94,22 +109,24 @@ extension CLITests {
         let folder = scratch.appendingPathComponent("typo")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
-            schema: A
-            version: 1.0.0
-            models:
-              X:
-                proprties:
-                  a: { tpye: String }
-                  ys: "[Y]"
-              Y:
-                properties:
-                  x: { type: X?, inverse: ys }
-                  name: String
-                unique: [name]
-            """.write(to: folder.appendingPathComponent("1.0.0.yaml"), atomically: true, encoding: .utf8)
+        schema: A
+        version: 1.0.0
+        models:
+          X:
+            proprties:
+              a: { tpye: String }
+              ys: "[Y]"
+          Y:
+            properties:
+              x: { type: X?, inverse: ys }
+              name: String
+            unique: [name]
+        """.write(to: folder.appendingPathComponent("1.0.0.yaml"), atomically: true, encoding: .utf8)
         let result = try run("validate", folder.path)
         XCTAssertEqual(result.status, 1)
-        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error:") || $0.contains(": warning:") }
+        let errors = result.stderr.split(separator: "\n").filter {
+            $0.contains(": error:") || $0.contains(": warning:")
+        }
         XCTAssertEqual(errors.count, 2, result.stderr)
         XCTAssertTrue(errors.first?.contains("unknown key 'proprties'") == true, result.stderr)
         XCTAssertTrue(errors.last?.contains("unknown key 'tpye'") == true, result.stderr)

@@ -8,11 +8,14 @@ final class DiagnosticReferenceTests: XCTestCase {
     func testTheReferencePageListsEveryCode() throws {
         let url = TestPaths.packageRoot.appendingPathComponent("DIAGNOSTICS.md")
         let page = DiagnosticCode.referencePage
-        if ProcessInfo.processInfo.environment["SDG_RECORD_GOLDENS"] == "1" { try page.write(to: url, atomically: true, encoding: .utf8) }
+        if ProcessInfo.processInfo.environment["SDG_RECORD_GOLDENS"] == "1" {
+            try page.write(to: url, atomically: true, encoding: .utf8)
+        }
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), page, "DIAGNOSTICS.md is stale; re-record it")
         for code in DiagnosticCode.allCases {
             XCTAssertTrue(page.contains("## \(code.rawValue)\n"), code.rawValue)
         }
-        XCTAssertEqual(Set(DiagnosticCode.allCases.map(\.rawValue)).count, DiagnosticCode.allCases.count, "codes are unique")
+        XCTAssertEqual(
+            Set(DiagnosticCode.allCases.map(\.rawValue)).count, DiagnosticCode.allCases.count, "codes are unique")
     }
 }

@@ -8,7 +8,8 @@ final class FileSystemTests: XCTestCase {
     var scratch: URL!
 
     override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fs-\(UUID().uuidString)").resolvingSymlinksInPath()
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fs-\(UUID().uuidString)")
+            .resolvingSymlinksInPath()
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
 
@@ -28,7 +29,8 @@ final class FileSystemTests: XCTestCase {
         XCTAssertNil(FileSystem.contents(scratch.path), "a folder is not a file")
         XCTAssertNil(FileSystem.fileSize(scratch.path))
         XCTAssertNil(FileSystem.contents(scratch.path + "/absent"))
-        XCTAssertNotNil(FileSystem.write([1], to: scratch.path + "/absent/file"), "a missing folder is an error, not a crash")
+        XCTAssertNotNil(
+            FileSystem.write([1], to: scratch.path + "/absent/file"), "a missing folder is an error, not a crash")
     }
 
     func testCreatesFoldersAndListsThem() throws {
@@ -45,7 +47,8 @@ final class FileSystemTests: XCTestCase {
     }
 
     func testSymbolicLinks() throws {
-        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/dangling", withDestinationPath: scratch.path + "/nowhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path + "/dangling", withDestinationPath: scratch.path + "/nowhere")
         XCTAssertTrue(FileSystem.isSymbolicLink(scratch.path + "/dangling"))
         XCTAssertFalse(FileSystem.exists(scratch.path + "/dangling"))
         XCTAssertFalse(FileSystem.isSymbolicLink(scratch.path))
@@ -78,19 +81,29 @@ final class FileSystemTests: XCTestCase {
     func testTheLoaderWalksTheSchemaFolder() throws {
         let schema = scratch.path + "/Schema"
         for folder in ["Schema/nested", "Schema/.hidden", "elsewhere"] {
-            try FileManager.default.createDirectory(atPath: scratch.path + "/" + folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: scratch.path + "/" + folder, withIntermediateDirectories: true)
         }
         let version = "version: 1.0.0\nmodels: {}\n"
-        for file in ["Schema/1.0.0.yaml", "Schema/nested/2.0.0.yml", "Schema/.hidden/3.0.0.yaml", "Schema/notes.txt", "elsewhere/4.0.0.yaml", "elsewhere/5.0.0.yaml"] {
+        for file in [
+            "Schema/1.0.0.yaml", "Schema/nested/2.0.0.yml", "Schema/.hidden/3.0.0.yaml", "Schema/notes.txt",
+            "elsewhere/4.0.0.yaml", "elsewhere/5.0.0.yaml",
+        ] {
             try version.write(toFile: scratch.path + "/" + file, atomically: false, encoding: .utf8)
         }
-        try FileManager.default.createSymbolicLink(atPath: schema + "/linked", withDestinationPath: scratch.path + "/elsewhere")
-        try FileManager.default.createSymbolicLink(atPath: schema + "/5.0.0.yaml", withDestinationPath: scratch.path + "/elsewhere/5.0.0.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: schema + "/linked", withDestinationPath: scratch.path + "/elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: schema + "/5.0.0.yaml", withDestinationPath: scratch.path + "/elsewhere/5.0.0.yaml")
         let sources = try SchemaLoader.read(directory: schema).get()
         XCTAssertEqual(sources.versions.map(\.relativePath), ["1.0.0.yaml", "5.0.0.yaml", "nested/2.0.0.yml"])
-        XCTAssertEqual(sources.versions.map(\.displayPath), [schema + "/1.0.0.yaml", schema + "/5.0.0.yaml", schema + "/nested/2.0.0.yml"])
+        XCTAssertEqual(
+            sources.versions.map(\.displayPath),
+            [schema + "/1.0.0.yaml", schema + "/5.0.0.yaml", schema + "/nested/2.0.0.yml"])
         XCTAssertEqual(sources.versions.first.map { String(decoding: $0.bytes, as: UTF8.self) }, version)
-        guard case .failure(let missing) = SchemaLoader.read(directory: scratch.path + "/absent") else { return XCTFail("a missing folder must fail") }
+        guard case .failure(let missing) = SchemaLoader.read(directory: scratch.path + "/absent") else {
+            return XCTFail("a missing folder must fail")
+        }
         XCTAssertEqual(missing.code, .unreadableFile)
     }
 }

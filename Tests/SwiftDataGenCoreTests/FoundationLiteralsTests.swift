@@ -21,7 +21,9 @@ final class FoundationLiteralsTests: XCTestCase {
             var text = Array(randomText(from: alphabet, length: 35...37))
             if text.count == 36 && Bool.random(using: &random) {
                 for index in [8, 13, 18, 23] { text[index] = "-" }
-                for index in text.indices where ![8, 13, 18, 23].contains(index) && text[index] == "-" { text[index] = "a" }
+                for index in text.indices where ![8, 13, 18, 23].contains(index) && text[index] == "-" {
+                    text[index] = "a"
+                }
             }
             let string = String(text)
             XCTAssertEqual(FoundationLiterals.isUUID(string), UUID(uuidString: string) != nil, string)
@@ -29,13 +31,21 @@ final class FoundationLiteralsTests: XCTestCase {
     }
 
     func testEveryURLTheGeneratorAcceptsFoundationParsesWithAScheme() {
-        for good in ["https://example.com/a?b=c#d", "mailto:a@b.c", "file:///tmp/x", "http://[::1]:8080/", "http://[2001:db8::7]/c=d",
-                     "urn:isbn:0451450523", "https://a.b/%20x", "x-app+1.2:path", "http://user:pw@host:65535/p?q#f", "ftp://10.0.0.1/"] {
+        for good in [
+            "https://example.com/a?b=c#d", "mailto:a@b.c", "file:///tmp/x", "http://[::1]:8080/",
+            "http://[2001:db8::7]/c=d",
+            "urn:isbn:0451450523", "https://a.b/%20x", "x-app+1.2:path", "http://user:pw@host:65535/p?q#f",
+            "ftp://10.0.0.1/",
+        ] {
             XCTAssertTrue(FoundationLiterals.isAbsoluteURL(good), good)
             XCTAssertNotNil(URL(string: good)?.scheme, good)
         }
-        for bad in ["", "no scheme", "1http://x", ":x", "http://a b", "http://x:99999", "http://x:8a", "a:%zz", "a:%4", "a:b#c#d",
-                    "http://[::1", "http://[:::]/", "http://[::]f", "http://[::1]x:80/", "http://[1:2:3:4:5:6:7:8:9]/", "a:\"q\"", "a:<b>", "a:{b}", "a:b|c", "a:é"] {
+        for bad in [
+            "", "no scheme", "1http://x", ":x", "http://a b", "http://x:99999", "http://x:8a", "a:%zz", "a:%4",
+            "a:b#c#d",
+            "http://[::1", "http://[:::]/", "http://[::]f", "http://[::1]x:80/", "http://[1:2:3:4:5:6:7:8:9]/",
+            "a:\"q\"", "a:<b>", "a:{b}", "a:b|c", "a:é",
+        ] {
             XCTAssertFalse(FoundationLiterals.isAbsoluteURL(bad), bad)
         }
         let alphabet = Array("ab1:/?#[]@%!$&'()*+,;=-._~Ef09 ")
@@ -65,10 +75,17 @@ final class FoundationLiteralsTests: XCTestCase {
             text += randomText(from: digits, length: 1...40)
             if Bool.random(using: &random) { text += "." + randomText(from: digits, length: 1...40) }
             if Int.random(in: 0..<8, using: &random) == 0 { text = String(text.map { $0.isNumber ? "0" : $0 }) }
-            if Bool.random(using: &random) { text += ["e", "E"].randomElement(using: &random)! + ["", "-", "+"].randomElement(using: &random)! + String(Int.random(in: 0...200, using: &random)) }
-            guard DefaultValueResolver.isDecimalNumber(text), DefaultValueResolver.fitsRange(text, of: .decimal) else { continue }
+            if Bool.random(using: &random) {
+                text +=
+                    ["e", "E"].randomElement(using: &random)! + ["", "-", "+"].randomElement(using: &random)!
+                    + String(Int.random(in: 0...200, using: &random))
+            }
+            guard DefaultValueResolver.isDecimalNumber(text), DefaultValueResolver.fitsRange(text, of: .decimal) else {
+                continue
+            }
             accepted += 1
-            XCTAssertNotNil(Decimal(string: text), "the generator accepts '\(text)' as a Decimal but Decimal(string:) does not")
+            XCTAssertNotNil(
+                Decimal(string: text), "the generator accepts '\(text)' as a Decimal but Decimal(string:) does not")
         }
         XCTAssertGreaterThan(accepted, 1_000)
     }

@@ -18,14 +18,19 @@ final class GoldenTests: XCTestCase {
     static var corpusNames: [String] { folders(in: corpusRoot).map { "corpus/" + $0 } }
 
     static func folder(_ name: String) -> URL {
-        name.hasPrefix("corpus/") ? corpusRoot.appendingPathComponent(String(name.dropFirst("corpus/".count))) : goldenRoot.appendingPathComponent(name)
+        name.hasPrefix("corpus/")
+            ? corpusRoot.appendingPathComponent(String(name.dropFirst("corpus/".count)))
+            : goldenRoot.appendingPathComponent(name)
     }
 
     private static func folders(in root: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue
         }.sorted()
     }
 
@@ -39,7 +44,8 @@ final class GoldenTests: XCTestCase {
         for scaffold in output.hookScaffolds { files[scaffold.name + ".scaffold"] = scaffold.contents }
         for test in output.upgradeTests { files[test.name] = test.contents }
         let diagnostics = output.diagnostics.sortedForDisplay().map(\.rendered).joined(separator: "\n")
-        files["diagnostics.txt"] = diagnostics.replacingOccurrences(of: input, with: "input") + (diagnostics.isEmpty ? "" : "\n")
+        files["diagnostics.txt"] =
+            diagnostics.replacingOccurrences(of: input, with: "input") + (diagnostics.isEmpty ? "" : "\n")
         return files
     }
 
@@ -53,7 +59,8 @@ final class GoldenTests: XCTestCase {
                 try? FileManager.default.removeItem(at: expectedFolder)
                 try FileManager.default.createDirectory(at: expectedFolder, withIntermediateDirectories: true)
                 for (file, contents) in produced {
-                    try contents.write(to: expectedFolder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+                    try contents.write(
+                        to: expectedFolder.appendingPathComponent(file), atomically: true, encoding: .utf8)
                 }
                 continue
             }
@@ -61,14 +68,18 @@ final class GoldenTests: XCTestCase {
             XCTAssertEqual(expectedNames, produced.keys.sorted(), "\(name): the set of generated files differs")
             for file in expectedNames {
                 let expected = try String(contentsOf: expectedFolder.appendingPathComponent(file), encoding: .utf8)
-                XCTAssertEqual(produced[file], expected, "\(name)/\(file) differs from its golden; re-record with SDG_RECORD_GOLDENS=1 and review")
+                XCTAssertEqual(
+                    produced[file], expected,
+                    "\(name)/\(file) differs from its golden; re-record with SDG_RECORD_GOLDENS=1 and review")
             }
         }
     }
 
     func testBrokenCloudKitCaseReportsEveryRule() throws {
         let diagnostics = try XCTUnwrap(Self.produce("cloudkit-broken")["diagnostics.txt"])
-        for code: DiagnosticCode in [.cloudKitUnique, .cloudKitRequiredAttribute, .cloudKitRequiredRelationship, .cloudKitDeny] {
+        for code: DiagnosticCode in [
+            .cloudKitUnique, .cloudKitRequiredAttribute, .cloudKitRequiredRelationship, .cloudKitDeny,
+        ] {
             XCTAssertTrue(diagnostics.contains("[\(code.rawValue)]"), "missing \(code)")
         }
     }

@@ -14,7 +14,9 @@ final class JSONSchemaTests: XCTestCase {
     private func value(_ object: Any?, _ path: [Any]) -> Any? {
         path.reduce(object) { current, step in
             if let key = step as? String { return (current as? [String: Any])?[key] }
-            if let index = step as? Int, let list = current as? [Any], list.indices.contains(index) { return list[index] }
+            if let index = step as? Int, let list = current as? [Any], list.indices.contains(index) {
+                return list[index]
+            }
             return nil
         }
     }
@@ -26,13 +28,16 @@ final class JSONSchemaTests: XCTestCase {
     func testVersionSchemaMatchesDecoder() throws {
         let schema = try load("swiftdata-gen-version.schema.json")
         XCTAssertEqual(try keys(schema), DSLDecoder.Keys.version.sorted())
-        XCTAssertEqual(try keys(schema, "properties", "enums", "additionalProperties"), DSLDecoder.Keys.enumeration.sorted())
+        XCTAssertEqual(
+            try keys(schema, "properties", "enums", "additionalProperties"), DSLDecoder.Keys.enumeration.sorted())
         let model: [Any] = ["properties", "models", "additionalProperties"]
         XCTAssertEqual(try keys(value(schema, model)), DSLDecoder.Keys.model.sorted())
         let property = value(schema, model + ["properties", "properties", "additionalProperties", "anyOf", 1])
         XCTAssertEqual(try keys(property), DSLDecoder.Keys.property.sorted())
         XCTAssertEqual(try keys(property, "properties", "from"), DSLDecoder.Keys.conversion.sorted())
-        XCTAssertEqual((schema["required"] as? [String])?.sorted(), ["models", "schema", "version"], "a version file needs models (SDG101 otherwise)")
+        XCTAssertEqual(
+            (schema["required"] as? [String])?.sorted(), ["models", "schema", "version"],
+            "a version file needs models (SDG101 otherwise)")
         let rules = value(property, ["properties", "deleteRule", "enum"]) as? [String]
         XCTAssertEqual(rules?.sorted(), DeleteRule.allCases.map(\.rawValue).sorted())
     }
@@ -40,7 +45,8 @@ final class JSONSchemaTests: XCTestCase {
     func testConfigSchemaMatchesDecoder() throws {
         let schema = try load("swiftdata-gen-config.schema.json")
         XCTAssertEqual(try keys(schema), DSLDecoder.Keys.config.sorted())
-        XCTAssertEqual(schema["type"] as? [String], ["object", "null"], "an empty config, which README allows, validates")
+        XCTAssertEqual(
+            schema["type"] as? [String], ["object", "null"], "an empty config, which README allows, validates")
         XCTAssertEqual(try keys(schema, "properties", "naming"), DSLDecoder.Keys.naming.sorted())
         XCTAssertEqual(try keys(schema, "properties", "platforms"), Platform.allCases.map(\.rawValue).sorted())
         let access = value(schema, ["properties", "access", "enum"]) as? [String]

@@ -66,7 +66,8 @@ final class OutputWriterTests: XCTestCase {
         }
         var updates = [first, other]
         XCTAssertEqual(FolderUpdate.commit(&updates).map(\.code), [.outputWriteFailed])
-        XCTAssertEqual(try String(contentsOfFile: folder + "/A.swift", encoding: .utf8), "one\n", "the first folder is put back")
+        XCTAssertEqual(
+            try String(contentsOfFile: folder + "/A.swift", encoding: .utf8), "one\n", "the first folder is put back")
         XCTAssertFalse(FileManager.default.fileExists(atPath: second), "the folder the step made is gone again")
     }
 
@@ -76,14 +77,20 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(updates[0].problems.map(\.code), [.outputNotOwned])
         XCTAssertEqual(FolderUpdate.commit(&updates).map(\.code), [.outputNotOwned])
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/A.swift"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter(OutputWriter.isLeftover), [], "what was staged is gone")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter(OutputWriter.isLeftover), [],
+            "what was staged is gone")
     }
 
     func testTheManifestOwnerIsRelativeToTheOutputFolder() {
-        XCTAssertEqual(OutputWriter.owner(schema: "/r/Sources/App/Schema", output: "/r/Generated"), "../Sources/App/Schema")
+        XCTAssertEqual(
+            OutputWriter.owner(schema: "/r/Sources/App/Schema", output: "/r/Generated"), "../Sources/App/Schema")
         XCTAssertEqual(OutputWriter.owner(schema: "/r/Schema", output: "/r/Schema/Out"), "..")
-        XCTAssertEqual(OutputManifest(parsing: OutputManifest(files: ["../S": ["A.swift", "B.swift"]]).text), OutputManifest(files: ["../S": ["A.swift", "B.swift"]]))
-        XCTAssertNil(OutputManifest(parsing: "owner x\n  ../escape.swift\n"), "a manifest never names a file outside its folder")
+        XCTAssertEqual(
+            OutputManifest(parsing: OutputManifest(files: ["../S": ["A.swift", "B.swift"]]).text),
+            OutputManifest(files: ["../S": ["A.swift", "B.swift"]]))
+        XCTAssertNil(
+            OutputManifest(parsing: "owner x\n  ../escape.swift\n"), "a manifest never names a file outside its folder")
     }
 
     /// A manifest reads back what it wrote, whatever the names hold; reads alike after a
@@ -93,7 +100,8 @@ final class OutputWriterTests: XCTestCase {
         let names: Set<String> = ["A.swift", "new\nline.swift", "back\\slash.swift", "tab\t.swift", "ends\r.swift"]
         let manifest = OutputManifest(files: ["../Schema": names, "../Other\nFolder": ["B.swift"]])
         XCTAssertEqual(OutputManifest(parsing: manifest.text), manifest)
-        XCTAssertEqual(manifest.text.components(separatedBy: "\n").count, 1 + 2 + names.count + 1 + 1, "one line per name")
+        XCTAssertEqual(
+            manifest.text.components(separatedBy: "\n").count, 1 + 2 + names.count + 1 + 1, "one line per name")
         XCTAssertEqual(OutputManifest(parsing: manifest.text.replacingOccurrences(of: "\n", with: "\r\n")), manifest)
         let twice = try XCTUnwrap(OutputManifest(parsing: "owner b\n  X.swift\nowner a\n  X.swift\n"))
         for _ in 0..<20 { XCTAssertEqual(twice.owner(of: "X.swift"), "a") }

@@ -15,7 +15,9 @@ struct EncodedPlanReport: Codable, Equatable {
 
     init(_ report: PlanReport) {
         steps = report.steps.map {
-            Step(schema: $0.schema, from: $0.from, to: $0.to, changes: $0.changes, stages: $0.stages, generated: $0.generated, teamMustWrite: $0.teamMustWrite, dataLoss: $0.dataLoss)
+            Step(
+                schema: $0.schema, from: $0.from, to: $0.to, changes: $0.changes, stages: $0.stages,
+                generated: $0.generated, teamMustWrite: $0.teamMustWrite, dataLoss: $0.dataLoss)
         }
     }
 
@@ -37,8 +39,12 @@ final class PlanReportTests: XCTestCase {
     func testJSONIsWhatFoundationWritesForEveryCharacter() {
         let awkward = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }.joined() + "/é→\u{2028}\u{10FFFF}🦆"
         let steps = [
-            PlanReport.Step(schema: "Trips", from: "1.0.0", to: "2.0.0", changes: [awkward, "\"quoted\" \\ back"], stages: ["lightweight 1.0.0 → 2.0.0"], generated: [], teamMustWrite: ["x"], dataLoss: []),
-            PlanReport.Step(schema: awkward, from: "", to: "\u{0}", changes: [], stages: [], generated: ["a", "b"], teamMustWrite: [], dataLoss: ["loss"]),
+            PlanReport.Step(
+                schema: "Trips", from: "1.0.0", to: "2.0.0", changes: [awkward, "\"quoted\" \\ back"],
+                stages: ["lightweight 1.0.0 → 2.0.0"], generated: [], teamMustWrite: ["x"], dataLoss: []),
+            PlanReport.Step(
+                schema: awkward, from: "", to: "\u{0}", changes: [], stages: [], generated: ["a", "b"],
+                teamMustWrite: [], dataLoss: ["loss"]),
         ]
         for report in [PlanReport(steps: steps), PlanReport(steps: [])] {
             XCTAssertEqual(report.json, EncodedPlanReport(report).foundationJSON)

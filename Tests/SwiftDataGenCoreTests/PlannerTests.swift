@@ -5,7 +5,9 @@ import XCTest
 /// The planner's decisions and refusals that the goldens do not already pin down.
 final class PlannerTests: XCTestCase {
     private func history(_ versions: [String], config: String? = nil) throws -> SchemaHistory {
-        let files = versions.enumerated().map { SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8)) }
+        let files = versions.enumerated().map {
+            SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8))
+        }
         let configFile = config.map { SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array($0.utf8)) }
         let (histories, diagnostics) = Generator.validate(SchemaSources(config: configFile, versions: files))
         XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
@@ -23,15 +25,24 @@ final class PlannerTests: XCTestCase {
     func testOnlyLightweightChangesGiveOneLightweightStage() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      a: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      a: String\n      b: Int?\n      c: { type: Bool, default: false }\n  B:\n    properties:\n      x: Int\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      a: String\n      b: Int?\n      c: { type: Bool, default: false }\n  B:\n    properties:\n      x: Int\n"
+            ),
         ])
         XCTAssertEqual(diagnostics, [])
-        XCTAssertEqual(plan.steps.first?.stages, [.lightweight(from: .version(SemanticVersion(1, 0, 0)), to: .version(SemanticVersion(2, 0, 0)))])
-        XCTAssertEqual(plan.steps.first?.changes, [.propertyAdded(model: "A", property: "b"), .propertyAdded(model: "A", property: "c"), .modelAdded("B")])
+        XCTAssertEqual(
+            plan.steps.first?.stages,
+            [.lightweight(from: .version(SemanticVersion(1, 0, 0)), to: .version(SemanticVersion(2, 0, 0)))])
+        XCTAssertEqual(
+            plan.steps.first?.changes,
+            [.propertyAdded(model: "A", property: "b"), .propertyAdded(model: "A", property: "c"), .modelAdded("B")])
     }
 
     func testDiffNamesEveryKindOfChange() throws {
-        let old = version("1.0.0", """
+        let old = version(
+            "1.0.0",
+            """
               A:
                 properties:
                   a: { type: String, spotlight: true }
@@ -42,7 +53,9 @@ final class PlannerTests: XCTestCase {
                   a: A?
 
             """)
-        let new = version("2.0.0", """
+        let new = version(
+            "2.0.0",
+            """
               A:
                 properties:
                   a: { type: String, default: x }
@@ -53,21 +66,27 @@ final class PlannerTests: XCTestCase {
                   a: A?
 
             """)
-        let changes = SchemaDiff(naming: NamingConfig()).changes(from: try history([old, new]).versions[0], to: try history([old, new]).versions[1])
-        XCTAssertEqual(changes.map(\.summary), [
-            "A.a changed its default",
-            "A.a attribute options changed from [spotlight] to []",
-            "A.b became required",
-            "A.b changed its default",
-            "A.bs delete rule changed from nullify to cascade",
-            "A.bs changed from to-many to to-many (max 3)",
-        ])
+        let changes = SchemaDiff(naming: NamingConfig()).changes(
+            from: try history([old, new]).versions[0], to: try history([old, new]).versions[1])
+        XCTAssertEqual(
+            changes.map(\.summary),
+            [
+                "A.a changed its default",
+                "A.a attribute options changed from [spotlight] to []",
+                "A.b became required",
+                "A.b changed its default",
+                "A.bs delete rule changed from nullify to cascade",
+                "A.bs changed from to-many to to-many (max 3)",
+            ])
     }
 
     func testBridgeNeedsAVersionNumberInBetween() throws {
         let (_, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
-            version("1.0.1", "  A:\n    properties:\n      count: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"),
+            version(
+                "1.0.1",
+                "  A:\n    properties:\n      count: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+            ),
         ])
         let match = diagnostics.first { $0.code == .noRoomForBridge }
         XCTAssertEqual(match?.location?.file, "v2.yaml")
@@ -77,7 +96,10 @@ final class PlannerTests: XCTestCase {
     func testLinkTargetMustBeCreatableFromTheText() throws {
         let (_, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      city: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      city: { type: City?, from: { property: city, match: name }, inverse: people }\n  City:\n    properties:\n      name: String\n      code: String\n      people: \"[A]\"\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      city: { type: City?, from: { property: city, match: name }, inverse: people }\n  City:\n    properties:\n      name: String\n      code: String\n      people: \"[A]\"\n"
+            ),
         ])
         let match = diagnostics.first { $0.code == .linkTargetNotCreatable }
         XCTAssertTrue(match?.message.contains("give code a default or make it optional") == true, match?.message ?? "")
@@ -86,7 +108,10 @@ final class PlannerTests: XCTestCase {
     func testRenameAndConversionTogetherAreRefused() throws {
         let (_, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      m: { type: Int, default: 0, renamedFrom: n, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      m: { type: Int, default: 0, renamedFrom: n, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+            ),
         ])
         XCTAssertEqual(diagnostics.first?.code, .conversionConflict)
     }
@@ -94,15 +119,20 @@ final class PlannerTests: XCTestCase {
     func testConversionIntoANameTheOldModelStillHasIsRefused() throws {
         let (_, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      n: String\n      m: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: m, convert: \"Int($0) ?? 0\" } }\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: m, convert: \"Int($0) ?? 0\" } }\n"
+            ),
         ])
         XCTAssertEqual(diagnostics.first { $0.isError }?.code, .conversionConflict)
         XCTAssertTrue(diagnostics.first { $0.isError }?.message.contains("already has a property 'n'") == true)
     }
 
     func testConversionIntoAnEnumWhoseRawValuesChangedIsRefused() throws {
-        let v1 = "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: y } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n"
-        let v2 = "schema: App\nversion: 2.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: z } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n      f: { type: E?, from: { property: t, convert: \"E(rawValue: $0)\" } }\n"
+        let v1 =
+            "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: y } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n"
+        let v2 =
+            "schema: App\nversion: 2.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: z } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n      f: { type: E?, from: { property: t, convert: \"E(rawValue: $0)\" } }\n"
         let (_, diagnostics) = try plan([v1, v2])
         XCTAssertEqual(diagnostics.first { $0.isError }?.code, .conversionConflict)
     }
@@ -112,24 +142,32 @@ final class PlannerTests: XCTestCase {
     func testATypedAccessorKeepsTheColumnItAdopts() throws {
         let enums = "enums:\n  Status: { rawType: String, cases: [planned, done] }\n"
         let (plan, diagnostics) = try plan([
-            version("1.0.0", "  A:\n    properties:\n      syncRaw: { type: String, default: \"planned\" }\n      statusRawValue: String\n"),
+            version(
+                "1.0.0",
+                "  A:\n    properties:\n      syncRaw: { type: String, default: \"planned\" }\n      statusRawValue: String\n"
+            ),
             "schema: App\nversion: 2.0.0\n" + enums
                 + "models:\n  A:\n    properties:\n      sync: { type: Status, storedName: syncRaw, default: planned }\n      status: Status\n",
         ])
         XCTAssertEqual(diagnostics, [], "nothing is removed or converted")
-        XCTAssertEqual(plan.steps.first?.changes, [
-            .columnAdopted(model: "A", from: "syncRaw", to: "sync", column: "syncRaw"),
-            .columnAdopted(model: "A", from: "statusRawValue", to: "status", column: "statusRawValue"),
-        ])
+        XCTAssertEqual(
+            plan.steps.first?.changes,
+            [
+                .columnAdopted(model: "A", from: "syncRaw", to: "sync", column: "syncRaw"),
+                .columnAdopted(model: "A", from: "statusRawValue", to: "status", column: "statusRawValue"),
+            ])
         let history = try history([
             version("1.0.0", "  A:\n    properties:\n      syncRaw: String\n"),
-            "schema: App\nversion: 2.0.0\n" + enums + "models:\n  A:\n    properties:\n      sync: { type: Status, storedName: syncRaw }\n      extra: Int?\n",
+            "schema: App\nversion: 2.0.0\n" + enums
+                + "models:\n  A:\n    properties:\n      sync: { type: Status, storedName: syncRaw }\n      extra: Int?\n",
         ])
-        XCTAssertNil(history.versions[1].models[0].property(named: "sync")?.originalName, "the column keeps its identifier")
+        XCTAssertNil(
+            history.versions[1].models[0].property(named: "sync")?.originalName, "the column keeps its identifier")
         // A rename into an enum over the same stored type is a rename, not a change of type.
         let (renamed, renameDiagnostics) = try self.plan([
             version("1.0.0", "  A:\n    properties:\n      statusText: String\n"),
-            "schema: App\nversion: 2.0.0\n" + enums + "models:\n  A:\n    properties:\n      status: { type: Status, renamedFrom: statusText }\n",
+            "schema: App\nversion: 2.0.0\n" + enums
+                + "models:\n  A:\n    properties:\n      status: { type: Status, renamedFrom: statusText }\n",
         ])
         XCTAssertEqual(renameDiagnostics, [])
         XCTAssertEqual(renamed.steps.first?.changes, [.propertyRenamed(model: "A", from: "statusText", to: "status")])
@@ -144,18 +182,25 @@ final class PlannerTests: XCTestCase {
                 + "      status: { type: Status, default: planned, from: { property: statusRawValue, convert: \"Status(rawValue: $0) ?? .planned\" } }\n",
         ])
         XCTAssertEqual(diagnostics.map(\.code), [.conversionConflict])
-        XCTAssertTrue(diagnostics.first?.message.contains("nothing to convert: remove from:") == true, diagnostics.first?.message ?? "")
+        XCTAssertTrue(
+            diagnostics.first?.message.contains("nothing to convert: remove from:") == true,
+            diagnostics.first?.message ?? "")
     }
 
     /// A key unique as text and converted to a number stays unique only if converted values do
     /// not repeat ("7" and "007"): the step de-duplicates on the converted values, or asks how.
     func testUniquenessOverAConvertedKeyIsNewUniqueness() throws {
         let v1 = version("1.0.0", "  A:\n    properties:\n      code: { type: String, unique: true }\n      at: Date\n")
-        let converted = "      code: { type: Int, unique: true, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: Date\n"
+        let converted =
+            "      code: { type: Int, unique: true, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: Date\n"
         let (_, refused) = try plan([v1, version("2.0.0", "  A:\n    properties:\n" + converted)])
         XCTAssertEqual(refused.map(\.code), [.uniquenessNeedsDedupe])
-        XCTAssertTrue(refused.first?.message.contains("stays unique by (code), but this step converts its values") == true, refused.first?.message ?? "")
-        let (plan, diagnostics) = try plan([v1, version("2.0.0", "  A:\n    dedupe: { keep: last, orderBy: at }\n    properties:\n" + converted)])
+        XCTAssertTrue(
+            refused.first?.message.contains("stays unique by (code), but this step converts its values") == true,
+            refused.first?.message ?? "")
+        let (plan, diagnostics) = try plan([
+            v1, version("2.0.0", "  A:\n    dedupe: { keep: last, orderBy: at }\n    properties:\n" + converted),
+        ])
         XCTAssertEqual(diagnostics, [], "the policy is used, not reported unused")
         let dedupes = plan.steps.first?.stages.flatMap(\.actions).compactMap { action -> MigrationPlan.Deduplication? in
             if case .deduplicate(let dedupe) = action { return dedupe }
@@ -167,26 +212,39 @@ final class PlannerTests: XCTestCase {
     func testConvertedSourceIsNotReportedAsLost() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      value: { type: Int, default: 0, from: { property: text, convert: \"Int($0) ?? 0\" } }\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      value: { type: Int, default: 0, from: { property: text, convert: \"Int($0) ?? 0\" } }\n"
+            ),
         ])
         XCTAssertEqual(diagnostics, [])
         XCTAssertEqual(plan.bridges.map(\.schema.version), [SemanticVersion(1, 0, 1)])
-        XCTAssertEqual(plan.schemas, [.version(SemanticVersion(1, 0, 0)), .bridge(into: SemanticVersion(2, 0, 0)), .version(SemanticVersion(2, 0, 0))])
+        XCTAssertEqual(
+            plan.schemas,
+            [
+                .version(SemanticVersion(1, 0, 0)), .bridge(into: SemanticVersion(2, 0, 0)),
+                .version(SemanticVersion(2, 0, 0)),
+            ])
     }
 
     func testSameNameConversionRenamesThroughTheBridgeInEveryLaterVersion() throws {
         let h = try history([
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+            ),
             version("3.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0 }\n      extra: String?\n"),
         ])
-        XCTAssertEqual(h.versions.map { $0.models[0].property(named: "n")?.originalName }, [nil, "nConverted", "nConverted"])
+        XCTAssertEqual(
+            h.versions.map { $0.models[0].property(named: "n")?.originalName }, [nil, "nConverted", "nConverted"])
         let (plan, _) = MigrationPlanner.plan(h)
         XCTAssertEqual(plan.bridges.first?.schema.model(named: "A")?.properties.map(\.name), ["n", "nConverted"])
     }
 
     func testCustomMigrationCallsBothHooks() throws {
-        let v2 = "schema: App\nversion: 2.0.0\ncustomMigration: true\nmodels:\n  A:\n    properties:\n      a: String\n      b: String?\n"
+        let v2 =
+            "schema: App\nversion: 2.0.0\ncustomMigration: true\nmodels:\n  A:\n    properties:\n      a: String\n      b: String?\n"
         let (plan, diagnostics) = try plan([version("1.0.0", "  A:\n    properties:\n      a: String\n"), v2])
         XCTAssertEqual(plan.hooks.map(\.name), ["willMigrateToV2", "didMigrateToV2"])
         XCTAssertEqual(diagnostics.map(\.code), [.hookRequired])
@@ -204,17 +262,22 @@ final class PlannerTests: XCTestCase {
         let edited = version("1.0.0", "  A:\n    properties:\n      a: String?\n")
         let editDiagnostics = parsed.check([try history([edited, v2])], lockFile: "swiftdata-gen.lock")
         XCTAssertEqual(editDiagnostics.map(\.code), [.shippedVersionEdited])
-        XCTAssertTrue(editDiagnostics.first?.message.contains("A.a: optional was false, now true") == true, editDiagnostics.first?.message ?? "")
+        XCTAssertTrue(
+            editDiagnostics.first?.message.contains("A.a: optional was false, now true") == true,
+            editDiagnostics.first?.message ?? "")
         XCTAssertEqual(editDiagnostics.first?.location?.file, "v1.yaml")
         XCTAssertEqual(editDiagnostics.first?.location?.line, 6, "points at the property that changed")
 
         XCTAssertEqual(parsed.check([try history([v2])], lockFile: "l").map(\.code), [.shippedVersionMissing])
 
         let inserted = version("1.5.0", "  A:\n    properties:\n      a: String\n      c: Int?\n")
-        XCTAssertEqual(parsed.check([try history([v1, inserted, v2])], lockFile: "l").map(\.code), [.versionBeforeShipped])
+        XCTAssertEqual(
+            parsed.check([try history([v1, inserted, v2])], lockFile: "l").map(\.code), [.versionBeforeShipped])
 
         let tampered = shipped.text.replacingOccurrences(of: "optional=false", with: "optional=true")
-        XCTAssertEqual(ShippedVersions.parse(tampered, file: "l").1.map(\.code), [.malformedLockFile, .malformedLockFile, .malformedLockFile], "the end line and both entries")
+        XCTAssertEqual(
+            ShippedVersions.parse(tampered, file: "l").1.map(\.code),
+            [.malformedLockFile, .malformedLockFile, .malformedLockFile], "the end line and both entries")
         XCTAssertEqual(ShippedVersions.parse("nonsense\n", file: "l").1.first?.location?.line, 1)
 
         // A checkout's CRLF line ends and an editor's byte-order mark change no word of it.

@@ -10,19 +10,27 @@ import XCTest
 /// at once, and the generated output must type-check against the stand-in.
 final class ReservedNameTests: XCTestCase {
     static let keywords = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
-        "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private", "precedencegroup", "protocol", "public",
-        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
-        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await",
-        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "associativity", "async", "convenience", "didSet",
-        "dynamic", "final", "get", "indirect", "infix", "lazy", "left", "mutating", "none", "nonmutating", "optional", "override",
-        "postfix", "precedence", "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned", "weak", "willSet", "any",
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init",
+        "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private", "precedencegroup",
+        "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do",
+        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await",
+        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "associativity", "async", "convenience",
+        "didSet",
+        "dynamic", "final", "get", "indirect", "infix", "lazy", "left", "mutating", "none", "nonmutating", "optional",
+        "override",
+        "postfix", "precedence", "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned", "weak",
+        "willSet", "any",
         "each", "consume", "copy", "discard", "sending", "isolated", "macro", "actor", "distributed", "then", "unsafe",
     ]
 
     static let members = [
         "hashValue", "hash", "id", "ID", "persistentModelID", "modelContext", "hasChanges", "isDeleted", "description",
-        "debugDescription", "models", "versionIdentifier", "schemas", "stages", "rawValue", "RawValue", "allCases", "AllCases",
+        "debugDescription", "models", "versionIdentifier", "schemas", "stages", "rawValue", "RawValue", "allCases",
+        "AllCases",
         "schemaMetadata", "persistentBackingData", "init", "deinit", "self", "Type", "Protocol", "context", "container",
         "Element", "Index", "Iterator", "Wrapped",
     ]
@@ -30,8 +38,10 @@ final class ReservedNameTests: XCTestCase {
     /// Names real apps give their properties and cases (the corpus has each of these): accepted
     /// as a property, a stored name and an enum case.
     static let namesAppsUse = [
-        "id", "ID", "uuid", "identifier", "type", "kind", "data", "date", "value", "count", "order", "index", "key", "name",
-        "url", "state", "status", "error", "result", "tag", "tags", "title", "text", "content", "body", "summary", "notes",
+        "id", "ID", "uuid", "identifier", "type", "kind", "data", "date", "value", "count", "order", "index", "key",
+        "name",
+        "url", "state", "status", "error", "result", "tag", "tags", "title", "text", "content", "body", "summary",
+        "notes",
         "color", "icon", "position", "sortOrder", "timestamp", "createdAt", "updatedAt", "version", "source", "email",
         "parent", "children", "items", "owner", "user", "category", "amount", "price", "isCompleted", "isFavorite",
         "models", "each", "didSet", "versionIdentifier", "backingData", "observationRegistrar", "schemas", "stages",
@@ -48,8 +58,11 @@ final class ReservedNameTests: XCTestCase {
 
     private func typeCheck(_ yaml: String, position: String) throws {
         let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
-        let config = SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
-        let output = Generator.generate(SchemaSources(config: config, versions: [file]), templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+        let config = SourceFile(
+            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
+        let output = Generator.generate(
+            SchemaSources(config: config, versions: [file]),
+            templates: try SchemaLoader.templates(overrideDirectory: nil).get())
         XCTAssertFalse(output.diagnostics.hasErrors, output.diagnostics.map(\.rendered).joined(separator: "\n"))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-names-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -65,27 +78,39 @@ final class ReservedNameTests: XCTestCase {
     }
 
     func testEveryAcceptedModelNameCompiles() throws {
-        let names = accepted({ "schema: N\nversion: 1.0.0\nmodels:\n  \($0):\n    properties:\n      v: String\n" }, names: Self.candidates)
+        let names = accepted(
+            { "schema: N\nversion: 1.0.0\nmodels:\n  \($0):\n    properties:\n      v: String\n" },
+            names: Self.candidates)
         XCTAssertFalse(names.isEmpty)
         let models = names.map { "  \($0):\n    properties:\n      v: String\n" }.joined()
         try typeCheck("schema: N\nversion: 1.0.0\nmodels:\n" + models, position: "model names")
     }
 
     func testEveryAcceptedEnumNameCompiles() throws {
-        let names = accepted({ "schema: N\nversion: 1.0.0\nenums:\n  \($0): { rawType: String, cases: [a] }\nmodels:\n  M:\n    properties:\n      v: { type: \($0), default: a }\n" }, names: Self.candidates)
+        let names = accepted(
+            {
+                "schema: N\nversion: 1.0.0\nenums:\n  \($0): { rawType: String, cases: [a] }\nmodels:\n  M:\n    properties:\n      v: { type: \($0), default: a }\n"
+            }, names: Self.candidates)
         XCTAssertFalse(names.isEmpty)
         let enums = names.map { "  \($0): { rawType: String, cases: [a] }\n" }.joined()
-        let properties = names.enumerated().map { "      p\($0.offset): { type: \($0.element), default: a }\n" }.joined()
-        try typeCheck("schema: N\nversion: 1.0.0\nenums:\n" + enums + "models:\n  M:\n    properties:\n" + properties, position: "enum names")
+        let properties = names.enumerated().map { "      p\($0.offset): { type: \($0.element), default: a }\n" }
+            .joined()
+        try typeCheck(
+            "schema: N\nversion: 1.0.0\nenums:\n" + enums + "models:\n  M:\n    properties:\n" + properties,
+            position: "enum names")
     }
 
     func testEveryAcceptedPropertyNameCompiles() throws {
-        let names = accepted({ "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      \($0): String\n" }, names: Self.candidates)
+        let names = accepted(
+            { "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      \($0): String\n" },
+            names: Self.candidates)
         XCTAssertFalse(names.isEmpty)
         // Each name as a plain attribute (also unique and indexed), an enum stored through its raw
         // value, and a relationship with an inverse.
         var yaml = "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [a, b] }\nmodels:\n"
-        yaml += "  M:\n    unique: [[\(names[0])]]\n    indexes: [[\(names[0])]]\n    properties:\n" + names.map { "      \($0): String\n" }.joined()
+        yaml +=
+            "  M:\n    unique: [[\(names[0])]]\n    indexes: [[\(names[0])]]\n    properties:\n"
+            + names.map { "      \($0): String\n" }.joined()
         yaml += names.map { "      back\($0): \"[R]\"\n" }.joined()
         yaml += "  P:\n    properties:\n" + names.map { "      \($0): { type: E, default: b }\n" }.joined()
         yaml += "  R:\n    properties:\n" + names.map { "      \($0): { type: M?, inverse: back\($0) }\n" }.joined()
@@ -93,7 +118,10 @@ final class ReservedNameTests: XCTestCase {
     }
 
     func testEveryAcceptedEnumCaseCompiles() throws {
-        let names = accepted({ "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\($0)] }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: \($0) }\n" }, names: Self.candidates)
+        let names = accepted(
+            {
+                "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\($0)] }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: \($0) }\n"
+            }, names: Self.candidates)
         XCTAssertFalse(names.isEmpty)
         let cases = names.joined(separator: ", ")
         let intCases = names.enumerated().map { "\($0.element): \($0.offset)" }.joined(separator: ", ")
@@ -109,7 +137,10 @@ final class ReservedNameTests: XCTestCase {
             XCTAssertNil(NamePosition.enumCase.refusal(of: name), "case \(name)")
         }
         let properties = Self.namesAppsUse.map { "      \($0): String\n" }.joined()
-        XCTAssertEqual(accepted({ _ in "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n" + properties }, names: ["all"]), ["all"])
+        XCTAssertEqual(
+            accepted(
+                { _ in "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n" + properties }, names: ["all"]),
+            ["all"])
     }
 
     /// A name refused where Core Data stores it may still be the Swift name of a property stored
@@ -117,14 +148,21 @@ final class ReservedNameTests: XCTestCase {
     func testStoredNamesAreRefusedByTheirStoredName() {
         let yaml = { (property: String) in "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n\(property)" }
         func errors(_ property: String) -> [String] {
-            let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml(property).utf8))
-            return Generator.validate(SchemaSources(config: nil, versions: [file])).diagnostics.filter { $0.severity == .error }.map(\.message)
+            let file = SourceFile(
+                displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml(property).utf8))
+            return Generator.validate(SchemaSources(config: nil, versions: [file])).diagnostics.filter {
+                $0.severity == .error
+            }.map(\.message)
         }
         XCTAssertEqual(errors("      description: { type: String, storedName: details }\n"), [])
         XCTAssertEqual(errors("      details: { type: String, storedName: objectID }\n").count, 1)
         XCTAssertTrue(errors("      description: String\n").first?.contains("storedName") ?? false)
-        XCTAssertTrue(errors("      entity: M?\n").first?.contains("NSManagedObject") ?? false, "a relationship is stored under its name")
-        XCTAssertEqual(errors("      description: { type: String, transient: true, default: \"\" }\n"), [], "a transient property is not stored")
+        XCTAssertTrue(
+            errors("      entity: M?\n").first?.contains("NSManagedObject") ?? false,
+            "a relationship is stored under its name")
+        XCTAssertEqual(
+            errors("      description: { type: String, transient: true, default: \"\" }\n"), [],
+            "a transient property is not stored")
     }
 
     /// Every refusal says how it is known. Names refused because they fail to compile are
@@ -132,19 +170,25 @@ final class ReservedNameTests: XCTestCase {
     func testEveryRefusedNameFailsWhereItIsRefused() throws {
         for position in NamePosition.allCases {
             for name in Self.refused(at: position) {
-                guard let refusal = position.refusal(of: name) else { return XCTFail("\(name) is listed but not refused at \(position)") }
+                guard let refusal = position.refusal(of: name) else {
+                    return XCTFail("\(name) is listed but not refused at \(position)")
+                }
                 if case .documented(let source) = refusal.evidence {
-                    XCTAssertTrue(source.contains("https://") || source.contains(".md"), "\(name) at \(position) cites no source")
+                    XCTAssertTrue(
+                        source.contains("https://") || source.contains(".md"), "\(name) at \(position) cites no source")
                 }
             }
         }
         let probe = try Self.generatedProbe()
-        let baseline = try Self.compileProbe(probe, replacing: "Zq", with: "Zq", app: Self.appUsage(of: Array(NamePosition.typesTheOutputNames)))
+        let baseline = try Self.compileProbe(
+            probe, replacing: "Zq", with: "Zq", app: Self.appUsage(of: Array(NamePosition.typesTheOutputNames)))
         XCTAssertEqual(baseline.status, 0, baseline.output)
         XCTAssertEqual(try Self.compileProbe(probe, replacing: "zq", with: "zq", app: "").status, 0)
         var probes: [(position: NamePosition, name: String)] = []
         for position in NamePosition.allCases {
-            for name in Self.refused(at: position) where position.refusal(of: name)?.evidence == .typeChecked { probes.append((position, name)) }
+            for name in Self.refused(at: position) where position.refusal(of: name)?.evidence == .typeChecked {
+                probes.append((position, name))
+            }
         }
         XCTAssertGreaterThan(probes.count, 50)
         let compiled = probes.parallelMap { item -> (String, Int32) in
@@ -190,8 +234,11 @@ final class ReservedNameTests: XCTestCase {
 
             """
         let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
-        let config = SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
-        let output = Generator.generate(SchemaSources(config: config, versions: [file]), templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+        let config = SourceFile(
+            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
+        let output = Generator.generate(
+            SchemaSources(config: config, versions: [file]),
+            templates: try SchemaLoader.templates(overrideDirectory: nil).get())
         XCTAssertFalse(output.diagnostics.hasErrors, output.diagnostics.map(\.rendered).joined(separator: "\n"))
         return output.files.map { ($0.name, $0.contents) }
     }
@@ -200,33 +247,52 @@ final class ReservedNameTests: XCTestCase {
     /// the standard type, not a model's alias.
     static func appUsage(of names: [String]) -> String {
         let uses: [String: String] = [
-            "Schema": "let _ = Schema.Version(1, 0, 0)", "Model": "@Model final class AppModel { var v = 0; init() {} }",
+            "Schema": "let _ = Schema.Version(1, 0, 0)",
+            "Model": "@Model final class AppModel { var v = 0; init() {} }",
             "ModelContext": "func appSave(_ c: ModelContext) throws { try c.save() }",
-            "ModelContainer": "func appOpen() throws -> ModelContainer { try ModelContainer(for: Schema(versionedSchema: NSchema.self)) }",
+            "ModelContainer":
+                "func appOpen() throws -> ModelContainer { try ModelContainer(for: Schema(versionedSchema: NSchema.self)) }",
             "ModelConfiguration": "let _ = ModelConfiguration(isStoredInMemoryOnly: true)",
-            "PersistentModel": "func appModel(_ m: any PersistentModel) {}", "VersionedSchema": "func appSchema(_ s: any VersionedSchema.Type) {}",
-            "SchemaMigrationPlan": "func appPlan(_ p: any SchemaMigrationPlan.Type) {}", "MigrationStage": "func appStage(_ s: MigrationStage) {}",
-            "FetchDescriptor": "func appFetch<T: PersistentModel>(_: T.Type) -> FetchDescriptor<T> { FetchDescriptor<T>() }",
-            "Predicate": "func appPredicate(_ p: Predicate<Int>) {}", "SortDescriptor": "func appSort<T>(_ d: SortDescriptor<T>) {}",
+            "PersistentModel": "func appModel(_ m: any PersistentModel) {}",
+            "VersionedSchema": "func appSchema(_ s: any VersionedSchema.Type) {}",
+            "SchemaMigrationPlan": "func appPlan(_ p: any SchemaMigrationPlan.Type) {}",
+            "MigrationStage": "func appStage(_ s: MigrationStage) {}",
+            "FetchDescriptor":
+                "func appFetch<T: PersistentModel>(_: T.Type) -> FetchDescriptor<T> { FetchDescriptor<T>() }",
+            "Predicate": "func appPredicate(_ p: Predicate<Int>) {}",
+            "SortDescriptor": "func appSort<T>(_ d: SortDescriptor<T>) {}",
             "PersistentIdentifier": "let _: PersistentIdentifier.Type = SwiftData.PersistentIdentifier.self",
-            "String": "let _: String = \"text\"", "Int": "let _: Int = 1", "Int8": "let _: Int8 = 1", "Int16": "let _: Int16 = 1",
-            "Int32": "let _: Int32 = 1", "Int64": "let _: Int64 = 1", "UInt": "let _: UInt = 1", "UInt8": "let _: UInt8 = 1",
-            "UInt16": "let _: UInt16 = 1", "UInt32": "let _: UInt32 = 1", "UInt64": "let _: UInt64 = 1", "Double": "let _: Double = 1.5",
-            "Float": "let _: Float = 1.5", "Bool": "let _: Bool = true", "Decimal": "let _: Decimal = 1", "Date": "let _ = Date.now",
+            "String": "let _: String = \"text\"", "Int": "let _: Int = 1", "Int8": "let _: Int8 = 1",
+            "Int16": "let _: Int16 = 1",
+            "Int32": "let _: Int32 = 1", "Int64": "let _: Int64 = 1", "UInt": "let _: UInt = 1",
+            "UInt8": "let _: UInt8 = 1",
+            "UInt16": "let _: UInt16 = 1", "UInt32": "let _: UInt32 = 1", "UInt64": "let _: UInt64 = 1",
+            "Double": "let _: Double = 1.5",
+            "Float": "let _: Float = 1.5", "Bool": "let _: Bool = true", "Decimal": "let _: Decimal = 1",
+            "Date": "let _ = Date.now",
             "Data": "let _ = Data()", "UUID": "let _ = UUID()", "URL": "let _ = URL(string: \"https://example.com\")",
-            "Array": "let _: Array<Int> = []", "Optional": "let _: Optional<Int> = nil", "Dictionary": "let _: Dictionary<String, Int> = [:]",
-            "Set": "let _: Set<Int> = []", "Character": "let _: Character = \"c\"", "Error": "struct AppError: Error {}",
-            "Codable": "struct AppValue: Codable {}", "Sendable": "struct AppSendable: Sendable {}", "Hashable": "struct AppKey: Hashable {}",
+            "Array": "let _: Array<Int> = []", "Optional": "let _: Optional<Int> = nil",
+            "Dictionary": "let _: Dictionary<String, Int> = [:]",
+            "Set": "let _: Set<Int> = []", "Character": "let _: Character = \"c\"",
+            "Error": "struct AppError: Error {}",
+            "Codable": "struct AppValue: Codable {}", "Sendable": "struct AppSendable: Sendable {}",
+            "Hashable": "struct AppKey: Hashable {}",
             "Equatable": "struct AppSame: Equatable {}", "Identifiable": "struct AppItem: Identifiable { var id: Int }",
-            "CaseIterable": "enum AppCase: CaseIterable { case a }", "Observable": "struct AppObserved: Observation.Observable {}; struct AppWatched: Observable {}",
-            "Foundation": "let _ = Foundation.Date.self", "SwiftData": "let _ = SwiftData.Schema.self", "Swift": "let _ = Swift.Int.self",
+            "CaseIterable": "enum AppCase: CaseIterable { case a }",
+            "Observable": "struct AppObserved: Observation.Observable {}; struct AppWatched: Observable {}",
+            "Foundation": "let _ = Foundation.Date.self", "SwiftData": "let _ = SwiftData.Schema.self",
+            "Swift": "let _ = Swift.Int.self",
         ]
         // A statement goes in a function of its own: a library file has no top-level code.
-        let lines = names.sorted().compactMap { name in uses[name].map { $0.hasPrefix("let ") ? "func use\(name)() { \($0) }" : $0 } }
+        let lines = names.sorted().compactMap { name in
+            uses[name].map { $0.hasPrefix("let ") ? "func use\(name)() { \($0) }" : $0 }
+        }
         return "import Foundation\nimport Observation\nimport SwiftData\n\n" + lines.joined(separator: "\n") + "\n"
     }
 
-    static func compileProbe(_ files: [(name: String, contents: String)], replacing placeholder: String, with name: String, app: String) throws
+    static func compileProbe(
+        _ files: [(name: String, contents: String)], replacing placeholder: String, with name: String, app: String
+    ) throws
         -> StandInTypeCheckTests.CompileResult
     {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-refused-\(UUID().uuidString)")

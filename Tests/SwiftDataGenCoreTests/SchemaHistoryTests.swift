@@ -5,13 +5,15 @@ import XCTest
 final class SchemaHistoryTests: XCTestCase {
     private func model(_ name: String) -> ModelDecl {
         ModelDecl(
-            name: name, renamedFrom: nil, dedupe: nil, superclass: nil, properties: [], uniqueGroups: [], indexGroups: [], doc: nil,
+            name: name, renamedFrom: nil, dedupe: nil, superclass: nil, properties: [], uniqueGroups: [],
+            indexGroups: [], doc: nil,
             location: SourceLocation(file: "v.yaml", line: 1, column: 1))
     }
 
     func testModelLookupStaysRightAfterTheModelsChange() {
         var version = SchemaVersion(
-            version: SemanticVersion(1, 0, 0), file: "v.yaml", location: SourceLocation(file: "v.yaml", line: 1, column: 1),
+            version: SemanticVersion(1, 0, 0), file: "v.yaml",
+            location: SourceLocation(file: "v.yaml", line: 1, column: 1),
             enums: [], models: [model("A"), model("B")])
         XCTAssertEqual(version.model(named: "B")?.name, "B")
         version.models.append(model("C"))
@@ -28,8 +30,10 @@ final class SchemaHistoryTests: XCTestCase {
         let early = SourceLocation(file: "b.yaml", line: 9, column: 1)
         let late = SourceLocation(file: "a.yaml", line: 20, column: 1)
         XCTAssertLessThan(late, early)
-        XCTAssertLessThan(SourceLocation(file: "a.yaml", line: 2, column: 5), SourceLocation(file: "a.yaml", line: 2, column: 6))
-        XCTAssertEqual(SourceLocation(file: "a.yaml", line: 2, column: 5), SourceLocation(file: "a.yaml", line: 2, column: 5))
+        XCTAssertLessThan(
+            SourceLocation(file: "a.yaml", line: 2, column: 5), SourceLocation(file: "a.yaml", line: 2, column: 6))
+        XCTAssertEqual(
+            SourceLocation(file: "a.yaml", line: 2, column: 5), SourceLocation(file: "a.yaml", line: 2, column: 5))
         XCTAssertEqual(early.file, "b.yaml")
         XCTAssertEqual(early.description, "b.yaml:9:1")
     }

@@ -20,7 +20,9 @@ final class SimulatorTests: XCTestCase {
     /// them through swift-testing, or prints the stand-in's checksum text with `--checksums`.
     static func build(_ name: String, replacing replaced: (file: String, contents: String)? = nil) throws -> Build? {
         var sources = try StandInTypeCheckTests.sources(of: name)
-        let plans = sources.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }.filter { $0.hasSuffix("MigrationPlan") }
+        let plans = sources.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }.filter {
+            $0.hasSuffix("MigrationPlan")
+        }
         guard !plans.isEmpty, sources.contains(where: { $0.contains("UpgradeFrom") }) else { return nil }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-sim-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -50,7 +52,8 @@ final class SimulatorTests: XCTestCase {
         let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         let result = try StandInTypeCheckTests.run(
             "/usr/bin/env",
-            ["swiftc"] + StandInTypeCheckTests.strictFlags + ["-module-name", "Upgrades"] + (try StandInTypeCheckTests.standInFlags())
+            ["swiftc"] + StandInTypeCheckTests.strictFlags + ["-module-name", "Upgrades"]
+                + (try StandInTypeCheckTests.standInFlags())
                 + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary.path] + sources + [mainFile.path])
         XCTAssertEqual(result.status, 0, "\(name) does not compile with its upgrade tests:\n\(result.output)")
         return result.status == 0 ? Build(binary: binary, plans: plans, folder: work) : nil
@@ -70,7 +73,9 @@ final class SimulatorTests: XCTestCase {
             let result = try StandInTypeCheckTests.run(build.binary.path, [])
             XCTAssertEqual(result.status, 0, "\(name): an upgrade test failed in the simulator:\n\(result.output)")
             let expected = try StandInTypeCheckTests.sources(of: name).filter { $0.contains("UpgradeFrom") }.count
-            XCTAssertTrue(result.output.contains("Test run with \(expected) test"), "\(name): expected \(expected) upgrade tests to run:\n\(result.output)")
+            XCTAssertTrue(
+                result.output.contains("Test run with \(expected) test"),
+                "\(name): expected \(expected) upgrade tests to run:\n\(result.output)")
             ran += expected
             try checkChecksumsAgree(name, build: build)
         }
@@ -82,7 +87,8 @@ final class SimulatorTests: XCTestCase {
     func testAPlanMissingAnyOfItsConversionsFailsItsUpgradeTests() throws {
         var mutants: [(name: String, call: String, file: String, contents: String)] = []
         for name in ["upgrade-branches", "upgrade-conversions", "plan-enum-conversion"] {
-            let plan = try XCTUnwrap(try StandInTypeCheckTests.sources(of: name).first { $0.hasSuffix("MigrationPlan.swift") })
+            let plan = try XCTUnwrap(
+                try StandInTypeCheckTests.sources(of: name).first { $0.hasSuffix("MigrationPlan.swift") })
             let text = try String(contentsOfFile: plan, encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let calls = lines.indices.filter { lines[$0].contains(/try \w+\.convert\w+\(context\)/) }
@@ -90,20 +96,28 @@ final class SimulatorTests: XCTestCase {
             for index in calls {
                 var mutated = lines
                 mutated[index] = "// conversion removed"
-                mutants.append((name, lines[index].trimmingCharacters(in: .whitespaces), URL(fileURLWithPath: plan).lastPathComponent, mutated.joined(separator: "\n")))
+                mutants.append(
+                    (
+                        name, lines[index].trimmingCharacters(in: .whitespaces),
+                        URL(fileURLWithPath: plan).lastPathComponent, mutated.joined(separator: "\n")
+                    ))
             }
         }
         XCTAssertGreaterThanOrEqual(mutants.count, 7)
         let outcomes = mutants.parallelMap { mutant in
             Result { () -> StandInTypeCheckTests.CompileResult? in
-                guard let build = try Self.build(mutant.name, replacing: (mutant.file, mutant.contents)) else { return nil }
+                guard let build = try Self.build(mutant.name, replacing: (mutant.file, mutant.contents)) else {
+                    return nil
+                }
                 defer { try? FileManager.default.removeItem(at: build.folder) }
                 return try StandInTypeCheckTests.run(build.binary.path, [])
             }
         }
         for (mutant, outcome) in zip(mutants, outcomes) {
             let result = try XCTUnwrap(try outcome.get(), "\(mutant.name) without '\(mutant.call)' did not compile")
-            XCTAssertNotEqual(result.status, 0, "\(mutant.name): the upgrade tests still pass without '\(mutant.call)':\n\(result.output)")
+            XCTAssertNotEqual(
+                result.status, 0,
+                "\(mutant.name): the upgrade tests still pass without '\(mutant.call)':\n\(result.output)")
             // A value check names the property; a store that rejects the defaults left behind
             // (uniqueness, a required value) fails the same test with SwiftData's error.
             XCTAssertTrue(
@@ -115,19 +129,24 @@ final class SimulatorTests: XCTestCase {
     /// Plans a device rejects fail in the simulator with SwiftData's error; the Apple patterns
     /// that work keep the data (Fixtures/Simulator/Scenarios.swift).
     func testKnownFailuresFailAndApplePatternsPass() throws {
-        let source = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("Simulator/Scenarios.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: TestPaths.fixtures.appendingPathComponent("Simulator/Scenarios.swift"), encoding: .utf8)
         let result = try StandInTypeCheckTests.compileAndRun([], main: source)
         XCTAssertEqual(result.status, 0, result.output)
-        let lines = Dictionary(result.output.split(separator: "\n").compactMap { line -> (String, String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
-        }, uniquingKeysWith: { first, _ in first })
+        let lines = Dictionary(
+            result.output.split(separator: "\n").compactMap { line -> (String, String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
+            }, uniquingKeysWith: { first, _ in first })
         let expected: [(String, String)] = [
             ("duplicate checksum", "error 0 Duplicate version checksums across stages detected"),
             ("shared identifier", "error 134110 Item.title and Item.name share the renaming identifier 'title'"),
             ("type change", "error 134110 Item.price: cannot infer a mapping"),
             ("unique over duplicates", "error 133021"),
-            ("required added", "error 134110 Validation error missing attribute values on mandatory destination attribute: Item.stock"),
+            (
+                "required added",
+                "error 134110 Validation error missing attribute values on mandatory destination attribute: Item.stock"
+            ),
             ("new types in willMigrate", "error 0 What kind of backing data is this?"),
             ("unknown model version", "error 134504"),
             ("dedupe in willMigrate", "ok lamp 12.5"),
@@ -135,7 +154,9 @@ final class SimulatorTests: XCTestCase {
             ("two-stage bridge", "ok lamp 12.5,lamp 3.0"),
         ]
         for (scenario, outcome) in expected {
-            XCTAssertTrue(lines[scenario]?.hasPrefix(outcome) == true, "\(scenario): expected '\(outcome)', got '\(lines[scenario] ?? "nothing")'")
+            XCTAssertTrue(
+                lines[scenario]?.hasPrefix(outcome) == true,
+                "\(scenario): expected '\(outcome)', got '\(lines[scenario] ?? "nothing")'")
         }
     }
 
@@ -166,7 +187,9 @@ final class SimulatorTests: XCTestCase {
                 case .version(let number): typeName = names.versionedSchema(number)
                 case .bridge(let number): typeName = names.bridge(into: number)
                 }
-                XCTAssertEqual(standIn[typeName], StoreIdentity(schema, naming: history.config.naming).checksumText, "\(name) \(typeName): the stand-in and the generator disagree on what SwiftData's checksum sees")
+                XCTAssertEqual(
+                    standIn[typeName], StoreIdentity(schema, naming: history.config.naming).checksumText,
+                    "\(name) \(typeName): the stand-in and the generator disagree on what SwiftData's checksum sees")
             }
         }
     }

@@ -17,9 +17,11 @@ final class StandInTypeCheckTests: XCTestCase {
     static func standInFlags() throws -> [String] {
         if let cachedFlags { return cachedFlags }
         let folder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
-        let result = try run("/bin/bash", [TestPaths.packageRoot.appendingPathComponent("scripts/build-standin.sh").path, folder])
+        let result = try run(
+            "/bin/bash", [TestPaths.packageRoot.appendingPathComponent("scripts/build-standin.sh").path, folder])
         if result.status == 3 {
-            throw XCTSkip("the toolchain has no host SwiftSyntax, so the stand-in macros cannot be built: \(result.output)")
+            throw XCTSkip(
+                "the toolchain has no host SwiftSyntax, so the stand-in macros cannot be built: \(result.output)")
         }
         guard result.status == 0, let line = result.output.split(separator: "\n").last else {
             XCTFail("building the stand-in failed:\n\(result.output)")
@@ -49,7 +51,8 @@ final class StandInTypeCheckTests: XCTestCase {
 
     static func typeCheck(_ files: [String]) throws -> CompileResult {
         let flags = try standInFlags()
-        return try run("/usr/bin/env", ["swiftc", "-typecheck"] + strictFlags + ["-package-name", "GoldenCheck"] + flags + files)
+        return try run(
+            "/usr/bin/env", ["swiftc", "-typecheck"] + strictFlags + ["-package-name", "GoldenCheck"] + flags + files)
     }
 
     /// The generated Swift of a golden case, plus the hand-written hooks in its `hooks/` folder.
@@ -80,8 +83,11 @@ final class StandInTypeCheckTests: XCTestCase {
     func testMissingHooksFailToCompileWithTheirNames() throws {
         let withoutHooks = try Self.typeCheck(try Self.sources(of: "plan-hooks", withHooks: false))
         XCTAssertNotEqual(withoutHooks.status, 0)
-        XCTAssertTrue(withoutHooks.output.contains("type 'TasksMigrationHooks' has no member 'willMigrateToV2'"), withoutHooks.output)
-        let scaffold = GoldenTests.goldenRoot.appendingPathComponent("plan-hooks/expected/TasksMigrationHooks.swift.scaffold")
+        XCTAssertTrue(
+            withoutHooks.output.contains("type 'TasksMigrationHooks' has no member 'willMigrateToV2'"),
+            withoutHooks.output)
+        let scaffold = GoldenTests.goldenRoot.appendingPathComponent(
+            "plan-hooks/expected/TasksMigrationHooks.swift.scaffold")
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-hooks-\(UUID().uuidString).swift")
         try FileManager.default.copyItem(at: scaffold, to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -101,7 +107,8 @@ final class StandInTypeCheckTests: XCTestCase {
         let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         let build = try run(
             "/usr/bin/env",
-            ["swiftc"] + strictFlags + (try standInFlags()) + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + sources + [mainFile.path])
+            ["swiftc"] + strictFlags + (try standInFlags()) + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary]
+                + sources + [mainFile.path])
         guard build.status == 0 else { return build }
         return try run(binary, [])
     }
@@ -109,31 +116,35 @@ final class StandInTypeCheckTests: XCTestCase {
     /// Generated models run against the stand-in's in-memory context: insert, fetch with a
     /// predicate and sort, count, delete.
     func testGeneratedModelsRunAgainstTheStandInContext() throws {
-        let result = try Self.compileAndRun(try Self.sources(of: "trips"), main: """
-            import Foundation
-            import SwiftData
-            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: TripsSchema.self), migrationPlan: TripsMigrationPlan.self))
-            for (id, name, day) in [("b", "Bergen", 3.0), ("a", "Aarhus", 1.0), ("c", "Cork", 2.0)] {
-                let trip = Trip(remoteID: id, name: name, startDate: Date(timeIntervalSince1970: day))
-                trip.status = id == "b" ? .done : .active
-                context.insert(trip)
-            }
-            let activeRaw = TripStatus.active.rawValue
-            let active = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.statusRawValue == activeRaw }, sortBy: [SortDescriptor(\\.startDate)]))
-            print(active.map(\\.name).joined(separator: ","))
-            if let first = active.first { context.delete(first) }
-            try context.save()
-            print(try context.fetchCount(FetchDescriptor<Trip>()))
-            """)
+        let result = try Self.compileAndRun(
+            try Self.sources(of: "trips"),
+            main: """
+                import Foundation
+                import SwiftData
+                let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: TripsSchema.self), migrationPlan: TripsMigrationPlan.self))
+                for (id, name, day) in [("b", "Bergen", 3.0), ("a", "Aarhus", 1.0), ("c", "Cork", 2.0)] {
+                    let trip = Trip(remoteID: id, name: name, startDate: Date(timeIntervalSince1970: day))
+                    trip.status = id == "b" ? .done : .active
+                    context.insert(trip)
+                }
+                let activeRaw = TripStatus.active.rawValue
+                let active = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.statusRawValue == activeRaw }, sortBy: [SortDescriptor(\\.startDate)]))
+                print(active.map(\\.name).joined(separator: ","))
+                if let first = active.first { context.delete(first) }
+                try context.save()
+                print(try context.fetchCount(FetchDescriptor<Trip>()))
+                """)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output, "Aarhus,Cork\n2\n")
     }
 
     /// Mutates a golden and expects the compiler to reject it: the check has teeth.
     private func expectRejection(_ find: String, _ replace: String, in file: String, error expected: String) throws {
-        let source = try String(contentsOf: GoldenTests.goldenRoot.appendingPathComponent("trips/expected/\(file)"), encoding: .utf8)
+        let source = try String(
+            contentsOf: GoldenTests.goldenRoot.appendingPathComponent("trips/expected/\(file)"), encoding: .utf8)
         XCTAssertTrue(source.contains(find), "the golden no longer contains \(find)")
-        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-negative-\(UUID().uuidString).swift")
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdg-negative-\(UUID().uuidString).swift")
         try source.replacingOccurrences(of: find, with: replace).write(to: broken, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: broken) }
         let result = try Self.typeCheck([broken.path])
@@ -142,11 +153,14 @@ final class StandInTypeCheckTests: XCTestCase {
     }
 
     func testWrongInverseKeyPathIsRejected() throws {
-        try expectRejection("inverse: \\Stop.trip", "inverse: \\Stop.voyage", in: "TripsSchemaV3.swift", error: "has no member 'voyage'")
+        try expectRejection(
+            "inverse: \\Stop.trip", "inverse: \\Stop.voyage", in: "TripsSchemaV3.swift", error: "has no member 'voyage'"
+        )
     }
 
     func testIndexOnMissingPropertyIsRejected() throws {
-        try expectRejection("#Index<Trip>([\\.startDate]", "#Index<Trip>([\\.endDate]", in: "TripsSchemaV3.swift", error: "error:")
+        try expectRejection(
+            "#Index<Trip>([\\.startDate]", "#Index<Trip>([\\.endDate]", in: "TripsSchemaV3.swift", error: "error:")
     }
 
     func testStoredVersionIdentifierIsRejectedInSwift6() throws {

@@ -5,12 +5,19 @@ import XCTest
 /// The store-identity rules (evidence file §1–§5): what reaches SwiftData's checksum, renaming
 /// identifiers, uniqueness over existing rows, cardinality, and the lock that freezes them.
 final class StoreIdentityTests: XCTestCase {
-    private func sources(_ versions: [String], config: String? = "platforms: { iOS: 18, macOS: 15 }\n") -> SchemaSources {
-        let files = versions.enumerated().map { SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8)) }
-        return SchemaSources(config: config.map { SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array($0.utf8)) }, versions: files)
+    private func sources(_ versions: [String], config: String? = "platforms: { iOS: 18, macOS: 15 }\n") -> SchemaSources
+    {
+        let files = versions.enumerated().map {
+            SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8))
+        }
+        return SchemaSources(
+            config: config.map { SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array($0.utf8)) },
+            versions: files)
     }
 
-    private func history(_ versions: [String], config: String? = "platforms: { iOS: 18, macOS: 15 }\n") throws -> SchemaHistory {
+    private func history(_ versions: [String], config: String? = "platforms: { iOS: 18, macOS: 15 }\n") throws
+        -> SchemaHistory
+    {
         let (histories, diagnostics) = Generator.validate(sources(versions, config: config))
         XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
         return try XCTUnwrap(histories.first)
@@ -56,18 +63,42 @@ final class StoreIdentityTests: XCTestCase {
 
     /// The digest planning uses stands for the identity: equal whatever the declaration order.
     func testTheDigestFollowsTheIdentityNotTheOrder() throws {
-        let a = try XCTUnwrap(history([version("1.0.0", "  A:\n    unique: [[x, y]]\n    properties:\n      x: String\n      y: { type: Int, spotlight: true }\n  B:\n    properties:\n      z: Date?\n")]).versions.first)
-        let b = try XCTUnwrap(history([version("1.0.0", "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n")]).versions.first)
+        let a = try XCTUnwrap(
+            history([
+                version(
+                    "1.0.0",
+                    "  A:\n    unique: [[x, y]]\n    properties:\n      x: String\n      y: { type: Int, spotlight: true }\n  B:\n    properties:\n      z: Date?\n"
+                )
+            ]).versions.first)
+        let b = try XCTUnwrap(
+            history([
+                version(
+                    "1.0.0",
+                    "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n"
+                )
+            ]).versions.first)
         XCTAssertEqual(StoreIdentity(a, naming: NamingConfig()), StoreIdentity(b, naming: NamingConfig()))
-        XCTAssertEqual(StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: b, naming: NamingConfig()))
-        let c = try XCTUnwrap(history([version("1.0.0", "  B:\n    properties:\n      z: Date\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n")]).versions.first)
-        XCTAssertNotEqual(StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: c, naming: NamingConfig()))
+        XCTAssertEqual(
+            StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: b, naming: NamingConfig()))
+        let c = try XCTUnwrap(
+            history([
+                version(
+                    "1.0.0",
+                    "  B:\n    properties:\n      z: Date\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n"
+                )
+            ]).versions.first)
+        XCTAssertNotEqual(
+            StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: c, naming: NamingConfig()))
     }
 
     func testDeleteRuleAndInverseDoNotReachTheIdentity() throws {
-        let models = { (rule: String) in "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a, deleteRule: \(rule) }\n  B:\n    properties:\n      a: A?\n" }
-        let nullify = StoreIdentity(try XCTUnwrap(history([version("1.0.0", models("nullify"))]).versions.first), naming: NamingConfig())
-        let cascade = StoreIdentity(try XCTUnwrap(history([version("1.0.0", models("cascade"))]).versions.first), naming: NamingConfig())
+        let models = { (rule: String) in
+            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a, deleteRule: \(rule) }\n  B:\n    properties:\n      a: A?\n"
+        }
+        let nullify = StoreIdentity(
+            try XCTUnwrap(history([version("1.0.0", models("nullify"))]).versions.first), naming: NamingConfig())
+        let cascade = StoreIdentity(
+            try XCTUnwrap(history([version("1.0.0", models("cascade"))]).versions.first), naming: NamingConfig())
         XCTAssertEqual(nullify, cascade)
     }
 
@@ -80,12 +111,18 @@ final class StoreIdentityTests: XCTestCase {
             guard !diagnostics.hasErrors else { continue }
             for history in histories {
                 let plan = MigrationPlanner.plan(history).plan
-                let identities = plan.schemas.compactMap { plan.schema($0) }.map { StoreIdentity($0, naming: history.config.naming) }
+                let identities = plan.schemas.compactMap { plan.schema($0) }.map {
+                    StoreIdentity($0, naming: history.config.naming)
+                }
                 XCTAssertEqual(Set(identities).count, identities.count, "\(name): two schemas share a checksum")
-                let digests = plan.schemas.compactMap { plan.schema($0) }.map { StoreIdentity.digest(of: $0, naming: history.config.naming) }
+                let digests = plan.schemas.compactMap { plan.schema($0) }.map {
+                    StoreIdentity.digest(of: $0, naming: history.config.naming)
+                }
                 XCTAssertEqual(Set(digests).count, digests.count, "\(name): distinct identities, equal digests")
                 for schema in plan.schemas.compactMap({ plan.schema($0) }) {
-                    XCTAssertEqual(HistoryResolver.checkIdentifiersUnique(schema, naming: history.config.naming), [], "\(name) \(schema.version)")
+                    XCTAssertEqual(
+                        HistoryResolver.checkIdentifiersUnique(schema, naming: history.config.naming), [],
+                        "\(name) \(schema.version)")
                 }
                 checked += 1
             }
@@ -96,8 +133,13 @@ final class StoreIdentityTests: XCTestCase {
     func testHashInvisibleVersionsGetAModifierAndKeepItOnlyWhileNeeded() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", base),
-            version("1.1.0", "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n"),
-            version("2.0.0", "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n      c: String?\n"),
+            version(
+                "1.1.0",
+                "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n"),
+            version(
+                "2.0.0",
+                "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n      c: String?\n"
+            ),
         ])
         XCTAssertEqual(diagnostics.filter(\.isError), [])
         XCTAssertEqual(plan.versions.map { $0.models[0].properties[0].hashModifier }, [nil, "1.1.0", nil])
@@ -109,7 +151,9 @@ final class StoreIdentityTests: XCTestCase {
         let defaultOnly = base.replacingOccurrences(of: "default: 1", with: "default: 2")
         let (plan, diagnostics) = try plan([version("1.0.0", base), version("1.1.0", defaultOnly)])
         XCTAssertEqual(diagnostics.filter(\.isError), [])
-        XCTAssertEqual(plan.versions[1].models[0].properties.map(\.hashModifier), ["1.1.0", nil], "on the first property of the model that changed")
+        XCTAssertEqual(
+            plan.versions[1].models[0].properties.map(\.hashModifier), ["1.1.0", nil],
+            "on the first property of the model that changed")
     }
 
     // MARK: renaming identifiers
@@ -126,10 +170,15 @@ final class StoreIdentityTests: XCTestCase {
     }
 
     func testTwoPropertiesContinuingOneColumnAreRefused() {
-        let diagnostics = Generator.validate(sources([
-            version("1.0.0", "  A:\n    properties:\n      name: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      title: { type: String, renamedFrom: name }\n      heading: { type: String, renamedFrom: name }\n"),
-        ])).diagnostics
+        let diagnostics = Generator.validate(
+            sources([
+                version("1.0.0", "  A:\n    properties:\n      name: String\n"),
+                version(
+                    "2.0.0",
+                    "  A:\n    properties:\n      title: { type: String, renamedFrom: name }\n      heading: { type: String, renamedFrom: name }\n"
+                ),
+            ])
+        ).diagnostics
         XCTAssertEqual(diagnostics.map(\.code), [.duplicateRenamingIdentifier])
         XCTAssertEqual(diagnostics.first?.notes.first?.location?.line, 6)
     }
@@ -137,18 +186,30 @@ final class StoreIdentityTests: XCTestCase {
     func testConvertingOnePropertyTwiceUsesDistinctTemporaryColumns() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
-            version("2.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"),
-            version("3.0.0", "  A:\n    properties:\n      n: { type: String, default: \"\", from: { property: n, convert: \"String($0)\" } }\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+            ),
+            version(
+                "3.0.0",
+                "  A:\n    properties:\n      n: { type: String, default: \"\", from: { property: n, convert: \"String($0)\" } }\n"
+            ),
         ])
         XCTAssertEqual(diagnostics.filter(\.isError), [])
-        XCTAssertEqual(plan.versions.map { $0.models[0].properties[0].originalName }, [nil, "nConverted", "nConvertedV3"])
-        XCTAssertEqual(plan.bridges.map { $0.schema.models[0].properties.map(\.name) }, [["n", "nConverted"], ["n", "nConvertedV3"]])
+        XCTAssertEqual(
+            plan.versions.map { $0.models[0].properties[0].originalName }, [nil, "nConverted", "nConvertedV3"])
+        XCTAssertEqual(
+            plan.bridges.map { $0.schema.models[0].properties.map(\.name) },
+            [["n", "nConverted"], ["n", "nConvertedV3"]])
     }
 
     func testATemporaryColumnNeverTakesAUsersName() throws {
         let h = try history([
             version("1.0.0", "  A:\n    properties:\n      n: String\n      nConverted: Int?\n"),
-            version("2.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n      nConverted: Int?\n"),
+            version(
+                "2.0.0",
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n      nConverted: Int?\n"
+            ),
         ])
         XCTAssertEqual(h.versions[1].models[0].property(named: "n")?.originalName, "nConvertedV2")
     }
@@ -156,20 +217,31 @@ final class StoreIdentityTests: XCTestCase {
     // MARK: uniqueness
 
     func testOrderByMustBeSortable() {
-        let diagnostics = Generator.validate(sources([
-            version("1.0.0", "  A:\n    unique: [[a]]\n    dedupe: { keep: first, orderBy: flag }\n    properties:\n      a: String\n      flag: Bool\n      at: Date\n"),
-        ])).diagnostics
+        let diagnostics = Generator.validate(
+            sources([
+                version(
+                    "1.0.0",
+                    "  A:\n    unique: [[a]]\n    dedupe: { keep: first, orderBy: flag }\n    properties:\n      a: String\n      flag: Bool\n      at: Date\n"
+                )
+            ])
+        ).diagnostics
         XCTAssertEqual(diagnostics.map(\.code), [.unknownKeyPathProperty])
-        XCTAssertTrue(diagnostics.first?.message.contains("use one of: a, at") == true, diagnostics.first?.message ?? "")
+        XCTAssertTrue(
+            diagnostics.first?.message.contains("use one of: a, at") == true, diagnostics.first?.message ?? "")
     }
 
     func testOptionalKeysAreDistinctUnlessThePolicySaysEqual() throws {
         for (policy, expectSkip) in [("", true), (", nilKeys: distinct", true), (", nilKeys: equal", false)] {
             let (plan, _) = try plan([
                 version("1.0.0", "  A:\n    properties:\n      email: String?\n      at: Date\n"),
-                version("2.0.0", "  A:\n    unique: [[email]]\n    dedupe: { keep: first, orderBy: at\(policy) }\n    properties:\n      email: String?\n      at: Date\n"),
+                version(
+                    "2.0.0",
+                    "  A:\n    unique: [[email]]\n    dedupe: { keep: first, orderBy: at\(policy) }\n    properties:\n      email: String?\n      at: Date\n"
+                ),
             ])
-            guard case .deduplicate(let dedupe)? = plan.steps.first?.stages.first?.actions.first else { return XCTFail("no dedupe for \(policy)") }
+            guard case .deduplicate(let dedupe)? = plan.steps.first?.stages.first?.actions.first else {
+                return XCTFail("no dedupe for \(policy)")
+            }
             XCTAssertEqual(dedupe.optionalKeys, ["email"])
             XCTAssertEqual(!dedupe.nilKeysAreEqual, expectSkip, policy)
         }
@@ -177,32 +249,49 @@ final class StoreIdentityTests: XCTestCase {
 
     func testDedupeHelperNamesNeverCollide() throws {
         let history = try history([
-            version("1.0.0", "  A:\n    properties:\n      firstName: String\n      first: String\n      name: String\n      at: Date\n"),
-            version("2.0.0", "  A:\n    unique: [[firstName], [first, name]]\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      firstName: String\n      first: String\n      name: String\n      at: Date\n"),
+            version(
+                "1.0.0",
+                "  A:\n    properties:\n      firstName: String\n      first: String\n      name: String\n      at: Date\n"
+            ),
+            version(
+                "2.0.0",
+                "  A:\n    unique: [[firstName], [first, name]]\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      firstName: String\n      first: String\n      name: String\n      at: Date\n"
+            ),
         ])
         let plan = MigrationPlanner.plan(history).plan
-        let renderer = SchemaRenderer(history: history, plan: plan, templates: try SchemaLoader.templates(overrideDirectory: nil).get(), configFile: nil)
+        let renderer = SchemaRenderer(
+            history: history, plan: plan, templates: try SchemaLoader.templates(overrideDirectory: nil).get(),
+            configFile: nil)
         let view = renderer.planView()
         XCTAssertEqual(view.functions.map(\.name), ["dedupeAByFirstName", "dedupeAByFirstName2"])
-        XCTAssertEqual(view.stages.first?.willMigrate, ["try AppSchemaV1.dedupeAByFirstName(context)", "try AppSchemaV1.dedupeAByFirstName2(context)"])
+        XCTAssertEqual(
+            view.stages.first?.willMigrate,
+            ["try AppSchemaV1.dedupeAByFirstName(context)", "try AppSchemaV1.dedupeAByFirstName2(context)"])
     }
 
     func testUniquenessOverAConvertedKeyDedupesOnTheBridge() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      code: String\n      at: Date\n"),
-            version("2.0.0", "  A:\n    unique: [[code]]\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      code: { type: Int, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: Date\n"),
+            version(
+                "2.0.0",
+                "  A:\n    unique: [[code]]\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      code: { type: Int, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: Date\n"
+            ),
         ])
         XCTAssertEqual(diagnostics.filter(\.isError), [])
         let stages = try XCTUnwrap(plan.steps.first?.stages)
         XCTAssertEqual(stages.count, 2)
-        guard case .custom(.bridge, .version, let will, _) = stages[1], case .deduplicate(let dedupe)? = will.first else { return XCTFail("\(stages)") }
+        guard case .custom(.bridge, .version, let will, _) = stages[1], case .deduplicate(let dedupe)? = will.first
+        else { return XCTFail("\(stages)") }
         XCTAssertEqual(dedupe.keys, ["codeConverted"])
     }
 
     func testANewUniquePropertyWithOneDefaultIsRefusedAndAnEmptyOneIsNot() throws {
         let refused = try plan([
             version("1.0.0", "  A:\n    properties:\n      a: String\n"),
-            version("2.0.0", "  A:\n    unique: [[code]]\n    properties:\n      a: String\n      code: { type: String, default: x }\n"),
+            version(
+                "2.0.0",
+                "  A:\n    unique: [[code]]\n    properties:\n      a: String\n      code: { type: String, default: x }\n"
+            ),
         ]).1
         XCTAssertEqual(refused.map(\.code), [.uniqueValueNotPerRow])
         let (plan, diagnostics) = try plan([
@@ -210,13 +299,18 @@ final class StoreIdentityTests: XCTestCase {
             version("2.0.0", "  A:\n    unique: [[code]]\n    properties:\n      a: String\n      code: String?\n"),
         ])
         XCTAssertEqual(diagnostics, [])
-        XCTAssertEqual(plan.steps.first?.stages, [.lightweight(from: .version(SemanticVersion(1, 0, 0)), to: .version(SemanticVersion(2, 0, 0)))])
+        XCTAssertEqual(
+            plan.steps.first?.stages,
+            [.lightweight(from: .version(SemanticVersion(1, 0, 0)), to: .version(SemanticVersion(2, 0, 0)))])
     }
 
     func testAnUnusedDedupeIsAWarning() throws {
         let (_, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      a: String\n      at: Date\n"),
-            version("2.0.0", "  A:\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      a: String\n      at: Date\n      b: String?\n"),
+            version(
+                "2.0.0",
+                "  A:\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      a: String\n      at: Date\n      b: String?\n"
+            ),
         ])
         XCTAssertEqual(diagnostics.map(\.code), [.dedupeUnused])
         XCTAssertEqual(diagnostics.first?.severity, .warning)
@@ -233,7 +327,8 @@ final class StoreIdentityTests: XCTestCase {
         let (_, narrow) = try plan([version("1.0.0", many), version("2.0.0", one)])
         XCTAssertEqual(narrow.map(\.code), [.toManyBecomesToOne])
         // The advice, followed: keep the to-many, add a to-one beside it, fill it in a hook.
-        let followed = "customMigration: true\nmodels:\n  A:\n    properties:\n      b: { type: \"[B]\", inverse: a }\n      main: { type: B?, inverse: mainOf }\n  B:\n    properties:\n      a: A?\n      mainOf: A?\n"
+        let followed =
+            "customMigration: true\nmodels:\n  A:\n    properties:\n      b: { type: \"[B]\", inverse: a }\n      main: { type: B?, inverse: mainOf }\n  B:\n    properties:\n      a: A?\n      mainOf: A?\n"
         let (_, advice) = try plan([version("1.0.0", many), "schema: App\nversion: 2.0.0\n" + followed])
         XCTAssertEqual(advice.filter(\.isError), [])
     }
@@ -241,30 +336,42 @@ final class StoreIdentityTests: XCTestCase {
     // MARK: the lock
 
     func testTheLockRecordsStoredNamesAfterTheNamingConfig() throws {
-        let models = "enums:\n  S: { rawType: String, cases: [on, off] }\nmodels:\n  A:\n    properties:\n      s: { type: S, default: on }\n"
+        let models =
+            "enums:\n  S: { rawType: String, cases: [on, off] }\nmodels:\n  A:\n    properties:\n      s: { type: S, default: on }\n"
         let v1 = "schema: App\nversion: 1.0.0\n" + models
         let locked = ShippedVersions(histories: [try history([v1])])
         let renamed = try history([v1], config: "platforms: { iOS: 18, macOS: 15 }\nnaming: { rawValueSuffix: Raw }\n")
         let diagnostics = locked.check([renamed], lockFile: "l")
         XCTAssertEqual(diagnostics.map(\.code), [.shippedVersionEdited])
-        XCTAssertTrue(diagnostics.first?.message.contains("A.s: stored was sRawValue, now sRaw") == true, diagnostics.first?.message ?? "")
-        let rawEdited = "schema: App\nversion: 1.0.0\nenums:\n  S: { rawType: String, cases: { on: ON, off: off } }\nmodels:\n  A:\n    properties:\n      s: { type: S, default: on }\n"
-        XCTAssertEqual(locked.check([try history([rawEdited])], lockFile: "l").map(\.code), [.shippedVersionEdited], "raw values are what is stored")
+        XCTAssertTrue(
+            diagnostics.first?.message.contains("A.s: stored was sRawValue, now sRaw") == true,
+            diagnostics.first?.message ?? "")
+        let rawEdited =
+            "schema: App\nversion: 1.0.0\nenums:\n  S: { rawType: String, cases: { on: ON, off: off } }\nmodels:\n  A:\n    properties:\n      s: { type: S, default: on }\n"
+        XCTAssertEqual(
+            locked.check([try history([rawEdited])], lockFile: "l").map(\.code), [.shippedVersionEdited],
+            "raw values are what is stored")
     }
 
     func testTheLockRecordsBridgesAndHashModifiers() throws {
         let v1 = version("1.0.0", "  A:\n    properties:\n      n: String\n")
         let v2 = version("2.0.0", "  A:\n    indexes: [[n]]\n    properties:\n      n: String\n")
-        let v3 = version("3.0.0", "  A:\n    indexes: [[n]]\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n")
+        let v3 = version(
+            "3.0.0",
+            "  A:\n    indexes: [[n]]\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+        )
         let locked = ShippedVersions(histories: [try history([v1, v2, v3])])
         XCTAssertEqual(locked.entries.map(\.kind), [.version, .version, .bridge, .version])
         XCTAssertTrue(locked.text.contains("hashModifier=2.0.0"), locked.text)
         let (parsed, problems) = ShippedVersions.parse(locked.text, file: "l")
         XCTAssertEqual(problems, [])
         XCTAssertEqual(parsed.check([try history([v1, v2, v3])], lockFile: "l"), [])
-        let unconverted = version("3.0.0", "  A:\n    indexes: [[n]]\n    properties:\n      n: String\n      m: Int?\n")
+        let unconverted = version(
+            "3.0.0", "  A:\n    indexes: [[n]]\n    properties:\n      n: String\n      m: Int?\n")
         let gone = parsed.check([try history([v1, v2, unconverted])], lockFile: "l")
-        XCTAssertTrue(gone.contains { $0.code == .shippedVersionEdited && $0.message.contains("bridge schema") }, gone.map(\.rendered).joined(separator: "\n"))
+        XCTAssertTrue(
+            gone.contains { $0.code == .shippedVersionEdited && $0.message.contains("bridge schema") },
+            gone.map(\.rendered).joined(separator: "\n"))
     }
 
     func testATruncatedEmptiedOrTrimmedLockIsDetected() throws {
@@ -280,6 +387,7 @@ final class StoreIdentityTests: XCTestCase {
         let lastEntry = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("version ") })
         let end = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("end ") })
         lines.removeSubrange(lastEntry..<end)
-        XCTAssertEqual(ShippedVersions.parse(lines.joined(separator: "\n"), file: "l").1.map(\.code), [.malformedLockFile])
+        XCTAssertEqual(
+            ShippedVersions.parse(lines.joined(separator: "\n"), file: "l").1.map(\.code), [.malformedLockFile])
     }
 }

@@ -7,10 +7,13 @@ import XCTest
 final class SwiftExpressionTests: XCTestCase {
     func testExpressionsAreAccepted() {
         for text in [
-            "Date.now", "$0", "Decimal(string: $0) ?? 0", "TicketState(rawValue: $0) ?? .open", "$0.hasPrefix(\"!\") ? .urgent : nil",
-            "[1, 2, 3].map { $0 * 2 }", "{ let x = $0; return x }($0)", "\"a;b // not a comment }\"", "\"\\(1 + (2)) ok\"",
+            "Date.now", "$0", "Decimal(string: $0) ?? 0", "TicketState(rawValue: $0) ?? .open",
+            "$0.hasPrefix(\"!\") ? .urgent : nil",
+            "[1, 2, 3].map { $0 * 2 }", "{ let x = $0; return x }($0)", "\"a;b // not a comment }\"",
+            "\"\\(1 + (2)) ok\"",
             "#\"raw \" still inside\"#", "#\"\\#($0) raw interpolation\"#", "\"\"\"\nmulti\nline\n\"\"\"", "(1 +\n 2)",
-            "if $0 > 0 { 1 } else { 2 }", "try? JSONDecoder().decode([String].self, from: $0)", "Data()", "URL(string: \"https://a.b/c\")!",
+            "if $0 > 0 { 1 } else { 2 }", "try? JSONDecoder().decode([String].self, from: $0)", "Data()",
+            "URL(string: \"https://a.b/c\")!",
         ] {
             XCTAssertNil(SwiftExpression.problem(in: text), text)
         }
@@ -40,8 +43,13 @@ final class SwiftExpressionTests: XCTestCase {
     }
 
     func testTheValidatorRefusesAtTheYAMLPosition() {
-        let yaml = "schema: A\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      d: { type: Date, expression: \"Date.now }; var injected = 1; let _ = { 0\" }\n"
-        let diagnostics = Generator.validate(SchemaSources(config: nil, versions: [SourceFile(displayPath: "v.yaml", relativePath: "v.yaml", bytes: Array(yaml.utf8))])).diagnostics
+        let yaml =
+            "schema: A\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      d: { type: Date, expression: \"Date.now }; var injected = 1; let _ = { 0\" }\n"
+        let diagnostics = Generator.validate(
+            SchemaSources(
+                config: nil,
+                versions: [SourceFile(displayPath: "v.yaml", relativePath: "v.yaml", bytes: Array(yaml.utf8))])
+        ).diagnostics
         XCTAssertEqual(diagnostics.map(\.code), [.invalidSwiftExpression])
         XCTAssertEqual(diagnostics.first?.location?.line, 6)
         XCTAssertEqual(diagnostics.first?.location?.column, 36)

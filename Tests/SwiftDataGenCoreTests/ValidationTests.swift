@@ -8,7 +8,9 @@ final class ValidationTests: XCTestCase {
         let files = versions.enumerated().map { index, text in
             SourceFile(displayPath: "v\(index + 1).yaml", relativePath: "v\(index + 1).yaml", bytes: Array(text.utf8))
         }
-        let configFile = config.map { SourceFile(displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml", bytes: Array($0.utf8)) }
+        let configFile = config.map {
+            SourceFile(displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml", bytes: Array($0.utf8))
+        }
         return Generator.validate(SchemaSources(config: configFile, versions: files)).diagnostics
     }
 
@@ -22,11 +24,14 @@ final class ValidationTests: XCTestCase {
         file: StaticString = #filePath, sourceLine: UInt = #line
     ) -> Diagnostic? {
         let match = diagnostics.first { $0.code == code }
-        XCTAssertNotNil(match, "no \(code.rawValue) in:\n" + diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: sourceLine)
+        XCTAssertNotNil(
+            match, "no \(code.rawValue) in:\n" + diagnostics.map(\.rendered).joined(separator: "\n"), file: file,
+            line: sourceLine)
         guard let match else { return nil }
         XCTAssertEqual(match.location?.line, line, "line of \(match.rendered)", file: file, line: sourceLine)
         XCTAssertEqual(match.location?.column, column, "column of \(match.rendered)", file: file, line: sourceLine)
-        XCTAssertTrue(match.message.contains(fragment), "'\(fragment)' not in: \(match.message)", file: file, line: sourceLine)
+        XCTAssertTrue(
+            match.message.contains(fragment), "'\(fragment)' not in: \(match.message)", file: file, line: sourceLine)
         return match
     }
 
@@ -61,7 +66,9 @@ final class ValidationTests: XCTestCase {
     }
 
     func testInvalidVersion() {
-        expect(.invalidVersion, line: 2, column: 10, "major.minor.patch", in: diagnose(["schema: App\nversion: v1\nmodels: {}\n"]))
+        expect(
+            .invalidVersion, line: 2, column: 10, "major.minor.patch",
+            in: diagnose(["schema: App\nversion: v1\nmodels: {}\n"]))
     }
 
     func testInvalidIdentifier() {
@@ -70,19 +77,30 @@ final class ValidationTests: XCTestCase {
     }
 
     func testReservedNamesAndKeywords() {
-        let d = diagnose([model("  A:\n    properties:\n      description: String\n      class: String\n  Schema:\n    properties:\n      x: Int\n")])
-        XCTAssertTrue(d.contains { $0.code == .reservedName && $0.location?.line == 6 && $0.message.contains("NSManagedObject") })
-        XCTAssertTrue(d.contains { $0.code == .reservedName && $0.location?.line == 7 && $0.message.contains("Swift keyword") })
-        XCTAssertTrue(d.contains { $0.code == .reservedName && $0.location?.line == 8 && $0.message.contains("would hide the type") })
+        let d = diagnose([
+            model(
+                "  A:\n    properties:\n      description: String\n      class: String\n  Schema:\n    properties:\n      x: Int\n"
+            )
+        ])
+        XCTAssertTrue(
+            d.contains { $0.code == .reservedName && $0.location?.line == 6 && $0.message.contains("NSManagedObject") })
+        XCTAssertTrue(
+            d.contains { $0.code == .reservedName && $0.location?.line == 7 && $0.message.contains("Swift keyword") })
+        XCTAssertTrue(
+            d.contains {
+                $0.code == .reservedName && $0.location?.line == 8 && $0.message.contains("would hide the type")
+            })
     }
 
     func testStoredRawValueNameClash() {
-        let text = "schema: App\nversion: 1.0.0\nenums:\n  Kind: { rawType: String, cases: [a, b] }\nmodels:\n  A:\n    properties:\n      kind: Kind\n      kindRawValue: String\n"
+        let text =
+            "schema: App\nversion: 1.0.0\nenums:\n  Kind: { rawType: String, cases: [a, b] }\nmodels:\n  A:\n    properties:\n      kind: Kind\n      kindRawValue: String\n"
         expect(.duplicateName, line: 9, column: 7, "'kindRawValue' is declared twice", in: diagnose([text]))
     }
 
     func testUnknownTypeSuggestsAName() throws {
-        let d = diagnose([model("  Trip:\n    properties:\n      stop: Stp?\n  Stop:\n    properties:\n      x: Int\n")])
+        let d = diagnose([model("  Trip:\n    properties:\n      stop: Stp?\n  Stop:\n    properties:\n      x: Int\n")]
+        )
         let match = try XCTUnwrap(expect(.unknownType, line: 6, column: 13, "unknown type 'Stp'", in: d))
         XCTAssertEqual(match.notes.first?.message, "did you mean 'Stop'?")
     }
@@ -90,9 +108,15 @@ final class ValidationTests: XCTestCase {
     /// One mistake, one diagnostic: the wrong inverse is the error, with a note at the related
     /// model where the property would go, and the pair is not also warned as having no inverse.
     func testInverseMustExist() throws {
-        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: owner }\n  B:\n    properties:\n      a: A?\n")])
+        let d = diagnose([
+            model(
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: owner }\n  B:\n    properties:\n      a: A?\n"
+            )
+        ])
         let match = try XCTUnwrap(expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d))
-        XCTAssertTrue(match.notes.contains { $0.location?.line == 7 && $0.message.contains("add 'owner: A?'") }, match.notes.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(
+            match.notes.contains { $0.location?.line == 7 && $0.message.contains("add 'owner: A?'") },
+            match.notes.map(\.message).joined(separator: "\n"))
         XCTAssertEqual(d.map(\.code), [.inverseNotFound], d.map(\.rendered).joined(separator: "\n"))
     }
 
@@ -101,31 +125,56 @@ final class ValidationTests: XCTestCase {
     func testMissingInversePairIsWarnedOnceAndOneWayIsQuiet() {
         let pair = diagnose([model("  A:\n    properties:\n      bs: \"[B]\"\n  B:\n    properties:\n      a: A?\n")])
         XCTAssertEqual(pair.map(\.code), [.missingInverse], pair.map(\.rendered).joined(separator: "\n"))
-        let oneWay = diagnose([model("  A:\n    properties:\n      b: { type: B?, inverse: false }\n  B:\n    properties:\n      x: Int\n")])
+        let oneWay = diagnose([
+            model("  A:\n    properties:\n      b: { type: B?, inverse: false }\n  B:\n    properties:\n      x: Int\n")
+        ])
         XCTAssertEqual(oneWay, [])
-        let bothOneWay = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: { type: A?, inverse: false }\n")])
+        let bothOneWay = diagnose([
+            model(
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: { type: A?, inverse: false }\n"
+            )
+        ])
         XCTAssertEqual(bothOneWay, [])
-        let halfOneWay = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: A?\n")])
+        let halfOneWay = diagnose([
+            model(
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: A?\n"
+            )
+        ])
         XCTAssertEqual(halfOneWay.map(\.code), [.missingInverse], "the side that says nothing is still asked")
         XCTAssertEqual(halfOneWay.first?.location?.line, 9)
         let onAttribute = diagnose([model("  A:\n    properties:\n      x: { type: String, inverse: false }\n")])
         XCTAssertEqual(onAttribute.map(\.code), [.relationshipOptionOnAttribute])
-        let truth = diagnose([model("  A:\n    properties:\n      b: { type: B?, inverse: true }\n  B:\n    properties:\n      x: Int\n")])
-        XCTAssertTrue(truth.contains { $0.code == .invalidValue && $0.message.contains("or false for a relationship one-way on purpose") })
+        let truth = diagnose([
+            model("  A:\n    properties:\n      b: { type: B?, inverse: true }\n  B:\n    properties:\n      x: Int\n")
+        ])
+        XCTAssertTrue(
+            truth.contains {
+                $0.code == .invalidValue && $0.message.contains("or false for a relationship one-way on purpose")
+            })
     }
 
     func testInverseMustPointBack() {
-        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n  B:\n    properties:\n      c: C?\n  C:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n")])
+        let d = diagnose([
+            model(
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n  B:\n    properties:\n      c: C?\n  C:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n"
+            )
+        ])
         expect(.inverseMismatch, line: 6, column: 35, "points to C, not back to A", in: d)
     }
 
     func testInverseMustBeARelationship() {
-        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: name }\n  B:\n    properties:\n      name: String\n")])
+        let d = diagnose([
+            model(
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: name }\n  B:\n    properties:\n      name: String\n"
+            )
+        ])
         expect(.inverseNotRelationship, line: 6, column: 35, "is an attribute", in: d)
     }
 
     func testNullifyOntoRequiredToOne() throws {
-        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n      a: A\n")])
+        let d = diagnose([
+            model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n      a: A\n")
+        ])
         let match = try XCTUnwrap(expect(.nullifyOntoRequired, line: 6, column: 7, "make 'a' optional", in: d))
         XCTAssertEqual(match.notes.first?.location?.line, 9)
     }
@@ -137,7 +186,11 @@ final class ValidationTests: XCTestCase {
     }
 
     func testCountsOnlyOnToMany() {
-        let d = diagnose([model("  A:\n    properties:\n      b: { type: B?, minCount: 1, inverse: a }\n  B:\n    properties:\n      a: \"[A]\"\n")])
+        let d = diagnose([
+            model(
+                "  A:\n    properties:\n      b: { type: B?, minCount: 1, inverse: a }\n  B:\n    properties:\n      a: \"[A]\"\n"
+            )
+        ])
         expect(.invalidCount, line: 6, column: 32, "to-many", in: d)
     }
 
@@ -147,7 +200,11 @@ final class ValidationTests: XCTestCase {
     }
 
     func testAttributeOptionOnRelationship() {
-        let d = diagnose([model("  A:\n    properties:\n      b: { type: B?, externalStorage: true, inverse: a }\n  B:\n    properties:\n      a: A?\n")])
+        let d = diagnose([
+            model(
+                "  A:\n    properties:\n      b: { type: B?, externalStorage: true, inverse: a }\n  B:\n    properties:\n      a: A?\n"
+            )
+        ])
         expect(.attributeOptionOnRelationship, line: 6, column: 22, "'externalStorage' applies to attributes", in: d)
     }
 
@@ -162,7 +219,9 @@ final class ValidationTests: XCTestCase {
     }
 
     func testUniqueNamesAStoredProperty() {
-        let d = diagnose([model("  A:\n    unique: [[nme]]\n    properties:\n      name: String\n")], config: "platforms: { iOS: 18 }\n")
+        let d = diagnose(
+            [model("  A:\n    unique: [[nme]]\n    properties:\n      name: String\n")],
+            config: "platforms: { iOS: 18 }\n")
         expect(.unknownKeyPathProperty, line: 5, column: 15, "'nme'", in: d)
     }
 
@@ -172,7 +231,13 @@ final class ValidationTests: XCTestCase {
     }
 
     func testSingleUniqueBelow18BecomesAttribute() throws {
-        let sources = SchemaSources(config: nil, versions: [SourceFile(displayPath: "v.yaml", relativePath: "v.yaml", bytes: Array(model("  A:\n    unique: [a]\n    properties:\n      a: String\n").utf8))])
+        let sources = SchemaSources(
+            config: nil,
+            versions: [
+                SourceFile(
+                    displayPath: "v.yaml", relativePath: "v.yaml",
+                    bytes: Array(model("  A:\n    unique: [a]\n    properties:\n      a: String\n").utf8))
+            ])
         let (histories, diagnostics) = Generator.validate(sources)
         XCTAssertEqual(diagnostics, [])
         let property = try XCTUnwrap(histories.first?.latest?.model(named: "A")?.property(named: "a"))
@@ -198,19 +263,31 @@ final class ValidationTests: XCTestCase {
     /// A default that would trap (Decimal beyond its exponent range) or silently change (a Double
     /// or Float that rounds to infinity or zero) is refused; large values within range are not.
     func testNumberDefaultsStayWithinTheirTypesRange() {
-        for (type, value) in [("Decimal", "1e400"), ("Decimal", "1e-400"), ("Double", "1e400"), ("Double", "1e-400"), ("Float", "1e39"), ("Float", "1e-50")] {
+        for (type, value) in [
+            ("Decimal", "1e400"), ("Decimal", "1e-400"), ("Double", "1e400"), ("Double", "1e-400"), ("Float", "1e39"),
+            ("Float", "1e-50"),
+        ] {
             let d = diagnose([model("  A:\n    properties:\n      x: { type: \(type), default: \(value) }\n")])
             XCTAssertEqual(d.map(\.code), [.defaultTypeMismatch], "\(type) \(value)")
             XCTAssertTrue(d.first?.message.contains("range") == true, d.first?.message ?? "")
         }
-        for (type, value) in [("Decimal", "1e100"), ("Decimal", "0.0001"), ("Decimal", "0"), ("Double", "1e300"), ("Double", "0.0"), ("Float", "3.4e38")] {
-            XCTAssertEqual(diagnose([model("  A:\n    properties:\n      x: { type: \(type), default: \(value) }\n")]), [], "\(type) \(value)")
+        for (type, value) in [
+            ("Decimal", "1e100"), ("Decimal", "0.0001"), ("Decimal", "0"), ("Double", "1e300"), ("Double", "0.0"),
+            ("Float", "3.4e38"),
+        ] {
+            XCTAssertEqual(
+                diagnose([model("  A:\n    properties:\n      x: { type: \(type), default: \(value) }\n")]), [],
+                "\(type) \(value)")
         }
     }
 
     /// Every note has a file:line:col; a "did you mean" points at what it suggests.
     func testNotesPointAtTheOtherPlace() {
-        let d = diagnose([model("  A:\n    properties:\n      bs: { type: \"[B]\", inverse: ownr }\n  B:\n    properties:\n      owner: A?\n")])
+        let d = diagnose([
+            model(
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: ownr }\n  B:\n    properties:\n      owner: A?\n"
+            )
+        ])
         let match = expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d)
         XCTAssertEqual(match?.notes.first?.message, "did you mean 'owner'?")
         XCTAssertEqual(match?.notes.first?.location?.line, 9)
@@ -221,7 +298,8 @@ final class ValidationTests: XCTestCase {
     func testInheritanceDepthIsBounded() {
         var body = ""
         for i in 0..<400 {
-            body += "  M\(i):\n" + (i > 0 ? "    superclass: M\(i - 1)\n" : "") + "    properties:\n      p\(i): String\n"
+            body +=
+                "  M\(i):\n" + (i > 0 ? "    superclass: M\(i - 1)\n" : "") + "    properties:\n      p\(i): String\n"
         }
         let d = diagnose([model(body)], config: "platforms: { iOS: 26, macOS: 26 }\n")
         XCTAssertEqual(Set(d.map(\.code)), [.countLimit])
@@ -232,11 +310,20 @@ final class ValidationTests: XCTestCase {
     /// A property with a type's name hides that type inside its class, where the generated code
     /// names it; two Int raw values are compared as numbers.
     func testNamesThatWouldBreakTheOutputAreRefused() {
-        for property in ["Date: { type: Date, default: 2024-01-01T00:00:00Z }", "String: String", "N: N?", "E: { type: E, default: a }", "M: String"] {
-            let d = diagnose([model("  M:\n    properties:\n      \(property)\n  N:\n    properties:\n      x: String\n").replacingOccurrences(of: "models:", with: "enums:\n  E: { rawType: String, cases: [a] }\nmodels:")])
-            XCTAssertTrue(d.contains { $0.code == .reservedName && $0.message.contains("has the name of a type") }, property)
+        for property in [
+            "Date: { type: Date, default: 2024-01-01T00:00:00Z }", "String: String", "N: N?",
+            "E: { type: E, default: a }", "M: String",
+        ] {
+            let d = diagnose([
+                model("  M:\n    properties:\n      \(property)\n  N:\n    properties:\n      x: String\n")
+                    .replacingOccurrences(of: "models:", with: "enums:\n  E: { rawType: String, cases: [a] }\nmodels:")
+            ])
+            XCTAssertTrue(
+                d.contains { $0.code == .reservedName && $0.message.contains("has the name of a type") }, property)
         }
-        let raws = diagnose(["schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: Int, cases: { a: 1, b: 01 } }\nmodels:\n  M:\n    properties:\n      e: { type: E, default: a }\n"])
+        let raws = diagnose([
+            "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: Int, cases: { a: 1, b: 01 } }\nmodels:\n  M:\n    properties:\n      e: { type: E, default: a }\n"
+        ])
         XCTAssertEqual(raws.map(\.code), [.duplicateName])
     }
 
@@ -249,7 +336,9 @@ final class ValidationTests: XCTestCase {
     }
 
     func testANamingConfigThatMergesGeneratedNamesIsReportedByValidate() {
-        let d = diagnose([model("  A:\n    properties:\n      x: String\n")], config: "naming: { schemaSuffix: Plan, migrationPlanSuffix: Plan }\n")
+        let d = diagnose(
+            [model("  A:\n    properties:\n      x: String\n")],
+            config: "naming: { schemaSuffix: Plan, migrationPlanSuffix: Plan }\n")
         XCTAssertEqual(d.map(\.code), [.outputNameCollision])
         XCTAssertTrue(d.first?.message.contains("'AppPlan'") == true, d.first?.message ?? "")
     }
@@ -260,32 +349,49 @@ final class ValidationTests: XCTestCase {
     }
 
     func testTransientCannotBeStoredOptions() {
-        let d = diagnose([model("  A:\n    properties:\n      n: { type: Int, transient: true, default: 0, unique: true }\n")])
+        let d = diagnose([
+            model("  A:\n    properties:\n      n: { type: Int, transient: true, default: 0, unique: true }\n")
+        ])
         expect(.transientOption, line: 6, column: 60, "never stored", in: d)
     }
 
     func testRepeatedKeyPathGroup() {
-        let d = diagnose([model("  A:\n    indexes: [[a], [a]]\n    properties:\n      a: String\n")], config: "platforms: { iOS: 18 }\n")
+        let d = diagnose(
+            [model("  A:\n    indexes: [[a], [a]]\n    properties:\n      a: String\n")],
+            config: "platforms: { iOS: 18 }\n")
         expect(.duplicateKeyPathGroup, line: 5, column: 20, "repeats", in: d)
     }
 
     func testInheritanceNeeds26() {
-        let d = diagnose([model("  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      b: String\n")])
+        let d = diagnose([
+            model("  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      b: String\n")
+        ])
         expect(.inheritanceNeedsNewerPlatform, line: 8, column: 17, "iOS 26, macOS 26", in: d)
     }
 
     func testUnknownSuperclass() {
-        let d = diagnose([model("  B:\n    superclass: Z\n    properties:\n      b: String\n")], config: "platforms: { iOS: 26 }\n")
+        let d = diagnose(
+            [model("  B:\n    superclass: Z\n    properties:\n      b: String\n")], config: "platforms: { iOS: 26 }\n")
         expect(.unknownSuperclass, line: 5, column: 17, "'Z' is not a model", in: d)
     }
 
     func testInheritanceCycle() {
-        let d = diagnose([model("  A:\n    superclass: B\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      b: String\n")], config: "platforms: { iOS: 26 }\n")
+        let d = diagnose(
+            [
+                model(
+                    "  A:\n    superclass: B\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      b: String\n"
+                )
+            ], config: "platforms: { iOS: 26 }\n")
         expect(.inheritanceCycle, line: 5, column: 17, "inherits from itself", in: d)
     }
 
     func testSubclassCannotRedeclare() {
-        let d = diagnose([model("  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      a: String\n")], config: "platforms: { iOS: 26 }\n")
+        let d = diagnose(
+            [
+                model(
+                    "  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      a: String\n"
+                )
+            ], config: "platforms: { iOS: 26 }\n")
         expect(.overridesInheritedProperty, line: 10, column: 7, "already declared by superclass A", in: d)
     }
 
@@ -294,28 +400,46 @@ final class ValidationTests: XCTestCase {
     /// are, and a step between two syncing versions that shrinks the schema is warned.
     func testCloudKitFromAVersionOn() throws {
         let before = model("  A:\n    properties:\n      a: { type: String, unique: true }\n      gone: String?\n")
-        let first = model("  A:\n    properties:\n      a: { type: String, default: \"\" }\n      gone: String?\n", version: "2.0.0")
+        let first = model(
+            "  A:\n    properties:\n      a: { type: String, default: \"\" }\n      gone: String?\n", version: "2.0.0")
         let later = model("  A:\n    properties:\n      a: { type: String, default: \"\" }\n", version: "3.0.0")
         XCTAssertEqual(diagnose([before, first], config: "cloudKit: { from: 2.0.0 }\n"), [])
         let everyVersion = diagnose([before, first], config: "cloudKit: true\n")
-        XCTAssertEqual(Set(everyVersion.map(\.code)), [.cloudKitUnique, .cloudKitRequiredAttribute], "version 1.0.0 breaks the rules when they hold for it")
-        let broken = diagnose([before, model("  A:\n    properties:\n      a: String\n", version: "2.0.0")], config: "cloudKit: { from: 2.0.0 }\n")
+        XCTAssertEqual(
+            Set(everyVersion.map(\.code)), [.cloudKitUnique, .cloudKitRequiredAttribute],
+            "version 1.0.0 breaks the rules when they hold for it")
+        let broken = diagnose(
+            [before, model("  A:\n    properties:\n      a: String\n", version: "2.0.0")],
+            config: "cloudKit: { from: 2.0.0 }\n")
         XCTAssertEqual(broken.map(\.code), [.cloudKitRequiredAttribute])
         XCTAssertEqual(broken.first?.location?.file, "v2.yaml")
-        let history = try XCTUnwrap(Generator.validate(SchemaSources(
-            config: SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("cloudKit: { from: 2.0.0 }\n".utf8)),
-            versions: [before, first, later].enumerated().map { SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8)) }
-        )).histories.first)
+        let history = try XCTUnwrap(
+            Generator.validate(
+                SchemaSources(
+                    config: SourceFile(
+                        displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("cloudKit: { from: 2.0.0 }\n".utf8)),
+                    versions: [before, first, later].enumerated().map {
+                        SourceFile(
+                            displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8))
+                    }
+                )
+            ).histories.first)
         let shrinking = MigrationPlanner.plan(history).diagnostics.filter { $0.code == .cloudKitSchemaShrinks }
         XCTAssertEqual(shrinking.count, 1, "only the step between two syncing versions")
-        XCTAssertTrue(shrinking.first?.message.contains("A.gone removed between 2.0.0 and 3.0.0") == true, shrinking.first?.message ?? "")
+        XCTAssertTrue(
+            shrinking.first?.message.contains("A.gone removed between 2.0.0 and 3.0.0") == true,
+            shrinking.first?.message ?? "")
         let wrong = diagnose([before], config: "cloudKit: { from: ten }\n")
         XCTAssertEqual(wrong.map(\.code), [.invalidVersion])
     }
 
     func testCloudKitRules() {
         let d = diagnose(
-            [model("  A:\n    properties:\n      a: { type: String, unique: true }\n      b: { type: B, deleteRule: deny, inverse: as }\n  B:\n    properties:\n      as: \"[A]?\"\n")],
+            [
+                model(
+                    "  A:\n    properties:\n      a: { type: String, unique: true }\n      b: { type: B, deleteRule: deny, inverse: as }\n  B:\n    properties:\n      as: \"[A]?\"\n"
+                )
+            ],
             config: "cloudKit: true\n")
         expect(.cloudKitRequiredAttribute, line: 6, column: 7, "optional or defaulted", in: d)
         expect(.cloudKitUnique, line: 6, column: 34, "CloudKit does not support unique", in: d)
@@ -324,14 +448,19 @@ final class ValidationTests: XCTestCase {
     }
 
     func testDuplicateVersions() {
-        let d = diagnose([model("  A:\n    properties:\n      a: String\n"), model("  A:\n    properties:\n      b: String\n")])
+        let d = diagnose([
+            model("  A:\n    properties:\n      a: String\n"), model("  A:\n    properties:\n      b: String\n"),
+        ])
         expect(.duplicateVersion, line: 2, column: 10, "declared twice", in: d)
     }
 
     func testIdenticalAdjacentVersions() throws {
         let v1 = model("  A:\n    properties:\n      a: String\n")
-        let v2 = model("  A:\n    doc: only words changed\n    properties:\n      a: { type: String, doc: same }\n", version: "1.1.0")
-        let match = try XCTUnwrap(expect(.identicalVersions, line: 2, column: 10, "nothing to migrate", in: diagnose([v1, v2])))
+        let v2 = model(
+            "  A:\n    doc: only words changed\n    properties:\n      a: { type: String, doc: same }\n",
+            version: "1.1.0")
+        let match = try XCTUnwrap(
+            expect(.identicalVersions, line: 2, column: 10, "nothing to migrate", in: diagnose([v1, v2])))
         XCTAssertEqual(match.location?.file, "v2.yaml")
         XCTAssertEqual(match.notes.first?.location?.file, "v1.yaml")
     }
@@ -341,9 +470,11 @@ final class ValidationTests: XCTestCase {
     func testIdenticalVersionsWithEnumsAreIdentical() throws {
         let enums = "enums:\n  Kind: { rawType: String, cases: [a, b] }\nmodels:"
         let v1 = model("  A:\n    properties:\n      a: String\n").replacingOccurrences(of: "models:", with: enums)
-        let v2 = model("  A:\n    properties:\n      a: String\n", version: "1.1.0").replacingOccurrences(of: "models:", with: "\n" + enums)
+        let v2 = model("  A:\n    properties:\n      a: String\n", version: "1.1.0").replacingOccurrences(
+            of: "models:", with: "\n" + enums)
         expect(.identicalVersions, line: 2, column: 10, "nothing to migrate", in: diagnose([v1, v2]))
-        let v3 = v2.replacingOccurrences(of: "[a, b]", with: "[a, b, c]").replacingOccurrences(of: "1.1.0", with: "1.2.0")
+        let v3 = v2.replacingOccurrences(of: "[a, b]", with: "[a, b, c]").replacingOccurrences(
+            of: "1.1.0", with: "1.2.0")
         XCTAssertFalse(diagnose([v2, v3]).contains { $0.code == .identicalVersions }, "a new case is a change")
     }
 
@@ -355,10 +486,13 @@ final class ValidationTests: XCTestCase {
 
     func testSchemasSharingAFolderMayNotDeclareTheSameAlias() {
         let a = "schema: Shop\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      a: String\n"
-        let b = "schema: Stock\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      b: String\n  Bin:\n    properties:\n      c: String\n"
+        let b =
+            "schema: Stock\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      b: String\n  Bin:\n    properties:\n      c: String\n"
         let d = diagnose([a, b])
         let clash = d.first { $0.code == .duplicateName }
-        XCTAssertTrue(clash?.message.contains("'Item' is declared by schemas Shop and Stock") == true, d.map(\.rendered).joined(separator: "\n"))
+        XCTAssertTrue(
+            clash?.message.contains("'Item' is declared by schemas Shop and Stock") == true,
+            d.map(\.rendered).joined(separator: "\n"))
         XCTAssertEqual(clash?.location?.file, "v2.yaml")
         XCTAssertEqual(clash?.notes.first?.location?.file, "v1.yaml")
         XCTAssertEqual(d.filter(\.isError).count, 1)
@@ -371,7 +505,9 @@ final class ValidationTests: XCTestCase {
     func testRenameMustNameAnEarlierProperty() {
         let v1 = model("  A:\n    properties:\n      a: String\n")
         let v2 = model("  A:\n    properties:\n      b: { type: String, renamedFrom: z }\n", version: "2.0.0")
-        expect(.renameSourceNotFound, line: 6, column: 7, "names no property of A in version 1.0.0", in: diagnose([v1, v2]))
+        expect(
+            .renameSourceNotFound, line: 6, column: 7, "names no property of A in version 1.0.0",
+            in: diagnose([v1, v2]))
     }
 
     func testRenameChainsResolveToTheFirstStoredName() throws {
@@ -379,7 +515,9 @@ final class ValidationTests: XCTestCase {
         let v2 = model("  A:\n    properties:\n      b: { type: String, renamedFrom: a }\n", version: "2.0.0")
         let v3 = model("  A:\n    properties:\n      c: { type: String, renamedFrom: b }\n", version: "3.0.0")
         let v4 = model("  A:\n    properties:\n      c: String\n      d: Int?\n", version: "4.0.0")
-        let files = [v1, v2, v3, v4].enumerated().map { SourceFile(displayPath: "v\($0).yaml", relativePath: "v\($0).yaml", bytes: Array($1.utf8)) }
+        let files = [v1, v2, v3, v4].enumerated().map {
+            SourceFile(displayPath: "v\($0).yaml", relativePath: "v\($0).yaml", bytes: Array($1.utf8))
+        }
         let (histories, diagnostics) = Generator.validate(SchemaSources(config: nil, versions: files))
         XCTAssertEqual(diagnostics, [])
         let names = try XCTUnwrap(histories.first).versions.map { $0.models[0].properties[0].originalName }
@@ -392,11 +530,14 @@ final class ValidationTests: XCTestCase {
     }
 
     func testAnEmptyConfigMeansTheDefaults() {
-        XCTAssertEqual(diagnose([model("  A:\n    properties:\n      a: String\n")], config: "# nothing to set yet\n"), [])
+        XCTAssertEqual(
+            diagnose([model("  A:\n    properties:\n      a: String\n")], config: "# nothing to set yet\n"), [])
     }
 
     func testConfigIsStrictToo() {
-        let d = diagnose([model("  A:\n    properties:\n      a: String\n")], config: "platforms: { iOS: 18 }\ncloudkit: true\naccess: open\n")
+        let d = diagnose(
+            [model("  A:\n    properties:\n      a: String\n")],
+            config: "platforms: { iOS: 18 }\ncloudkit: true\naccess: open\n")
         XCTAssertEqual(d.first { $0.code == .unknownKey }?.notes.first?.message, "did you mean 'cloudKit'?")
         expect(.invalidValue, line: 3, column: 9, "not a valid access level", in: d)
     }
@@ -406,13 +547,19 @@ final class ValidationTests: XCTestCase {
 final class DateLiteralTests: XCTestCase {
     func testISO8601FormsAgreeWithFoundation() {
         let formatter = ISO8601DateFormatter()
-        for text in ["1970-01-01T00:00:00Z", "2024-02-29T23:59:59Z", "1969-07-20T20:17:40Z", "2038-01-19T03:14:08Z", "2000-03-01T12:00:00+02:30", "1999-12-31T23:00:00-05:00"] {
+        for text in [
+            "1970-01-01T00:00:00Z", "2024-02-29T23:59:59Z", "1969-07-20T20:17:40Z", "2038-01-19T03:14:08Z",
+            "2000-03-01T12:00:00+02:30", "1999-12-31T23:00:00-05:00",
+        ] {
             let expected = formatter.date(from: text).map { String(Int64($0.timeIntervalSince1970)) }
             XCTAssertEqual(DefaultValueResolver.secondsSince1970(text), expected, text)
         }
         XCTAssertEqual(DefaultValueResolver.secondsSince1970("2024-01-01"), "1704067200")
         XCTAssertEqual(DefaultValueResolver.secondsSince1970("2024-01-01T00:00:00.250Z"), "1704067200")
-        for bad in ["2023-02-29", "2024-13-01", "2024-01-01T24:00:00Z", "2024-01-01T00:00:00", "yesterday", "2024-1-1", "2024-01-01T00:00:00+0200"] {
+        for bad in [
+            "2023-02-29", "2024-13-01", "2024-01-01T24:00:00Z", "2024-01-01T00:00:00", "yesterday", "2024-1-1",
+            "2024-01-01T00:00:00+0200",
+        ] {
             XCTAssertNil(DefaultValueResolver.secondsSince1970(bad), bad)
         }
     }
@@ -421,7 +568,11 @@ final class DateLiteralTests: XCTestCase {
 /// Hostile input: limits on counts, names that could break out of generated code.
 final class HostileInputTests: XCTestCase {
     private func diagnose(_ text: String) -> [Diagnostic] {
-        Generator.validate(SchemaSources(config: nil, versions: [SourceFile(displayPath: "v.yaml", relativePath: "v.yaml", bytes: Array(text.utf8))])).diagnostics
+        Generator.validate(
+            SchemaSources(
+                config: nil,
+                versions: [SourceFile(displayPath: "v.yaml", relativePath: "v.yaml", bytes: Array(text.utf8))])
+        ).diagnostics
     }
 
     func testCountLimits() {
@@ -443,11 +594,17 @@ final class HostileInputTests: XCTestCase {
 
     /// Names are never escaped into code: anything but a plain identifier is refused.
     func testHostileNamesAreRejected() {
-        let names = ["'b; import Darwin'", "\"x: Int } ; class Evil {\"", "\"`y`\"", "\"z\\u202Eq\"", "\"c d\"", "\"é\"", "\"self\"", "\"Type\""]
+        let names = [
+            "'b; import Darwin'", "\"x: Int } ; class Evil {\"", "\"`y`\"", "\"z\\u202Eq\"", "\"c d\"", "\"é\"",
+            "\"self\"", "\"Type\"",
+        ]
         for name in names {
-            let d = diagnose("schema: App\nversion: 1.0.0\nmodels:\n  A:\n    properties:\n      \(name): Int\n      ok: Int\n")
+            let d = diagnose(
+                "schema: App\nversion: 1.0.0\nmodels:\n  A:\n    properties:\n      \(name): Int\n      ok: Int\n")
             let codes = Set(d.map(\.code))
-            XCTAssertTrue(codes.isSubset(of: [.invalidIdentifier, .reservedName]) && !codes.isEmpty, "\(name): \(d.map(\.rendered))")
+            XCTAssertTrue(
+                codes.isSubset(of: [.invalidIdentifier, .reservedName]) && !codes.isEmpty,
+                "\(name): \(d.map(\.rendered))")
         }
         for name in ["\"Evil {\"", "\"Schema\"", "\"TripsSchema\""] {
             let d = diagnose("schema: Trips\nversion: 1.0.0\nmodels:\n  \(name):\n    properties:\n      a: Int\n")
@@ -493,7 +650,10 @@ final class KeywordTests: XCTestCase {
         for name in ["a", "_x", "A_b9", "zZ", String(repeating: "q", count: Identifier.maxLength)] {
             XCTAssertTrue(Identifier.isValid(name), name)
         }
-        let rejected = ["", "1a", "a-b", "é", "a b", "a`", "@a", "a[", "a{", "a\u{0}", "ｆｕｌｌ", String(repeating: "q", count: Identifier.maxLength + 1)]
+        let rejected = [
+            "", "1a", "a-b", "é", "a b", "a`", "@a", "a[", "a{", "a\u{0}", "ｆｕｌｌ",
+            String(repeating: "q", count: Identifier.maxLength + 1),
+        ]
         for name in rejected {
             XCTAssertFalse(Identifier.isValid(name), name)
         }

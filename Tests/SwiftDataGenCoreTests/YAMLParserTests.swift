@@ -8,7 +8,9 @@ final class YAMLParserTests: XCTestCase {
         return (result.node, result.diagnostics)
     }
 
-    private func onlyError(_ text: String, limits: YAMLLimits = .standard, file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
+    private func onlyError(
+        _ text: String, limits: YAMLLimits = .standard, file: StaticString = #filePath, line: UInt = #line
+    ) -> Diagnostic? {
         let (node, diagnostics) = parse(text, limits: limits)
         XCTAssertNil(node, "a document with errors must not come back", file: file, line: line)
         XCTAssertEqual(diagnostics.filter(\.isError).count, 1, "\(diagnostics.map(\.rendered))", file: file, line: line)
@@ -40,7 +42,8 @@ final class YAMLParserTests: XCTestCase {
         for count in [1, 7, 8, 9, 40] {
             for repeated in [0, count / 2, count - 1] {
                 let keys = (0..<count).map { "k\($0): \($0)\n" }.joined()
-                let diagnostic = try XCTUnwrap(onlyError(keys + "k\(repeated): again\n"), "\(count) keys, k\(repeated) repeated")
+                let diagnostic = try XCTUnwrap(
+                    onlyError(keys + "k\(repeated): again\n"), "\(count) keys, k\(repeated) repeated")
                 XCTAssertEqual(diagnostic.code, .duplicateKey)
                 XCTAssertEqual(diagnostic.location?.line, count + 1)
                 XCTAssertEqual(diagnostic.notes.first?.location?.line, repeated + 1)
@@ -63,7 +66,8 @@ final class YAMLParserTests: XCTestCase {
     func testAliasesResolveToTheirAnchor() throws {
         let (node, diagnostics) = parse("a: &x {type: String}\nb: *x\n")
         XCTAssertTrue(diagnostics.isEmpty)
-        guard case .mapping(let pairs) = try XCTUnwrap(node).content, case .mapping(let inner) = pairs[1].value.content else { return XCTFail() }
+        guard case .mapping(let pairs) = try XCTUnwrap(node).content, case .mapping(let inner) = pairs[1].value.content
+        else { return XCTFail() }
         XCTAssertEqual(inner.first?.value.scalar?.value, "String")
     }
 
@@ -86,7 +90,9 @@ final class YAMLParserTests: XCTestCase {
     /// An alias-free file at the decoder's documented limits is no alias bomb: each node counts
     /// once, not once per ancestor. Both shapes of the limits are tried through validation.
     func testAFileAtTheDocumentedLimitsIsNotAnAliasBomb() throws {
-        for (models, properties) in [(DSLDecoder.Limits.modelsPerVersion, 16), (40, DSLDecoder.Limits.propertiesPerModel)] {
+        for (models, properties) in [
+            (DSLDecoder.Limits.modelsPerVersion, 16), (40, DSLDecoder.Limits.propertiesPerModel),
+        ] {
             var text = "schema: Big\nversion: 1.0.0\nmodels:\n"
             for m in 0..<models {
                 text += "  M\(m):\n    properties:\n"
@@ -94,7 +100,9 @@ final class YAMLParserTests: XCTestCase {
             }
             let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(text.utf8))
             let diagnostics = Generator.validate(SchemaSources(config: nil, versions: [file])).diagnostics
-            XCTAssertEqual(diagnostics.filter(\.isError).map(\.code), [], "\(models) models × \(properties) properties, \(text.utf8.count) bytes")
+            XCTAssertEqual(
+                diagnostics.filter(\.isError).map(\.code), [],
+                "\(models) models × \(properties) properties, \(text.utf8.count) bytes")
         }
     }
 
@@ -163,7 +171,9 @@ final class YAMLParserTests: XCTestCase {
 
     func testRenderedDiagnosticHasCompilerShape() throws {
         let diagnostic = try XCTUnwrap(onlyError("a: 1\na: 2\n"))
-        XCTAssertEqual(diagnostic.rendered, """
+        XCTAssertEqual(
+            diagnostic.rendered,
+            """
             f.yaml:2:1: error: key 'a' appears twice in this mapping; remove one of them [SDG003]
             f.yaml:1:1: note: first 'a' is here
             """)

@@ -35,7 +35,9 @@ var options = HistoryTranslator.Options()
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     func value() -> String {
-        guard !arguments.isEmpty else { fail("\(argument) needs a value\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+        guard !arguments.isEmpty else {
+            fail("\(argument) needs a value\n\nSee 'swiftdata-gen-import --help'", code: 2)
+        }
         return arguments.removeFirst()
     }
     switch argument {
@@ -43,16 +45,22 @@ while !arguments.isEmpty {
     case "--schema": options.schema = value()
     case "--version":
         let parts = value().split(separator: ".").map { Int($0) }
-        guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { fail("--version takes major.minor.patch, such as 1.0.0", code: 2) }
+        guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+            fail("--version takes major.minor.patch, such as 1.0.0", code: 2)
+        }
         let numbers = parts.compactMap { $0 } + Array(repeating: 0, count: 3 - parts.count)
         options.version = (numbers[0], numbers[1], numbers[2])
     default:
-        if argument.hasPrefix("-") { fail("unknown option '\(argument)'\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+        if argument.hasPrefix("-") {
+            fail("unknown option '\(argument)'\n\nSee 'swiftdata-gen-import --help'", code: 2)
+        }
         inputs.append(argument)
     }
 }
 guard let output else { fail("missing --output <schema-dir>\n\nSee 'swiftdata-gen-import --help'", code: 2) }
-guard !inputs.isEmpty else { fail("name the Swift files or folders that declare the models\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+guard !inputs.isEmpty else {
+    fail("name the Swift files or folders that declare the models\n\nSee 'swiftdata-gen-import --help'", code: 2)
+}
 
 let sources: [SwiftSource]
 do {
@@ -64,7 +72,11 @@ let translated = HistoryTranslator.translate(ModelExtractor.extract(sources), op
 for note in translated.notes { print(note) }
 guard !translated.files.isEmpty else { fail("nothing to import", code: 1) }
 let existing = translated.files.map { output + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
-guard existing.isEmpty else { fail("\(existing.joined(separator: ", ")) already exist; import into an empty folder (nothing is overwritten)", code: 1) }
+guard existing.isEmpty else {
+    fail(
+        "\(existing.joined(separator: ", ")) already exist; import into an empty folder (nothing is overwritten)",
+        code: 1)
+}
 // All or nothing: every file is written under a temporary name first, then linked to its own
 // name (which fails rather than replace a file); on any failure what was placed is taken back.
 let createdOutput = !FileManager.default.fileExists(atPath: output)
@@ -87,4 +99,6 @@ do {
     if createdOutput { try? FileManager.default.removeItem(atPath: output) }
     fail("cannot write into \(output): \(error.localizedDescription); nothing was written", code: 1)
 }
-print("swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) note(s) above. Next: swiftdata-gen validate \(output)")
+print(
+    "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) note(s) above. Next: swiftdata-gen validate \(output)"
+)

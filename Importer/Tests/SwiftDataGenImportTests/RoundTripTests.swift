@@ -27,12 +27,17 @@ final class RoundTripTests: XCTestCase {
     /// What real apps write (the main package's corpus): see the fixture's comment.
     func testPatternsOfRealAppsRoundTrip() throws {
         try roundTrip("Patterns", versions: 2)
-        let project = ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Patterns").path]))
+        let project = ModelExtractor.extract(
+            try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Patterns").path]))
         let translated = HistoryTranslator.translate(project)
         let notes = translated.notes.map(\.message)
         XCTAssertEqual(translated.files.map(\.name), ["swiftdata-gen.yaml", "1.0.0.yaml", "1.0.1.yaml"])
-        XCTAssertTrue(notes.contains { $0.contains("PatternsSchemaV2 is numbered 1.0.0, as the one before it is; the YAML numbers it 1.0.1") }, notes.joined(separator: "\n"))
-        XCTAssertTrue(notes.contains { $0.contains("Note.code is a Code, an alias of String") }, notes.joined(separator: "\n"))
+        XCTAssertTrue(
+            notes.contains {
+                $0.contains("PatternsSchemaV2 is numbered 1.0.0, as the one before it is; the YAML numbers it 1.0.1")
+            }, notes.joined(separator: "\n"))
+        XCTAssertTrue(
+            notes.contains { $0.contains("Note.code is a Code, an alias of String") }, notes.joined(separator: "\n"))
         let first = try XCTUnwrap(translated.files.first { $0.name == "1.0.0.yaml" }?.text)
         XCTAssertTrue(first.contains("Box: { origin: Point, private: Bool }"), first)
         XCTAssertFalse(first.contains("Payload"), "a Codable type no model stores is not part of the store")
@@ -42,44 +47,86 @@ final class RoundTripTests: XCTestCase {
     /// Hostile or odd input: never a crash, and everything not carried is said.
     func testHostileInputIsNotedNeverACrash() throws {
         let folder = Self.fixtures.appendingPathComponent("Hostile")
-        let versioned = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read(
-            ["Schemas.swift", "Deep.swift"].map { folder.appendingPathComponent($0).path })))
+        let versioned = HistoryTranslator.translate(
+            ModelExtractor.extract(
+                try SwiftSourceLoader.read(
+                    ["Schemas.swift", "Deep.swift"].map { folder.appendingPathComponent($0).path })))
         let notes = versioned.notes.map(\.description)
         func noted(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
-            XCTAssertTrue(notes.contains { $0.contains(text) }, "no note says '\(text)':\n\(notes.joined(separator: "\n"))", file: file, line: line)
+            XCTAssertTrue(
+                notes.contains { $0.contains(text) }, "no note says '\(text)':\n\(notes.joined(separator: "\n"))",
+                file: file, line: line)
         }
         noted("Deep.swift:6:1: note: generic types are nested more than 256 levels deep")
         noted("HostileSchemaV1 is numbered 9223372036854775807.0.0, beyond what a version file takes; not imported")
         noted("members inside #if os(iOS) are imported as if it holds; its other branches are not imported")
         XCTAssertEqual(versioned.files.map(\.name), ["swiftdata-gen.yaml", "1.0.0.yaml"])
         let yaml = try XCTUnwrap(versioned.files.last?.text)
-        XCTAssertTrue(yaml.contains("flags: { type: Int, default: 5 }") && yaml.contains("mode: { type: Int, default: 15 }"), yaml)
+        XCTAssertTrue(
+            yaml.contains("flags: { type: Int, default: 5 }") && yaml.contains("mode: { type: Int, default: 15 }"), yaml
+        )
         XCTAssertTrue(yaml.contains("Widget:") && yaml.contains("name:") && !yaml.contains("title:"), yaml)
 
-        let loose = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read(
-            ["Loose.swift", "Stale.swift"].map { folder.appendingPathComponent($0).path })))
+        let loose = HistoryTranslator.translate(
+            ModelExtractor.extract(
+                try SwiftSourceLoader.read(
+                    ["Loose.swift", "Stale.swift"].map { folder.appendingPathComponent($0).path })))
         let looseNotes = loose.notes.map(\.description)
-        XCTAssertTrue(looseNotes.contains { $0.contains("Stale.swift:4:13: note: Part is declared again here; only the one at") }, looseNotes.joined(separator: "\n"))
-        XCTAssertTrue(looseNotes.contains { $0.contains("@Tracked on Gear may add stored members the importer cannot see") }, looseNotes.joined(separator: "\n"))
+        XCTAssertTrue(
+            looseNotes.contains { $0.contains("Stale.swift:4:13: note: Part is declared again here; only the one at") },
+            looseNotes.joined(separator: "\n"))
+        XCTAssertTrue(
+            looseNotes.contains { $0.contains("@Tracked on Gear may add stored members the importer cannot see") },
+            looseNotes.joined(separator: "\n"))
         XCTAssertFalse(try XCTUnwrap(loose.files.last?.text).contains("legacy"), "the second Part is not imported")
-        XCTAssertTrue(looseNotes.contains { $0.contains("Gear.default is named with a Swift keyword in backticks") }, looseNotes.joined(separator: "\n"))
+        XCTAssertTrue(
+            looseNotes.contains { $0.contains("Gear.default is named with a Swift keyword in backticks") },
+            looseNotes.joined(separator: "\n"))
+    }
+
+    /// Every key the DSL declares as readable from Swift (`PropertyKey.importedFrom`) comes back
+    /// from the importer, and the YAML it writes decodes and stores what the Swift declares.
+    func testEveryImportableKeyRoundTrips() throws {
+        try roundTrip("Keys", versions: 2)
+        let project = ModelExtractor.extract(
+            try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Keys").path]))
+        let yaml = HistoryTranslator.translate(project).files.map(\.text).joined(separator: "\n")
+        for key in PropertyKey.allCases where key.importedFrom != nil && key != .type {
+            XCTAssertTrue(
+                yaml.contains(" \(key.rawValue): ") || yaml.contains("{ \(key.rawValue): "),
+                "the importer wrote no '\(key.rawValue)' (from \(key.importedFrom ?? ""))\n\(yaml)")
+        }
     }
 
     /// What the YAML cannot carry is listed with its position, never dropped silently.
     func testWhatCannotBeCarriedIsNoted() throws {
-        let project = ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Journal").path]))
+        let project = ModelExtractor.extract(
+            try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Journal").path]))
         let notes = HistoryTranslator.translate(project).notes.map(\.description)
-        XCTAssertTrue(notes.contains { $0.hasSuffix("JournalSchemaV1.swift:23:13: note: computed property Entry.isEmpty is not stored and is not carried; keep it in an extension of the current type") }, notes.joined(separator: "\n"))
-        XCTAssertTrue(notes.contains { $0.contains("JournalSchemaV4.swift:62:14: note: hand-written custom stage in JournalMigrationPlan") }, notes.joined(separator: "\n"))
+        XCTAssertTrue(
+            notes.contains {
+                $0.hasSuffix(
+                    "JournalSchemaV1.swift:23:13: note: computed property Entry.isEmpty is not stored and is not carried; keep it in an extension of the current type"
+                )
+            }, notes.joined(separator: "\n"))
+        XCTAssertTrue(
+            notes.contains {
+                $0.contains("JournalSchemaV4.swift:62:14: note: hand-written custom stage in JournalMigrationPlan")
+            }, notes.joined(separator: "\n"))
     }
 
     // MARK: harness
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    private func roundTrip(_ name: String, versions expected: Int, schema: String = "App", file: StaticString = #filePath, line: UInt = #line) throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-roundtrip-\(name)-\(UUID().uuidString)")
+    private func roundTrip(
+        _ name: String, versions expected: Int, schema: String = "App", file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdg-roundtrip-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let fixture = Self.fixtures.appendingPathComponent(name)
@@ -88,34 +135,49 @@ final class RoundTripTests: XCTestCase {
         let translated = HistoryTranslator.translate(project, options: .init(schema: schema))
         let yaml = work.appendingPathComponent("Schema")
         try FileManager.default.createDirectory(at: yaml, withIntermediateDirectories: true)
-        for output in translated.files { try output.text.write(to: yaml.appendingPathComponent(output.name), atomically: true, encoding: .utf8) }
+        for output in translated.files {
+            try output.text.write(to: yaml.appendingPathComponent(output.name), atomically: true, encoding: .utf8)
+        }
 
         let read = try SchemaLoader.read(directory: yaml.path).get()
         let generated = Generator.generate(read, templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-        XCTAssertFalse(generated.diagnostics.hasErrors, generated.diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: line)
+        XCTAssertFalse(
+            generated.diagnostics.hasErrors, generated.diagnostics.map(\.rendered).joined(separator: "\n"), file: file,
+            line: line)
         let history = try XCTUnwrap(generated.histories.first, file: file, line: line)
         XCTAssertEqual(history.versions.count, expected, file: file, line: line)
         let swift = work.appendingPathComponent("Generated")
         try FileManager.default.createDirectory(at: swift, withIntermediateDirectories: true)
-        for output in generated.files { try output.contents.write(to: swift.appendingPathComponent(output.name), atomically: true, encoding: .utf8) }
+        for output in generated.files {
+            try output.contents.write(to: swift.appendingPathComponent(output.name), atomically: true, encoding: .utf8)
+        }
 
         // The original's schemas, oldest first: its VersionedSchema types, or its plain models.
         let ordered = project.versions.sorted { a, b in
-            let x = a.version.map { [$0.major, $0.minor, $0.patch] } ?? [], y = b.version.map { [$0.major, $0.minor, $0.patch] } ?? []
+            let x = a.version.map { [$0.major, $0.minor, $0.patch] } ?? []
+            let y = b.version.map { [$0.major, $0.minor, $0.patch] } ?? []
             return x.lexicographicallyPrecedes(y)
         }
-        let originalSchemas = ordered.isEmpty
+        let originalSchemas =
+            ordered.isEmpty
             ? ["Schema([\(project.unversioned?.models.map { "\($0.name).self" }.joined(separator: ", ") ?? "")])"]
             : ordered.compactMap(\.typeName).map { "Schema(versionedSchema: \($0).self)" }
         let names = GeneratedNames(history: history)
-        let generatedSchemas = history.versions.map { "Schema(versionedSchema: \(names.versionedSchema($0.version)).self)" }
+        let generatedSchemas = history.versions.map {
+            "Schema(versionedSchema: \(names.versionedSchema($0.version)).self)"
+        }
         XCTAssertEqual(originalSchemas.count, generatedSchemas.count, file: file, line: line)
 
-        let original = try checksums(of: sources.map(\.path), schemas: originalSchemas, swiftVersion: "5", work: work.appendingPathComponent("original"))
+        let original = try checksums(
+            of: sources.map(\.path), schemas: originalSchemas, swiftVersion: "5",
+            work: work.appendingPathComponent("original"))
         let regenerated = try checksums(
-            of: try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted().map { swift.appendingPathComponent($0).path },
+            of: try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted().map {
+                swift.appendingPathComponent($0).path
+            },
             schemas: generatedSchemas, swiftVersion: "6", work: work.appendingPathComponent("generated"))
-        for (index, version) in history.versions.enumerated() where index < original.count && index < regenerated.count {
+        for (index, version) in history.versions.enumerated() where index < original.count && index < regenerated.count
+        {
             for problem in Self.differences(original[index], regenerated[index]) {
                 XCTFail("\(name) \(version.version): \(problem)", file: file, line: line)
             }
@@ -126,14 +188,18 @@ final class RoundTripTests: XCTestCase {
     private func checksums(of files: [String], schemas: [String], swiftVersion: String, work: URL) throws -> [String] {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let standIn = Self.packageRoot.appendingPathComponent("../.build/standin").standardizedFileURL.path
-        let built = try Self.run("/bin/bash", [Self.packageRoot.appendingPathComponent("../scripts/build-standin.sh").standardizedFileURL.path, standIn])
+        let built = try Self.run(
+            "/bin/bash",
+            [Self.packageRoot.appendingPathComponent("../scripts/build-standin.sh").standardizedFileURL.path, standIn])
         if built.status == 3 { throw XCTSkip("the toolchain cannot build the stand-in macros: \(built.output)") }
         guard built.status == 0, let flagLine = built.output.split(separator: "\n").last else {
             XCTFail("building the stand-in failed:\n\(built.output)")
             return []
         }
         let separator = "-----"
-        let main = "import SwiftData\n" + schemas.map { "print(\($0)._checksumText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
+        let main =
+            "import SwiftData\n"
+            + schemas.map { "print(\($0)._checksumText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
         let mainFile = work.appendingPathComponent("main.swift")
         try main.write(to: mainFile, atomically: true, encoding: .utf8)
         let binary = work.appendingPathComponent("checksums").path
@@ -147,7 +213,9 @@ final class RoundTripTests: XCTestCase {
         }
         let printed = try Self.run(binary, [])
         XCTAssertEqual(printed.status, 0, printed.output)
-        return printed.output.components(separatedBy: separator + "\n").dropLast().map { $0.trimmingCharacters(in: .newlines) }
+        return printed.output.components(separatedBy: separator + "\n").dropLast().map {
+            $0.trimmingCharacters(in: .newlines)
+        }
     }
 
     /// Entity by entity, property by property, in words.
@@ -167,7 +235,8 @@ final class RoundTripTests: XCTestCase {
             }
             return result
         }
-        let old = entities(original), new = entities(generated)
+        let old = entities(original)
+        let new = entities(generated)
         var problems: [String] = []
         for name in Set(old.keys).union(new.keys).sorted() {
             guard let a = old[name] else {
@@ -178,9 +247,14 @@ final class RoundTripTests: XCTestCase {
                 problems.append("entity \(name) of the app's schema is not generated")
                 continue
             }
-            if a.header != b.header { problems.append("entity \(name): '\(a.header)' in the app, '\(b.header)' generated") }
-            for property in Set(a.properties.keys).union(b.properties.keys).sorted() where a.properties[property] != b.properties[property] {
-                problems.append("\(name).\(property): '\(a.properties[property] ?? "absent")' in the app, '\(b.properties[property] ?? "absent")' generated")
+            if a.header != b.header {
+                problems.append("entity \(name): '\(a.header)' in the app, '\(b.header)' generated")
+            }
+            for property in Set(a.properties.keys).union(b.properties.keys).sorted()
+            where a.properties[property] != b.properties[property] {
+                problems.append(
+                    "\(name).\(property): '\(a.properties[property] ?? "absent")' in the app, '\(b.properties[property] ?? "absent")' generated"
+                )
             }
         }
         return problems

@@ -15,16 +15,16 @@ public enum DSLDecoder {
 
     public enum Keys {
         public static let config = ["platforms", "cloudKit", "access", "naming"]
-        public static let naming = ["schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix", "currentSchema", "migrationPlan"]
-        public static let version = ["schema", "version", "typeName", "enums", "structs", "models", "acknowledgedRemovals", "customMigration"]
+        public static let naming = [
+            "schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix", "currentSchema", "migrationPlan",
+        ]
+        public static let version = [
+            "schema", "version", "typeName", "enums", "structs", "models", "acknowledgedRemovals", "customMigration",
+        ]
         public static let enumeration = ["rawType", "cases"]
         public static let model = ["superclass", "renamedFrom", "unique", "dedupe", "indexes", "properties", "doc"]
         public static let dedupe = ["keep", "orderBy", "nilKeys"]
-        public static let property = [
-            "type", "default", "expression", "renamedFrom", "transient", "unique",
-            "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral",
-            "transformable", "deleteRule", "inverse", "minCount", "maxCount", "from", "hashModifier", "storedName", "enumStorage", "access", "doc",
-        ]
+        public static let property = PropertyKey.allCases.map(\.rawValue)
         public static let conversion = ["property", "convert", "match"]
     }
 
@@ -41,17 +41,24 @@ public enum DSLDecoder {
             let pairs = reader.mapping(platforms, what: "platforms", allowedKeys: Platform.allCases.map(\.rawValue))
         {
             for platform in Platform.allCases {
-                guard let value = pairs[platform.rawValue]?.value, let text = reader.string(value, what: "a \(platform.rawValue) version") else { continue }
+                guard let value = pairs[platform.rawValue]?.value,
+                    let text = reader.string(value, what: "a \(platform.rawValue) version")
+                else { continue }
                 if let version = SemanticVersion(parsing: text.value) {
                     config.platforms[platform] = Located(version, at: text.location)
                 } else {
-                    reader.diagnostics.append(.error(.invalidVersion, "'\(text.value)' is not a platform version; write it like 17 or 17.4", at: text.location))
+                    reader.diagnostics.append(
+                        .error(
+                            .invalidVersion, "'\(text.value)' is not a platform version; write it like 17 or 17.4",
+                            at: text.location))
                 }
             }
         }
         if let value = entries["cloudKit"]?.value {
             if value.scalar != nil {
-                if let flag = reader.bool(value, what: "cloudKit (true, false or { from: <version> })") { config.cloudKit = flag.value ? .everyVersion : .off }
+                if let flag = reader.bool(value, what: "cloudKit (true, false or { from: <version> })") {
+                    config.cloudKit = flag.value ? .everyVersion : .off
+                }
             } else if let pairs = reader.mapping(value, what: "cloudKit", allowedKeys: ["from"]),
                 let from = reader.require(pairs, "from", in: "cloudKit", at: value.location),
                 let text = reader.string(from, what: "cloudKit.from")
@@ -60,15 +67,22 @@ public enum DSLDecoder {
                     config.cloudKit = .from(version)
                     config.cloudKitLocation = text.location
                 } else {
-                    reader.diagnostics.append(.error(
-                        .invalidVersion, "cloudKit.from '\(text.value)' is not a version; name the first version that syncs, such as 10.0.0", at: text.location))
+                    reader.diagnostics.append(
+                        .error(
+                            .invalidVersion,
+                            "cloudKit.from '\(text.value)' is not a version; name the first version that syncs, such as 10.0.0",
+                            at: text.location))
                 }
             }
         }
-        if let value = entries["access"]?.value, let access = reader.choice(value, what: "access level", as: AccessLevel.self) {
+        if let value = entries["access"]?.value,
+            let access = reader.choice(value, what: "access level", as: AccessLevel.self)
+        {
             config.access = access.value
         }
-        if let value = entries["naming"]?.value, let pairs = reader.mapping(value, what: "naming", allowedKeys: Keys.naming) {
+        if let value = entries["naming"]?.value,
+            let pairs = reader.mapping(value, what: "naming", allowedKeys: Keys.naming)
+        {
             let fields: [(String, WritableKeyPath<NamingConfig, String>)] = [
                 ("schemaSuffix", \.schemaSuffix), ("versionPrefix", \.versionPrefix),
                 ("migrationPlanSuffix", \.migrationPlanSuffix), ("rawValueSuffix", \.rawValueSuffix),
@@ -83,9 +97,13 @@ public enum DSLDecoder {
                 guard let text = reader.identifier(node, what: "naming.\(key)") else { continue }
                 config.naming[keyPath: path] = text.value
             }
-            let names: [(String, WritableKeyPath<NamingConfig, String?>)] = [("currentSchema", \.currentSchema), ("migrationPlan", \.migrationPlan)]
+            let names: [(String, WritableKeyPath<NamingConfig, String?>)] = [
+                ("currentSchema", \.currentSchema), ("migrationPlan", \.migrationPlan),
+            ]
             for (key, path) in names {
-                guard let node = pairs[key]?.value, let text = reader.identifier(node, what: "naming.\(key)") else { continue }
+                guard let node = pairs[key]?.value, let text = reader.identifier(node, what: "naming.\(key)") else {
+                    continue
+                }
                 config.naming[keyPath: path] = text.value
             }
         }
@@ -106,27 +124,40 @@ public enum DSLDecoder {
             if let parsed = SemanticVersion(parsing: text.value) {
                 version = Located(parsed, at: text.location)
             } else {
-                reader.diagnostics.append(.error(.invalidVersion, "'\(text.value)' is not a version; write major.minor.patch, such as 1.0.0", at: text.location))
+                reader.diagnostics.append(
+                    .error(
+                        .invalidVersion, "'\(text.value)' is not a version; write major.minor.patch, such as 1.0.0",
+                        at: text.location))
             }
         }
         let enumPairs = entries["enums"].map { reader.namedEntries($0.value, what: "enums") } ?? []
         let modelPairs = entries["models"].map { reader.namedEntries($0.value, what: "models") } ?? []
-        if let node = entries["models"]?.value, !reader.withinLimit(modelPairs.count, Limits.modelsPerVersion, "models in one version", at: node.location) {
+        if let node = entries["models"]?.value,
+            !reader.withinLimit(modelPairs.count, Limits.modelsPerVersion, "models in one version", at: node.location)
+        {
             return (nil, reader.diagnostics)
         }
         if modelPairs.isEmpty, let versionNode = entries["version"]?.value {
-            reader.diagnostics.append(.error(.invalidValue, "this version declares no models; a schema needs at least one", at: versionNode.location))
+            reader.diagnostics.append(
+                .error(
+                    .invalidValue, "this version declares no models; a schema needs at least one",
+                    at: versionNode.location))
         }
         let enums = enumPairs.compactMap { decodeEnum($0, &reader) }
-        let structs = (entries["structs"].map { reader.namedEntries($0.value, what: "structs") } ?? []).compactMap { decodeStruct($0, &reader) }
+        let structs = (entries["structs"].map { reader.namedEntries($0.value, what: "structs") } ?? []).compactMap {
+            decodeStruct($0, &reader)
+        }
         let models = modelPairs.compactMap { decodeModel($0, &reader) }
         var removals: [Located<String>] = []
-        if let node = entries["acknowledgedRemovals"]?.value, let items = reader.list(node, what: "acknowledgedRemovals") {
+        if let node = entries["acknowledgedRemovals"]?.value,
+            let items = reader.list(node, what: "acknowledgedRemovals")
+        {
             for item in items {
                 guard let text = reader.string(item, what: "an acknowledged removal") else { continue }
                 let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 guard (1...2).contains(parts.count), parts.allSatisfy(Identifier.isValid) else {
-                    reader.diagnostics.append(.error(.invalidValue, "'\(text.value)' is not Model or Model.property", at: text.location))
+                    reader.diagnostics.append(
+                        .error(.invalidValue, "'\(text.value)' is not Model or Model.property", at: text.location))
                     continue
                 }
                 removals.append(text)
@@ -148,12 +179,18 @@ public enum DSLDecoder {
         guard let name = reader.identifier(pair.key, what: "struct name") else { return nil }
         let pairs = reader.namedEntries(pair.value, what: "fields of struct '\(name.value)'")
         if pairs.isEmpty {
-            reader.diagnostics.append(.error(.invalidValue, "struct '\(name.value)' has no fields; write them as a mapping, such as { width: Double, height: Double }", at: pair.value.location))
+            reader.diagnostics.append(
+                .error(
+                    .invalidValue,
+                    "struct '\(name.value)' has no fields; write them as a mapping, such as { width: Double, height: Double }",
+                    at: pair.value.location))
             return nil
         }
         var fields: [StructAST.Field] = []
         for field in pairs {
-            guard let fieldName = reader.identifier(field.key, what: "field name", keywordsAllowed: true), let type = typeSpelling(field.value, &reader) else { continue }
+            guard let fieldName = reader.identifier(field.key, what: "field name", keywordsAllowed: true),
+                let type = typeSpelling(field.value, &reader)
+            else { continue }
             fields.append(.init(name: fieldName, type: type))
         }
         return StructAST(name: name, fields: fields)
@@ -166,20 +203,29 @@ public enum DSLDecoder {
         let rawType = reader.require(entries, "rawType", in: "enum '\(name.value)'", at: pair.value.location)
             .flatMap { reader.string($0, what: "rawType") }
         if let rawType, !enumRawTypes.contains(rawType.value) {
-            reader.diagnostics.append(.error(.invalidValue, "enum raw type '\(rawType.value)' is not supported; use String or Int", at: rawType.location))
+            reader.diagnostics.append(
+                .error(
+                    .invalidValue, "enum raw type '\(rawType.value)' is not supported; use String or Int",
+                    at: rawType.location))
             return nil
         }
         var cases: [EnumAST.Case] = []
         let problemsBefore = reader.diagnostics.count
         if let casesNode = reader.require(entries, "cases", in: "enum '\(name.value)'", at: pair.value.location) {
             switch casesNode.content {
-            case .sequence(let items) where !reader.withinLimit(items.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
+            case .sequence(let items)
+            where !reader.withinLimit(
+                items.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
                 return nil
-            case .mapping(let pairs) where !reader.withinLimit(pairs.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
+            case .mapping(let pairs)
+            where !reader.withinLimit(
+                pairs.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
                 return nil
             case .sequence(let items):
                 for item in items {
-                    if let caseName = reader.identifier(item, what: "enum case") { cases.append(.init(name: caseName, rawValue: nil)) }
+                    if let caseName = reader.identifier(item, what: "enum case") {
+                        cases.append(.init(name: caseName, rawValue: nil))
+                    }
                 }
             case .mapping(let pairs):
                 for casePair in pairs {
@@ -189,10 +235,14 @@ public enum DSLDecoder {
                     cases.append(.init(name: caseName, rawValue: raw))
                 }
             case .scalar:
-                reader.diagnostics.append(.error(.wrongNodeKind, "cases must be a list of names or a mapping of names to raw values", at: casesNode.location))
+                reader.diagnostics.append(
+                    .error(
+                        .wrongNodeKind, "cases must be a list of names or a mapping of names to raw values",
+                        at: casesNode.location))
             }
             if cases.isEmpty && reader.diagnostics.count == problemsBefore {
-                reader.diagnostics.append(.error(.invalidValue, "enum '\(name.value)' needs at least one case", at: casesNode.location))
+                reader.diagnostics.append(
+                    .error(.invalidValue, "enum '\(name.value)' needs at least one case", at: casesNode.location))
             }
         }
         guard let rawType else { return nil }
@@ -206,20 +256,29 @@ public enum DSLDecoder {
         let superclass = entries["superclass"].flatMap { reader.identifier($0.value, what: "superclass name") }
         let renamedFrom = entries["renamedFrom"].flatMap { reader.identifier($0.value, what: "renamedFrom") }
         var dedupe: DedupeAST?
-        if let pair = entries["dedupe"], let fields = reader.mapping(pair.value, what: "dedupe", allowedKeys: Keys.dedupe) {
-            let keep = reader.require(fields, "keep", in: "dedupe", at: pair.value.location).flatMap { node -> Located<Bool>? in
+        if let pair = entries["dedupe"],
+            let fields = reader.mapping(pair.value, what: "dedupe", allowedKeys: Keys.dedupe)
+        {
+            let keep = reader.require(fields, "keep", in: "dedupe", at: pair.value.location).flatMap {
+                node -> Located<Bool>? in
                 guard let text = reader.string(node, what: "dedupe.keep") else { return nil }
                 guard text.value == "first" || text.value == "last" else {
-                    reader.diagnostics.append(.error(.invalidValue, "dedupe.keep is first or last, not '\(text.value)'", at: text.location))
+                    reader.diagnostics.append(
+                        .error(.invalidValue, "dedupe.keep is first or last, not '\(text.value)'", at: text.location))
                     return nil
                 }
                 return Located(text.value == "last", at: text.location)
             }
-            let orderBy = reader.require(fields, "orderBy", in: "dedupe", at: pair.value.location).flatMap { reader.identifier($0, what: "dedupe.orderBy") }
+            let orderBy = reader.require(fields, "orderBy", in: "dedupe", at: pair.value.location).flatMap {
+                reader.identifier($0, what: "dedupe.orderBy")
+            }
             let nilKeys = fields["nilKeys"].flatMap { pair -> Located<Bool>? in
                 guard let text = reader.string(pair.value, what: "dedupe.nilKeys") else { return nil }
                 guard text.value == "distinct" || text.value == "equal" else {
-                    reader.diagnostics.append(.error(.invalidValue, "dedupe.nilKeys is distinct or equal, not '\(text.value)'", at: text.location))
+                    reader.diagnostics.append(
+                        .error(
+                            .invalidValue, "dedupe.nilKeys is distinct or equal, not '\(text.value)'", at: text.location
+                        ))
                     return nil
                 }
                 return Located(text.value == "equal", at: text.location)
@@ -232,7 +291,10 @@ public enum DSLDecoder {
         var properties: [PropertyAST] = []
         if let node = reader.require(entries, "properties", in: what, at: pair.value.location) {
             let pairs = reader.namedEntries(node, what: "properties")
-            guard reader.withinLimit(pairs.count, Limits.propertiesPerModel, "properties in model \(name.value)", at: node.location) else { return nil }
+            guard
+                reader.withinLimit(
+                    pairs.count, Limits.propertiesPerModel, "properties in model \(name.value)", at: node.location)
+            else { return nil }
             // Sized once: a grown array keeps up to twice the room, for as long as the AST lives.
             properties.reserveCapacity(pairs.count)
             for pair in pairs {
@@ -240,18 +302,24 @@ public enum DSLDecoder {
             }
         }
         return ModelAST(
-            name: name, renamedFrom: renamedFrom, dedupe: dedupe, superclass: superclass, unique: unique, indexes: indexes,
+            name: name, renamedFrom: renamedFrom, dedupe: dedupe, superclass: superclass, unique: unique,
+            indexes: indexes,
             properties: properties, doc: doc)
     }
 
     /// `[[a], [b, c]]`; a bare name stands for a group of one.
-    private static func keyPathGroups(_ node: YAMLNode, what: String, _ reader: inout NodeReader) -> [Located<[Located<String>]>] {
+    private static func keyPathGroups(_ node: YAMLNode, what: String, _ reader: inout NodeReader) -> [Located<
+        [Located<String>]
+    >] {
         guard let items = reader.list(node, what: what) else { return [] }
         return items.compactMap { item in
             if case .sequence(let names) = item.content {
                 let group = names.compactMap { reader.identifier($0, what: "property name in \(what)") }
                 if names.isEmpty {
-                    reader.diagnostics.append(.error(.invalidValue, "an empty group in \(what) constrains nothing; list at least one property", at: item.location))
+                    reader.diagnostics.append(
+                        .error(
+                            .invalidValue, "an empty group in \(what) constrains nothing; list at least one property",
+                            at: item.location))
                 }
                 return group.count == names.count && !group.isEmpty ? Located(group, at: item.location) : nil
             }
@@ -267,9 +335,11 @@ public enum DSLDecoder {
         }
         let what = "property '\(name.value)'"
         if case .sequence = pair.value.content {
-            reader.diagnostics.append(.error(
-                .wrongNodeKind, "\(what) is written as a YAML list; to give an array type such as [String], quote it: \"[String]\"",
-                at: pair.value.location))
+            reader.diagnostics.append(
+                .error(
+                    .wrongNodeKind,
+                    "\(what) is written as a YAML list; to give an array type such as [String], quote it: \"[String]\"",
+                    at: pair.value.location))
             return nil
         }
         guard let entries = reader.mapping(pair.value, what: what, allowedKeys: Keys.property),
@@ -277,58 +347,111 @@ public enum DSLDecoder {
             let type = typeSpelling(typeNode, &reader)
         else { return nil }
         var property = PropertyAST(name: name, type: type)
-        property.defaultValue = entries["default"]?.value
-        property.expression = entries["expression"].flatMap { reader.string($0.value, what: "expression") }
-        property.renamedFrom = entries["renamedFrom"].flatMap { reader.identifier($0.value, what: "renamedFrom") }
-        property.transient = entries["transient"].flatMap { reader.bool($0.value, what: "transient") }
-        property.unique = entries["unique"].flatMap { reader.bool($0.value, what: "unique") }
-        for flag in AttributeFlag.allCases {
-            guard let node = entries[flag.rawValue]?.value, let value = reader.bool(node, what: flag.rawValue), value.value else { continue }
-            property.flags.append(Located(flag, at: entries[flag.rawValue]?.key.location ?? node.location))
-        }
-        property.transformer = entries["transformable"].flatMap { reader.identifier($0.value, what: "transformable (a ValueTransformer name)") }
-        property.deleteRule = entries["deleteRule"].flatMap { reader.choice($0.value, what: "delete rule", as: DeleteRule.self) }
-        if let node = entries["inverse"]?.value {
-            if let scalar = node.scalar, scalar.isPlain, scalar.value == "false" {
-                property.oneWay = node.location
-            } else if let scalar = node.scalar, scalar.isPlain, scalar.value == "true" {
-                reader.diagnostics.append(.error(
-                    .invalidValue, "inverse: true names no property; write the property of the related model that points back, or false for a relationship one-way on purpose",
-                    at: node.location))
-            } else {
-                property.inverse = reader.identifier(node, what: "inverse property name")
+        // Every key is read here, each by its own case: a key added to PropertyKey does not
+        // compile until it is decoded.
+        for key in PropertyKey.allCases {
+            guard let entry = entries[key.rawValue] else { continue }
+            // Where a misplaced key is shown: a flag at its key, any other at its value.
+            property.writtenKeys.append(
+                (key, AttributeFlag(rawValue: key.rawValue) == nil ? entry.value.location : entry.key.location))
+            let node = entry.value
+            switch key {
+            case .type:
+                break
+            case .default:
+                property.defaultValue = node
+            case .expression:
+                property.expression = reader.string(node, what: "expression")
+            case .renamedFrom:
+                property.renamedFrom = reader.identifier(node, what: "renamedFrom")
+            case .transient:
+                property.transient = reader.bool(node, what: "transient")
+            case .unique:
+                property.unique = reader.bool(node, what: "unique")
+            case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+                guard let flag = AttributeFlag(rawValue: key.rawValue),
+                    let value = reader.bool(node, what: key.rawValue), value.value
+                else { continue }
+                property.flags.append(Located(flag, at: entry.key.location))
+            case .transformable:
+                property.transformer = reader.identifier(node, what: "transformable (a ValueTransformer name)")
+            case .deleteRule:
+                property.deleteRule = reader.choice(node, what: "delete rule", as: DeleteRule.self)
+            case .inverse:
+                decodeInverse(node, into: &property, &reader)
+            case .minCount:
+                property.minCount = reader.integer(node, what: "minCount", range: 0...Int(Int32.max))
+            case .maxCount:
+                property.maxCount = reader.integer(node, what: "maxCount", range: 0...Int(Int32.max))
+            case .doc:
+                property.doc = reader.string(node, what: "doc")?.value
+            case .storedName:
+                property.storedName = reader.identifier(node, what: "storedName")
+            case .enumStorage:
+                property.enumStorage = reader.choice(node, what: "enumStorage", as: EnumStorage.self)
+            case .access:
+                property.access = reader.choice(node, what: "access level", as: PropertyAccess.self)
+            case .hashModifier:
+                decodeHashModifier(node, into: &property, &reader)
+            case .from:
+                decodeConversion(entry, into: &property, &reader)
             }
-        }
-        property.minCount = entries["minCount"].flatMap { reader.integer($0.value, what: "minCount", range: 0...Int(Int32.max)) }
-        property.maxCount = entries["maxCount"].flatMap { reader.integer($0.value, what: "maxCount", range: 0...Int(Int32.max)) }
-        property.doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
-        property.storedName = entries["storedName"].flatMap { reader.identifier($0.value, what: "storedName") }
-        property.enumStorage = entries["enumStorage"].flatMap { reader.choice($0.value, what: "enumStorage", as: EnumStorage.self) }
-        property.access = entries["access"].flatMap { reader.choice($0.value, what: "access level", as: PropertyAccess.self) }
-        if let node = entries["hashModifier"]?.value, let modifier = reader.string(node, what: "hashModifier") {
-            if modifier.value.isEmpty {
-                reader.diagnostics.append(.error(.invalidValue, "hashModifier is empty; write the text SwiftData should mix into this property's version hash, such as v3", at: modifier.location))
-            } else {
-                property.hashModifier = modifier
-            }
-        }
-        if let fromPair = entries["from"], let from = reader.mapping(fromPair.value, what: "from", allowedKeys: Keys.conversion),
-            let source = reader.require(from, "property", in: "from", at: fromPair.value.location).flatMap({ reader.identifier($0, what: "from.property") })
-        {
-            let convert = from["convert"].flatMap { reader.string($0.value, what: "convert") }
-            let match = from["match"].flatMap { reader.identifier($0.value, what: "from.match") }
-            property.from = ConversionAST(property: source, convert: convert, match: match, location: fromPair.key.location)
         }
         return property
+    }
+
+    /// `inverse: name`, or `false` for a relationship one-way on purpose.
+    private static func decodeInverse(_ node: YAMLNode, into property: inout PropertyAST, _ reader: inout NodeReader) {
+        if let scalar = node.scalar, scalar.isPlain, scalar.value == "false" {
+            property.oneWay = node.location
+        } else if let scalar = node.scalar, scalar.isPlain, scalar.value == "true" {
+            reader.diagnostics.append(
+                .error(
+                    .invalidValue,
+                    "inverse: true names no property; write the property of the related model that points back, or false for a relationship one-way on purpose",
+                    at: node.location))
+        } else {
+            property.inverse = reader.identifier(node, what: "inverse property name")
+        }
+    }
+
+    private static func decodeHashModifier(
+        _ node: YAMLNode, into property: inout PropertyAST, _ reader: inout NodeReader
+    ) {
+        guard let modifier = reader.string(node, what: "hashModifier") else { return }
+        guard !modifier.value.isEmpty else {
+            reader.diagnostics.append(
+                .error(
+                    .invalidValue,
+                    "hashModifier is empty; write the text SwiftData should mix into this property's version hash, such as v3",
+                    at: modifier.location))
+            return
+        }
+        property.hashModifier = modifier
+    }
+
+    /// `from: { property:, convert: | match: }`.
+    private static func decodeConversion(
+        _ entry: YAMLPair, into property: inout PropertyAST, _ reader: inout NodeReader
+    ) {
+        guard let from = reader.mapping(entry.value, what: "from", allowedKeys: Keys.conversion),
+            let source = reader.require(from, "property", in: "from", at: entry.value.location).flatMap({
+                reader.identifier($0, what: "from.property")
+            })
+        else { return }
+        let convert = from["convert"].flatMap { reader.string($0.value, what: "convert") }
+        let match = from["match"].flatMap { reader.identifier($0.value, what: "from.match") }
+        property.from = ConversionAST(property: source, convert: convert, match: match, location: entry.key.location)
     }
 
     private static func typeSpelling(_ node: YAMLNode, _ reader: inout NodeReader) -> Located<TypeSpelling>? {
         guard let text = reader.string(node, what: "type") else { return nil }
         guard let spelling = TypeSpelling(parsing: text.value) else {
-            reader.diagnostics.append(.error(
-                .invalidTypeSpelling,
-                "'\(text.value)' is not a type the DSL understands; write a name, Name?, [Name] or [Name]?",
-                at: text.location))
+            reader.diagnostics.append(
+                .error(
+                    .invalidTypeSpelling,
+                    "'\(text.value)' is not a type the DSL understands; write a name, Name?, [Name] or [Name]?",
+                    at: text.location))
             return nil
         }
         return Located(spelling, at: text.location)

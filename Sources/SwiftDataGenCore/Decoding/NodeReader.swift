@@ -23,7 +23,10 @@ struct NodeReader {
     /// The pairs of a mapping; unknown keys get an error with a "did you mean" note.
     mutating func mapping(_ node: YAMLNode, what: String, allowedKeys: [String]) -> MappingEntries? {
         guard case .mapping(let pairs) = node.content else {
-            diagnostics.append(.error(.wrongNodeKind, "\(what) must be a mapping of keys to values, not \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error(
+                    .wrongNodeKind, "\(what) must be a mapping of keys to values, not \(node.kindName)",
+                    at: node.location))
             return nil
         }
         var result: [YAMLPair] = []
@@ -46,7 +49,8 @@ struct NodeReader {
                     }
                 }
                 notes.append(.init("\(what) takes: \(allowedKeys.joined(separator: ", "))"))
-                diagnostics.append(.error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.location, notes: notes))
+                diagnostics.append(
+                    .error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.location, notes: notes))
             }
         }
         // A key written correctly as well wins over its misspelling.
@@ -58,15 +62,22 @@ struct NodeReader {
     mutating func namedEntries(_ node: YAMLNode, what: String) -> [YAMLPair] {
         if case .scalar(let s) = node.content, s.isNull { return [] }
         guard case .mapping(let pairs) = node.content else {
-            diagnostics.append(.error(.wrongNodeKind, "\(what) must be a mapping from names to declarations, not \(node.kindName)", at: node.location))
+            diagnostics.append(
+                .error(
+                    .wrongNodeKind, "\(what) must be a mapping from names to declarations, not \(node.kindName)",
+                    at: node.location))
             return []
         }
         return pairs
     }
 
-    mutating func require(_ entries: MappingEntries, _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
+    mutating func require(_ entries: MappingEntries, _ key: String, in what: String, at location: SourceLocation)
+        -> YAMLNode?
+    {
         guard let pair = entries[key] else {
-            if !entries.misspelled.contains(key) { diagnostics.append(.error(.missingKey, "\(what) needs a '\(key)' key", at: location)) }
+            if !entries.misspelled.contains(key) {
+                diagnostics.append(.error(.missingKey, "\(what) needs a '\(key)' key", at: location))
+            }
             return nil
         }
         return pair.value
@@ -75,7 +86,9 @@ struct NodeReader {
     mutating func string(_ node: YAMLNode, what: String) -> Located<String>? {
         guard let scalar = node.scalar else {
             var message = "\(what) must be text, not \(node.kindName)"
-            if case .sequence = node.content { message += "; to write an array type such as [String], quote it: \"[String]\"" }
+            if case .sequence = node.content {
+                message += "; to write an array type such as [String], quote it: \"[String]\""
+            }
             diagnostics.append(.error(.wrongNodeKind, message, at: node.location))
             return nil
         }
@@ -91,14 +104,19 @@ struct NodeReader {
     mutating func identifier(_ node: YAMLNode, what: String, keywordsAllowed: Bool = false) -> Located<String>? {
         guard let name = string(node, what: what) else { return nil }
         guard Identifier.isValid(name.value) else {
-            diagnostics.append(.error(
-                .invalidIdentifier,
-                "'\(name.value)' is not a valid \(what): use letters, digits and '_', not starting with a digit, at most \(Identifier.maxLength) characters",
-                at: name.location))
+            diagnostics.append(
+                .error(
+                    .invalidIdentifier,
+                    "'\(name.value)' is not a valid \(what): use letters, digits and '_', not starting with a digit, at most \(Identifier.maxLength) characters",
+                    at: name.location))
             return nil
         }
         guard keywordsAllowed || !Identifier.keywords.contains(name.value) else {
-            diagnostics.append(.error(.reservedName, "'\(name.value)' is a Swift keyword, so it cannot name this \(what); choose another name", at: name.location))
+            diagnostics.append(
+                .error(
+                    .reservedName,
+                    "'\(name.value)' is a Swift keyword, so it cannot name this \(what); choose another name",
+                    at: name.location))
             return nil
         }
         return name
@@ -115,27 +133,37 @@ struct NodeReader {
 
     mutating func integer(_ node: YAMLNode, what: String, range: ClosedRange<Int>) -> Located<Int>? {
         guard let scalar = node.scalar, scalar.isPlain, let value = Int(scalar.value), range.contains(value) else {
-            diagnostics.append(.error(.invalidValue, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)", at: node.location))
+            diagnostics.append(
+                .error(
+                    .invalidValue, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)",
+                    at: node.location))
             return nil
         }
         return Located(value, at: node.location)
     }
 
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, what: String, as type: T.Type) -> Located<T>?
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, what: String, as type: T.Type)
+        -> Located<T>?
     where T.RawValue == String {
         guard let text = string(node, what: what) else { return nil }
         if let value = T(rawValue: text.value) { return Located(value, at: text.location) }
         let options = T.allCases.map(\.rawValue)
         var notes = [Diagnostic.Note("\(what) is one of: \(options.joined(separator: ", "))")]
-        if let guess = Identifier.suggestion(for: text.value, in: options) { notes.insert(.init("did you mean '\(guess)'?"), at: 0) }
-        diagnostics.append(.error(.invalidValue, "'\(text.value)' is not a valid \(what)", at: text.location, notes: notes))
+        if let guess = Identifier.suggestion(for: text.value, in: options) {
+            notes.insert(.init("did you mean '\(guess)'?"), at: 0)
+        }
+        diagnostics.append(
+            .error(.invalidValue, "'\(text.value)' is not a valid \(what)", at: text.location, notes: notes))
         return nil
     }
 
     /// False, with an error, when a count passes its limit.
     mutating func withinLimit(_ count: Int, _ limit: Int, _ what: String, at location: SourceLocation) -> Bool {
         guard count > limit else { return true }
-        diagnostics.append(.error(.countLimit, "\(count) \(what) is more than the \(limit) swiftdata-gen accepts; split the schema", at: location))
+        diagnostics.append(
+            .error(
+                .countLimit, "\(count) \(what) is more than the \(limit) swiftdata-gen accepts; split the schema",
+                at: location))
         return false
     }
 

@@ -74,9 +74,10 @@ extension Array where Element == Diagnostic {
     /// Stable order for printing: by file, line, column, then code.
     public func sortedForDisplay() -> [Diagnostic] {
         enumerated().sorted { a, b in
-            let la = a.element.location, lb = b.element.location
+            let la = a.element.location
+            let lb = b.element.location
             switch (la, lb) {
-            case let (x?, y?) where x != y: return x < y
+            case (let x?, let y?) where x != y: return x < y
             case (nil, _?): return false
             case (_?, nil): return true
             default: return a.offset < b.offset

@@ -9,7 +9,9 @@ public enum Identifier {
         let bytes = name.utf8
         guard let first = bytes.first, bytes.count <= maxLength, !isDigit(first) else { return false }
         // Every allowed character is ASCII, so checking bytes checks characters.
-        return bytes.allSatisfy { $0 == UInt8(ascii: "_") || isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+        return bytes.allSatisfy {
+            $0 == UInt8(ascii: "_") || isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
@@ -47,7 +49,8 @@ public enum Identifier {
 
     /// Edits between two names, a swap of neighbours counting as one (`tpye` is one from `type`).
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = Array(0...b.count)
@@ -57,7 +60,9 @@ public enum Identifier {
             current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], beforePrevious[j - 2] + 1) }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }

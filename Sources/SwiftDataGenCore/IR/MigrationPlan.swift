@@ -140,7 +140,8 @@ public struct MigrationPlan: Sendable {
     /// Every schema in migration order: each bridge sits in front of the version it leads into.
     public var schemas: [SchemaReference] {
         versions.flatMap { version in
-            bridges.contains { $0.into == version.version } ? [.bridge(into: version.version), .version(version.version)] : [.version(version.version)]
+            bridges.contains { $0.into == version.version }
+                ? [.bridge(into: version.version), .version(version.version)] : [.version(version.version)]
         }
     }
 

@@ -19,21 +19,25 @@ public enum NamePosition: Sendable, CaseIterable {
         case .type:
             if Self.typesTheOutputNames.contains(name) {
                 return NameRefusal(
-                    "its alias for the current version would hide the type of that name from the whole module", evidence: .typeChecked)
+                    "its alias for the current version would hide the type of that name from the whole module",
+                    evidence: .typeChecked)
             }
             if Self.membersAroundTypes.contains(name) {
                 return NameRefusal(
-                    "the enclosing VersionedSchema or every model already has a member or an accessor of that name", evidence: .typeChecked)
+                    "the enclosing VersionedSchema or every model already has a member or an accessor of that name",
+                    evidence: .typeChecked)
             }
             return nil
         case .property:
             if Self.persistentModelMembers.contains(name) {
                 return NameRefusal(
-                    "PersistentModel or @Model declares a member of that name", evidence: .documented(Self.persistentModelSource))
+                    "PersistentModel or @Model declares a member of that name",
+                    evidence: .documented(Self.persistentModelSource))
             }
             if Self.modulesTheMacroNames.contains(name) {
                 return NameRefusal(
-                    "@Model's expansion names that module inside the class, and the property would hide it", evidence: .documented(Self.macroExpansionSource))
+                    "@Model's expansion names that module inside the class, and the property would hide it",
+                    evidence: .documented(Self.macroExpansionSource))
             }
             return nil
         case .storedName:
@@ -71,7 +75,8 @@ public enum NamePosition: Sendable, CaseIterable {
 
     /// What `PersistentModel` supplies and `@Model` generates besides `id` (reference/swiftdata-api.md).
     static let persistentModelMembers: Set<String> = [
-        "persistentModelID", "modelContext", "hasChanges", "isDeleted", "persistentBackingData", "schemaMetadata", "hashValue",
+        "persistentModelID", "modelContext", "hasChanges", "isDeleted", "persistentBackingData", "schemaMetadata",
+        "hashValue",
     ]
     static let persistentModelSource =
         "https://developer.apple.com/documentation/swiftdata/persistentmodel (members a model inherits; shared/reference/swiftdata-api.md)"
@@ -85,12 +90,14 @@ public enum NamePosition: Sendable, CaseIterable {
     /// NSObject's and NSManagedObject's no-parameter instance methods and properties that are
     /// plausible attribute names; Core Data stores every SwiftData model through NSManagedObject.
     static let managedObjectMembers: Set<String> = [
-        "description", "debugDescription", "hash", "superclass", "isProxy", "zone", "retainCount", "copy", "mutableCopy",
+        "description", "debugDescription", "hash", "superclass", "isProxy", "zone", "retainCount", "copy",
+        "mutableCopy",
         "autorelease", "retain", "release", "dealloc", "finalize", "classForCoder", "classForKeyedArchiver",
         "observationInfo", "autoContentAccessingProxy",
         "objectID", "entity", "managedObjectContext", "isInserted", "isUpdated", "isDeleted", "hasChanges",
         "hasPersistentChangedValues", "isFault", "faultingState", "changedValues", "changedValuesForCurrentEvent",
-        "awakeFromFetch", "awakeFromInsert", "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault", "prepareForDeletion",
+        "awakeFromFetch", "awakeFromInsert", "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault",
+        "prepareForDeletion",
     ]
     static let propertyNameSource =
         "https://developer.apple.com/documentation/coredata/nspropertydescription/name (\"A property name cannot be the same as any no-parameter method name of NSObject or NSManagedObject\")"

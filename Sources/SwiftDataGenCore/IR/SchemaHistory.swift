@@ -32,7 +32,9 @@ public struct GeneratorConfig: Sendable {
     public var naming: NamingConfig
 
     /// Floors assumed when the config names none: the first releases with SwiftData.
-    public static let defaultPlatforms: [Platform: SemanticVersion] = [.iOS: SemanticVersion(17, 0, 0), .macOS: SemanticVersion(14, 0, 0)]
+    public static let defaultPlatforms: [Platform: SemanticVersion] = [
+        .iOS: SemanticVersion(17, 0, 0), .macOS: SemanticVersion(14, 0, 0),
+    ]
 
     /// Releases that brought `#Unique` and `#Index`.
     static let uniqueMacroReleases: [Platform: Int] = [.iOS: 18, .macOS: 15, .tvOS: 18, .watchOS: 11, .visionOS: 2]
@@ -49,7 +51,8 @@ public struct GeneratorConfig: Sendable {
 
     /// `iOS 18, macOS 15` for the platforms the config names, in a fixed order.
     func describe(_ releases: [Platform: Int]) -> String {
-        Platform.allCases.filter { platforms[$0] != nil }.map { "\($0.rawValue) \(releases[$0, default: 0])" }.joined(separator: ", ")
+        Platform.allCases.filter { platforms[$0] != nil }.map { "\($0.rawValue) \(releases[$0, default: 0])" }.joined(
+            separator: ", ")
     }
 }
 
@@ -83,7 +86,8 @@ public struct SchemaVersion: Sendable {
         guard visiting.insert(name).inserted else { return ["\(name)…"] }
         defer { visiting.remove(name) }
         return zip(decl.fields, decl.signature).map { field, spelled in
-            guard case .composite(let held) = field.type, let inner = compositeSignature(of: held, visiting: &visiting) else { return spelled }
+            guard case .composite(let held) = field.type, let inner = compositeSignature(of: held, visiting: &visiting)
+            else { return spelled }
             return spelled + "{" + inner.joined(separator: ",") + "}"
         }
     }
@@ -105,13 +109,16 @@ public struct SchemaVersion: Sendable {
     /// afterwards (a bridge adds models) still answers correctly.
     private let modelPositions: [String: Int]
 
-    public init(version: SemanticVersion, file: String, location: SourceLocation, enums: [EnumDecl], models: [ModelDecl]) {
+    public init(
+        version: SemanticVersion, file: String, location: SourceLocation, enums: [EnumDecl], models: [ModelDecl]
+    ) {
         self.version = version
         self.file = file
         self.location = location
         self.enums = enums
         self.models = models
-        modelPositions = Dictionary(models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        modelPositions = Dictionary(
+            models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func model(named name: String) -> ModelDecl? {
@@ -119,7 +126,9 @@ public struct SchemaVersion: Sendable {
     }
 
     public func modelIndex(named name: String) -> Int? {
-        if let position = modelPositions[name], position < models.count, models[position].name == name { return position }
+        if let position = modelPositions[name], position < models.count, models[position].name == name {
+            return position
+        }
         return models.firstIndex { $0.name == name }
     }
 
@@ -170,11 +179,25 @@ public struct ModelDecl: Sendable, Equatable {
 }
 
 public enum ScalarType: String, CaseIterable, Sendable {
-    case string = "String", bool = "Bool"
-    case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
-    case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
-    case double = "Double", float = "Float", decimal = "Decimal"
-    case date = "Date", data = "Data", uuid = "UUID", url = "URL"
+    case string = "String"
+    case bool = "Bool"
+    case int = "Int"
+    case int8 = "Int8"
+    case int16 = "Int16"
+    case int32 = "Int32"
+    case int64 = "Int64"
+    case uint = "UInt"
+    case uint8 = "UInt8"
+    case uint16 = "UInt16"
+    case uint32 = "UInt32"
+    case uint64 = "UInt64"
+    case double = "Double"
+    case float = "Float"
+    case decimal = "Decimal"
+    case date = "Date"
+    case data = "Data"
+    case uuid = "UUID"
+    case url = "URL"
 
     /// Other spellings apps use for the same storage, kept as written in the generated code.
     /// `CGFloat` is a `Double` only where it is 64 bits: not on watchOS (arm64_32).
@@ -308,21 +331,45 @@ public struct Property: Sendable, Equatable {
     public var isTransient: Bool
     /// Single-property uniqueness rendered as `@Attribute(.unique)` (platforms before `#Unique`).
     public var isUnique: Bool
-    public var transformer: String? { get { self[rare: \.transformer] } set { self[rare: \.transformer] = newValue } }
+    public var transformer: String? {
+        get { self[rare: \.transformer] }
+        set { self[rare: \.transformer] = newValue }
+    }
     /// The name in the previous version, as written (`renamedFrom`).
-    public var renamedFrom: String? { get { self[rare: \.renamedFrom] } set { self[rare: \.renamedFrom] = newValue } }
+    public var renamedFrom: String? {
+        get { self[rare: \.renamedFrom] }
+        set { self[rare: \.renamedFrom] = newValue }
+    }
     /// `hashModifier:`, written in the YAML or added so that no two schemas share a checksum.
-    public var hashModifier: String? { get { self[rare: \.hashModifier] } set { self[rare: \.hashModifier] = newValue } }
+    public var hashModifier: String? {
+        get { self[rare: \.hashModifier] }
+        set { self[rare: \.hashModifier] = newValue }
+    }
     /// Where the value comes from in the previous version (`from:`), for the planner.
-    public var conversion: Conversion? { get { self[rare: \.conversion] } set { self[rare: \.conversion] = newValue } }
-    public var doc: String? { get { self[rare: \.doc] } set { self[rare: \.doc] = newValue } }
+    public var conversion: Conversion? {
+        get { self[rare: \.conversion] }
+        set { self[rare: \.conversion] = newValue }
+    }
+    public var doc: String? {
+        get { self[rare: \.doc] }
+        set { self[rare: \.doc] = newValue }
+    }
     /// `storedName:`: the name the model class stores the value under, when it is not `name`;
     /// `name` is then a computed accessor over it.
-    public var storedName: String? { get { self[rare: \.storedName] } set { self[rare: \.storedName] = newValue } }
+    public var storedName: String? {
+        get { self[rare: \.storedName] }
+        set { self[rare: \.storedName] = newValue }
+    }
     /// How the Swift type is spelled when not as its `ScalarType` (`TimeInterval`, `CGFloat`).
-    public var scalarSpelling: String? { get { self[rare: \.scalarSpelling] } set { self[rare: \.scalarSpelling] = newValue } }
+    public var scalarSpelling: String? {
+        get { self[rare: \.scalarSpelling] }
+        set { self[rare: \.scalarSpelling] = newValue }
+    }
     /// `access:`: the stored declaration's access, when not the config's.
-    public var access: PropertyAccess? { get { self[rare: \.access] } set { self[rare: \.access] = newValue } }
+    public var access: PropertyAccess? {
+        get { self[rare: \.access] }
+        set { self[rare: \.access] = newValue }
+    }
     public var location: SourceLocation
     /// The name first stored, through every rename; nil when never renamed. Also a generated
     /// identifier where the name alone would map another property's data (see `HistoryResolver`).
@@ -353,8 +400,10 @@ public struct Property: Sendable, Equatable {
     }
 
     public init(
-        name: String, kind: PropertyKind, isOptional: Bool, defaultValue: DefaultValue?, isTransient: Bool, isUnique: Bool,
-        flags: [AttributeFlag], transformer: String?, renamedFrom: String?, originalName: String?, conversion: Conversion?,
+        name: String, kind: PropertyKind, isOptional: Bool, defaultValue: DefaultValue?, isTransient: Bool,
+        isUnique: Bool,
+        flags: [AttributeFlag], transformer: String?, renamedFrom: String?, originalName: String?,
+        conversion: Conversion?,
         doc: String?, location: SourceLocation
     ) {
         self.name = name

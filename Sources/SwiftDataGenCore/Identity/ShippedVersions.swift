@@ -36,11 +36,19 @@ public struct ShippedVersions: Sendable, Equatable {
         entries = histories.flatMap { history -> [Entry] in
             let plan = MigrationPlanner.plan(history).plan
             let naming = history.config.naming
-            return plan.versions.filter { version in last.map { version.version <= $0 } ?? true }.flatMap { version -> [Entry] in
+            return plan.versions.filter { version in last.map { version.version <= $0 } ?? true }.flatMap {
+                version -> [Entry] in
                 let bridge = plan.bridges.first { $0.into == version.version }.map {
-                    Entry(kind: .bridge, schema: history.name, version: version.version, shape: StoredShape($0.schema, naming: naming))
+                    Entry(
+                        kind: .bridge, schema: history.name, version: version.version,
+                        shape: StoredShape($0.schema, naming: naming))
                 }
-                return [bridge, Entry(kind: .version, schema: history.name, version: version.version, shape: StoredShape(version, naming: naming))].compactMap { $0 }
+                return [
+                    bridge,
+                    Entry(
+                        kind: .version, schema: history.name, version: version.version,
+                        shape: StoredShape(version, naming: naming)),
+                ].compactMap { $0 }
             }
         }
     }
@@ -51,10 +59,11 @@ public struct ShippedVersions: Sendable, Equatable {
             body.append(entry.header)
             body += entry.shape.lines.map { "  " + $0.text }
         }
-        let lines = [
-            "# swiftdata-gen lock file: what every shipped version and its bridge schemas store, frozen.",
-            "# Written by `swiftdata-gen lock`; commit it. Edit a locked version and generation fails.",
-        ] + body + ["end \(entries.count) \(Self.fingerprint(body))"]
+        let lines =
+            [
+                "# swiftdata-gen lock file: what every shipped version and its bridge schemas store, frozen.",
+                "# Written by `swiftdata-gen lock`; commit it. Edit a locked version and generation fails.",
+            ] + body + ["end \(entries.count) \(Self.fingerprint(body))"]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -65,7 +74,8 @@ public struct ShippedVersions: Sendable, Equatable {
         var body: [String] = []
         var end: (count: Int, fingerprint: String, location: SourceLocation)?
         var sawFormat = false
-        let restore = "restore the file from version control, or if nothing has shipped yet, delete it and run swiftdata-gen lock again"
+        let restore =
+            "restore the file from version control, or if nothing has shipped yet, delete it and run swiftdata-gen lock again"
         // A checkout or an editor may add a byte-order mark or turn line ends into CRLF; neither
         // changes what the lock says ("\r\n" is one Character, so it separates lines itself).
         let unmarked = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
@@ -74,14 +84,18 @@ public struct ShippedVersions: Sendable, Equatable {
             let location = SourceLocation(file: file, line: index + 1, column: 1)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if end != nil {
-                diagnostics.append(.error(.malformedLockFile, "the lock file goes on after its end line; \(restore)", at: location))
+                diagnostics.append(
+                    .error(.malformedLockFile, "the lock file goes on after its end line; \(restore)", at: location))
                 break
             }
             let parts = line.split(separator: " ")
             if line.hasPrefix("format ") {
                 guard !sawFormat, body.isEmpty, parts.count == 2, Int(parts[1]) == Self.format else {
-                    diagnostics.append(.error(
-                        .malformedLockFile, "this lock file is not in format \(Self.format), which this swiftdata-gen reads; \(restore)", at: location))
+                    diagnostics.append(
+                        .error(
+                            .malformedLockFile,
+                            "this lock file is not in format \(Self.format), which this swiftdata-gen reads; \(restore)",
+                            at: location))
                     return (ShippedVersions(entries: []), diagnostics)
                 }
                 sawFormat = true
@@ -97,8 +111,13 @@ public struct ShippedVersions: Sendable, Equatable {
                 entries[entries.count - 1].shape.lines.append(shapeLine)
                 continue
             }
-            guard sawFormat, parts.count == 4, let kind = Entry.Kind(rawValue: String(parts[0])), let version = SemanticVersion(parsing: String(parts[2])) else {
-                diagnostics.append(.error(.malformedLockFile, "this line of the lock file is not one swiftdata-gen writes; \(restore)", at: location))
+            guard sawFormat, parts.count == 4, let kind = Entry.Kind(rawValue: String(parts[0])),
+                let version = SemanticVersion(parsing: String(parts[2]))
+            else {
+                diagnostics.append(
+                    .error(
+                        .malformedLockFile, "this line of the lock file is not one swiftdata-gen writes; \(restore)",
+                        at: location))
                 continue
             }
             entries.append(Entry(kind: kind, schema: String(parts[1]), version: version, shape: StoredShape(lines: [])))
@@ -107,19 +126,30 @@ public struct ShippedVersions: Sendable, Equatable {
         let lastLine = SourceLocation(file: file, line: max(allLines.count - 1, 1), column: 1)
         if !sawFormat && diagnostics.isEmpty {
             let what = text.allSatisfy(\.isWhitespace) ? "the lock file is empty" : "the lock file has no format line"
-            diagnostics.append(.error(.malformedLockFile, "\(what), so it no longer protects the shipped versions; \(restore)", at: lastLine))
+            diagnostics.append(
+                .error(
+                    .malformedLockFile, "\(what), so it no longer protects the shipped versions; \(restore)",
+                    at: lastLine))
         } else if let end {
             if end.count != entries.count || end.fingerprint != fingerprint(body) {
-                diagnostics.append(.error(
-                    .malformedLockFile, "the lock file does not match its end line (entries removed, added or edited by hand); \(restore)", at: end.location))
+                diagnostics.append(
+                    .error(
+                        .malformedLockFile,
+                        "the lock file does not match its end line (entries removed, added or edited by hand); \(restore)",
+                        at: end.location))
             }
         } else if diagnostics.isEmpty {
-            diagnostics.append(.error(.malformedLockFile, "the lock file ends without its end line, so it was cut short; \(restore)", at: lastLine))
+            diagnostics.append(
+                .error(
+                    .malformedLockFile, "the lock file ends without its end line, so it was cut short; \(restore)",
+                    at: lastLine))
         }
         for (entry, (written, location)) in zip(entries, fingerprints) where entry.fingerprint != written {
-            diagnostics.append(.error(
-                .malformedLockFile, "the lock entry for \(entry.schema) \(entry.version) does not match its fingerprint, so it was edited by hand; \(restore)",
-                at: location))
+            diagnostics.append(
+                .error(
+                    .malformedLockFile,
+                    "the lock entry for \(entry.schema) \(entry.version) does not match its fingerprint, so it was edited by hand; \(restore)",
+                    at: location))
         }
         return (ShippedVersions(entries: entries), diagnostics)
     }
@@ -129,16 +159,18 @@ public struct ShippedVersions: Sendable, Equatable {
     public func check(_ histories: [SchemaHistory], lockFile: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let lockLocation = SourceLocation(file: lockFile, line: 1, column: 1)
-        let plans = Dictionary(histories.map { ($0.name, MigrationPlanner.plan($0).plan) }, uniquingKeysWith: { first, _ in first })
+        let plans = Dictionary(
+            histories.map { ($0.name, MigrationPlanner.plan($0).plan) }, uniquingKeysWith: { first, _ in first })
         for entry in entries {
             guard let history = histories.first(where: { $0.name == entry.schema }), let plan = plans[entry.schema],
                 let version = plan.versions.first(where: { $0.version == entry.version })
             else {
                 guard entry.kind == .version else { continue }
-                diagnostics.append(.error(
-                    .shippedVersionMissing,
-                    "shipped version \(entry.version) of \(entry.schema) is locked but its YAML is gone; devices with that store could no longer open it — restore the file",
-                    at: lockLocation))
+                diagnostics.append(
+                    .error(
+                        .shippedVersionMissing,
+                        "shipped version \(entry.version) of \(entry.schema) is locked but its YAML is gone; devices with that store could no longer open it — restore the file",
+                        at: lockLocation))
                 continue
             }
             let naming = history.config.naming
@@ -148,32 +180,47 @@ public struct ShippedVersions: Sendable, Equatable {
                 current = version
             case .bridge:
                 guard let bridge = plan.bridges.first(where: { $0.into == entry.version }) else {
-                    diagnostics.append(.error(
-                        .shippedVersionEdited,
-                        "the step into \(entry.version) of \(entry.schema) shipped with a bridge schema, which its plan no longer has; a store stopped between the two stages could not open — undo the change to \(entry.version) or to the version before it",
-                        at: version.location, notes: [.init("locked here", at: lockLocation)]))
+                    diagnostics.append(
+                        .error(
+                            .shippedVersionEdited,
+                            "the step into \(entry.version) of \(entry.schema) shipped with a bridge schema, which its plan no longer has; a store stopped between the two stages could not open — undo the change to \(entry.version) or to the version before it",
+                            at: version.location, notes: [.init("locked here", at: lockLocation)]))
                     continue
                 }
                 current = bridge.schema
             }
-            let differences = StoredShape.differences(locked: entry.shape, current: StoredShape(current, naming: naming))
+            let differences = StoredShape.differences(
+                locked: entry.shape, current: StoredShape(current, naming: naming))
             guard let first = differences.first else { continue }
             let model = version.model(named: first.model)
-            let location = first.property.flatMap { model?.property(named: $0)?.location } ?? model?.location ?? version.location
-            let shown = differences.prefix(3).map(\.words).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
-            let what = entry.kind == .version ? "version \(entry.version) of \(entry.schema) has shipped" : "the bridge schema in front of \(entry.version) of \(entry.schema) has shipped"
-            diagnostics.append(.error(
-                .shippedVersionEdited,
-                "\(what) and is locked, but what it stores changed: \(shown); undo the edit and make the change in a new version",
-                at: location, notes: [.init("locked here", at: lockLocation)]))
+            let location =
+                first.property.flatMap { model?.property(named: $0)?.location } ?? model?.location ?? version.location
+            let shown =
+                differences.prefix(3).map(\.words).joined(separator: "; ")
+                + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
+            let what =
+                entry.kind == .version
+                ? "version \(entry.version) of \(entry.schema) has shipped"
+                : "the bridge schema in front of \(entry.version) of \(entry.schema) has shipped"
+            diagnostics.append(
+                .error(
+                    .shippedVersionEdited,
+                    "\(what) and is locked, but what it stores changed: \(shown); undo the edit and make the change in a new version",
+                    at: location, notes: [.init("locked here", at: lockLocation)]))
         }
         for history in histories {
-            guard let newestShipped = entries.filter({ $0.schema == history.name }).map(\.version).max() else { continue }
-            for version in history.versions where version.version < newestShipped && !entries.contains(where: { $0.schema == history.name && $0.version == version.version }) {
-                diagnostics.append(.error(
-                    .versionBeforeShipped,
-                    "version \(version.version) of \(history.name) is new but numbered before the shipped \(newestShipped); a new version must come after every shipped one",
-                    at: version.location))
+            guard let newestShipped = entries.filter({ $0.schema == history.name }).map(\.version).max() else {
+                continue
+            }
+            for version in history.versions
+            where version.version < newestShipped
+                && !entries.contains(where: { $0.schema == history.name && $0.version == version.version })
+            {
+                diagnostics.append(
+                    .error(
+                        .versionBeforeShipped,
+                        "version \(version.version) of \(history.name) is new but numbered before the shipped \(newestShipped); a new version must come after every shipped one",
+                        at: version.location))
             }
         }
         return diagnostics

@@ -30,7 +30,8 @@ public struct StoreIdentity: Hashable, Sendable {
                 digest.add(naming.storedName(property))
                 switch property.kind {
                 case .attribute(let type, let isArray):
-                    digest.add(UInt64(AttributeStorage(type, isArray: isArray).ordinal) &+ (property.isOptional ? 100 : 0))
+                    digest.add(
+                        UInt64(AttributeStorage(type, isArray: isArray).ordinal) &+ (property.isOptional ? 100 : 0))
                     for flag in property.flags where flag.reachesVersionHash { digest.add(flag.rawValue) }
                 case .relationship(let r):
                     digest.add(r.target)
@@ -64,15 +65,21 @@ public struct StoreIdentity: Hashable, Sendable {
         var lines: [String] = []
         for entity in entities {
             let unique = entity.uniqueness.map { $0.sorted().joined(separator: ",") }.sorted()
-            lines.append("entity \(entity.name) super=\(entity.superentity ?? "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))")
+            lines.append(
+                "entity \(entity.name) super=\(entity.superentity ?? "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
+            )
             for property in entity.properties {
                 let modifier = property.hashModifier ?? "-"
                 switch property.storage {
                 case .attribute(let storage, let isOptional, let flags):
                     let names = flags.map(\.rawValue).sorted()
-                    lines.append("  \(property.name) attribute \(storage) optional=\(isOptional) flags=\(names.isEmpty ? "-" : names.joined(separator: ",")) modifier=\(modifier)")
+                    lines.append(
+                        "  \(property.name) attribute \(storage) optional=\(isOptional) flags=\(names.isEmpty ? "-" : names.joined(separator: ",")) modifier=\(modifier)"
+                    )
                 case .relationship(let destination, let isToMany, let minCount, let maxCount):
-                    lines.append("  \(property.name) relationship \(destination) many=\(isToMany) min=\(minCount) max=\(maxCount) modifier=\(modifier)")
+                    lines.append(
+                        "  \(property.name) relationship \(destination) many=\(isToMany) min=\(minCount) max=\(maxCount) modifier=\(modifier)"
+                    )
                 }
             }
         }
@@ -93,7 +100,9 @@ public struct EntityIdentity: Hashable, Sendable {
     init(_ model: ModelDecl, naming: NamingConfig) {
         name = model.name
         superentity = model.superclass
-        properties = model.properties.filter(\.isStored).map { PropertyIdentity($0, naming: naming) }.sorted { $0.name < $1.name }
+        properties = model.properties.filter(\.isStored).map { PropertyIdentity($0, naming: naming) }.sorted {
+            $0.name < $1.name
+        }
         uniqueness = Set(SchemaDiff(naming: naming).uniqueGroups(model).map(Set.init))
     }
 }
@@ -121,9 +130,11 @@ public struct PropertyIdentity: Hashable, Sendable {
         switch property.kind {
         case .attribute(let type, let isArray):
             let flags = Set(property.flags.filter(\.reachesVersionHash))
-            storage = .attribute(AttributeStorage(type, isArray: isArray), isOptional: property.isOptional, flags: flags)
+            storage = .attribute(
+                AttributeStorage(type, isArray: isArray), isOptional: property.isOptional, flags: flags)
         case .relationship(let r):
-            storage = .relationship(destination: r.target, isToMany: r.isToMany, minCount: r.minCount ?? 0, maxCount: r.maxCount ?? 0)
+            storage = .relationship(
+                destination: r.target, isToMany: r.isToMany, minCount: r.minCount ?? 0, maxCount: r.maxCount ?? 0)
         }
     }
 }

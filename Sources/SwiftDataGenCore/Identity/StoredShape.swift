@@ -52,14 +52,21 @@ struct StoredShape: Equatable, Sendable {
         let diff = SchemaDiff(naming: naming)
         var lines: [Line] = []
         for model in version.models.sorted(by: { $0.name < $1.name }) {
-            func groups(_ list: [[String]]) -> String { list.isEmpty ? "-" : list.map { "(" + $0.joined(separator: ",") + ")" }.joined() }
-            lines.append(Line(subject: "model \(model.name)", fields: [
-                ("superclass", model.superclass ?? "-"), ("unique", groups(diff.uniqueGroups(model))), ("index", groups(model.indexGroups)),
-            ]))
+            func groups(_ list: [[String]]) -> String {
+                list.isEmpty ? "-" : list.map { "(" + $0.joined(separator: ",") + ")" }.joined()
+            }
+            lines.append(
+                Line(
+                    subject: "model \(model.name)",
+                    fields: [
+                        ("superclass", model.superclass ?? "-"), ("unique", groups(diff.uniqueGroups(model))),
+                        ("index", groups(model.indexGroups)),
+                    ]))
             let stored = model.properties.filter(\.isStored).sorted { $0.name < $1.name }
             for property in stored {
                 var fields: [(key: String, value: String)] = [
-                    ("stored", naming.storedName(property)), ("identifier", Self.escaped(renamingIdentifier(of: property, naming: naming))),
+                    ("stored", naming.storedName(property)),
+                    ("identifier", Self.escaped(renamingIdentifier(of: property, naming: naming))),
                     ("optional", "\(property.isOptional)"),
                 ]
                 switch property.kind {
@@ -70,19 +77,30 @@ struct StoredShape: Equatable, Sendable {
                     // Only where it differs from the default, so locks written before it still match.
                     if storage != .rawValue { fields.append(("enumStorage", storage.rawValue)) }
                     let cases = version.enumeration(named: name)?.cases ?? []
-                    fields.append(("rawValues", cases.map { "\($0.name):\(Self.escaped(SwiftLiteral.value($0.rawValue, enumType: nil)))" }.joined(separator: ",")))
+                    fields.append(
+                        (
+                            "rawValues",
+                            cases.map { "\($0.name):\(Self.escaped(SwiftLiteral.value($0.rawValue, enumType: nil)))" }
+                                .joined(separator: ",")
+                        ))
                 case .attribute(.composite(let name), let isArray):
                     fields.append(("type", isArray ? "[composite]" : "composite"))
                     let signature = version.compositeSignature(of: name) ?? []
                     fields.append(("fields", signature.map(Self.escaped).joined(separator: ",")))
                 case .relationship(let r):
                     fields += [
-                        ("type", r.isToMany ? "[\(r.target)]" : r.target), ("deleteRule", r.deleteRule.rawValue), ("inverse", r.inverse ?? "-"),
+                        ("type", r.isToMany ? "[\(r.target)]" : r.target), ("deleteRule", r.deleteRule.rawValue),
+                        ("inverse", r.inverse ?? "-"),
                         ("minCount", "\(r.minCount ?? 0)"), ("maxCount", "\(r.maxCount ?? 0)"),
                     ]
                 }
                 if property.relationship == nil {
-                    fields.append(("options", property.flags.isEmpty ? "-" : property.flags.map(\.rawValue).sorted().joined(separator: ",")))
+                    fields.append(
+                        (
+                            "options",
+                            property.flags.isEmpty
+                                ? "-" : property.flags.map(\.rawValue).sorted().joined(separator: ",")
+                        ))
                     fields.append(("transformable", property.transformer ?? "-"))
                 }
                 fields.append(("hashModifier", property.hashModifier.map(Self.escaped) ?? "-"))
@@ -108,7 +126,9 @@ struct StoredShape: Equatable, Sendable {
 
     /// The differences between a locked shape and the current one, in the DSL's words, each with
     /// the model and property it concerns so a caller can point at the YAML.
-    static func differences(locked: StoredShape, current: StoredShape) -> [(model: String, property: String?, words: String)] {
+    static func differences(locked: StoredShape, current: StoredShape) -> [(
+        model: String, property: String?, words: String
+    )] {
         var result: [(model: String, property: String?, words: String)] = []
         let now = Dictionary(current.lines.map { ($0.subject, $0) }, uniquingKeysWith: { first, _ in first })
         let then = Dictionary(locked.lines.map { ($0.subject, $0) }, uniquingKeysWith: { first, _ in first })

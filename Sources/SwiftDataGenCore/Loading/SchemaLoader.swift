@@ -6,15 +6,19 @@ public enum SchemaLoader {
     /// Reads the config and every `.yaml`/`.yml` below `directory` (hidden folders skipped).
     public static func read(directory: String, limits: YAMLLimits = .standard) -> Result<SchemaSources, Diagnostic> {
         guard FileSystem.isDirectory(directory) else {
-            return .failure(.error(.unreadableFile, "schema folder '\(directory)' does not exist or is not a folder", at: nil))
+            return .failure(
+                .error(.unreadableFile, "schema folder '\(directory)' does not exist or is not a folder", at: nil))
         }
         var notUTF8: [String] = []
         guard let relativePaths = yamlFiles(in: directory, under: "", notUTF8: &notUTF8) else {
             return .failure(.error(.unreadableFile, "cannot list schema folder '\(directory)'", at: nil))
         }
         if let name = notUTF8.sorted().first {
-            return .failure(.error(
-                .unreadableFile, "the name of '\(path(name, in: directory))' is not UTF-8 (shown with � for its bytes); rename the file so its name is", at: nil))
+            return .failure(
+                .error(
+                    .unreadableFile,
+                    "the name of '\(path(name, in: directory))' is not UTF-8 (shown with � for its bytes); rename the file so its name is",
+                    at: nil))
         }
         var config: SourceFile?
         var versions: [SourceFile] = []
@@ -41,11 +45,16 @@ public enum SchemaLoader {
     static func readFile(_ path: String, relativePath: String, limit: Int) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path, line: 1, column: 1)
         guard let size = FileSystem.fileSize(path) else {
-            let what = FileSystem.kind(path) == .other ? "is not a regular file (a FIFO, a socket or a device), so it is not read; replace it with a file" : "cannot be read"
+            let what =
+                FileSystem.kind(path) == .other
+                ? "is not a regular file (a FIFO, a socket or a device), so it is not read; replace it with a file"
+                : "cannot be read"
             return .failure(.error(.unreadableFile, "'\(path)' \(what)", at: location))
         }
         guard size <= limit else {
-            return .failure(.error(.fileTooLarge, "file is \(size) bytes; schema files may be at most \(limit) bytes", at: location))
+            return .failure(
+                .error(.fileTooLarge, "file is \(size) bytes; schema files may be at most \(limit) bytes", at: location)
+            )
         }
         guard let bytes = FileSystem.contents(path) else {
             return .failure(.error(.unreadableFile, "cannot read '\(path)'", at: location))
@@ -58,7 +67,8 @@ public enum SchemaLoader {
         var set = TemplateSet.bundled
         if let overrideDirectory {
             guard FileSystem.isDirectory(overrideDirectory) else {
-                return .failure(.error(.templateError, "templates folder '\(overrideDirectory)' does not exist", at: nil))
+                return .failure(
+                    .error(.templateError, "templates folder '\(overrideDirectory)' does not exist", at: nil))
             }
             switch readTemplates(in: overrideDirectory) {
             case .success(let sources): set = set.overridden(by: sources)
@@ -72,7 +82,9 @@ public enum SchemaLoader {
     /// Hidden names are skipped and linked folders not entered (a link to a file is read), so a
     /// link cannot make the walk go round; a folder that cannot be listed fails the whole read.
     private static func yamlFiles(in directory: String, under relative: String, notUTF8: inout [String]) -> [String]? {
-        guard let names = FileSystem.names(in: relative.isEmpty ? directory : path(relative, in: directory)) else { return nil }
+        guard let names = FileSystem.names(in: relative.isEmpty ? directory : path(relative, in: directory)) else {
+            return nil
+        }
         var found: [String] = []
         for name in names where !name.hasPrefix(".") {
             let inner = relative.isEmpty ? name : relative + "/" + name
@@ -86,7 +98,9 @@ public enum SchemaLoader {
             if !FileSystem.isSymbolicLink(full) && FileSystem.isDirectory(full) {
                 guard let nested = yamlFiles(in: directory, under: inner, notUTF8: &notUTF8) else { return nil }
                 found += nested
-            } else if let dot = name.lastIndex(of: "."), yamlExtensions.contains(String(name[name.index(after: dot)...])) {
+            } else if let dot = name.lastIndex(of: "."),
+                yamlExtensions.contains(String(name[name.index(after: dot)...]))
+            {
                 found.append(inner)
             }
         }
@@ -102,11 +116,15 @@ public enum SchemaLoader {
     /// rather than leaving the built-in template silently in its place.
     private static func readTemplates(in directory: String) -> Result<[String: String], Diagnostic> {
         var sources: [String: String] = [:]
-        for name in (FileSystem.names(in: directory) ?? []).sorted() where name.hasSuffix("." + TemplateSet.fileExtension) {
+        for name in (FileSystem.names(in: directory) ?? []).sorted()
+        where name.hasSuffix("." + TemplateSet.fileExtension) {
             let path = directory + "/" + name
             guard let bytes = FileSystem.contents(path) else {
-                let what = FileSystem.kind(path) == .other ? "is not a regular file (a FIFO, a socket or a device)" : "cannot be read as a file"
-                return .failure(.error(.templateError, "template '\(path)' \(what); replace it with a file or remove it", at: nil))
+                let what =
+                    FileSystem.kind(path) == .other
+                    ? "is not a regular file (a FIFO, a socket or a device)" : "cannot be read as a file"
+                return .failure(
+                    .error(.templateError, "template '\(path)' \(what); replace it with a file or remove it", at: nil))
             }
             sources[String(name.dropLast(TemplateSet.fileExtension.count + 1))] = String(decoding: bytes, as: UTF8.self)
         }

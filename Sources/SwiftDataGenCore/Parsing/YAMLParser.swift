@@ -25,10 +25,15 @@ public enum YAMLParser {
         _ bytes: [UInt8], file: String, limits: YAMLLimits = .standard
     ) -> (node: YAMLNode?, diagnostics: [Diagnostic]) {
         guard bytes.count <= limits.maxFileBytes else {
-            return (nil, [.error(
-                .fileTooLarge,
-                "file is \(bytes.count) bytes; schema files may be at most \(limits.maxFileBytes) bytes — split the schema or check that this is the right file",
-                at: SourceLocation(file: file, line: 1, column: 1))])
+            return (
+                nil,
+                [
+                    .error(
+                        .fileTooLarge,
+                        "file is \(bytes.count) bytes; schema files may be at most \(limits.maxFileBytes) bytes — split the schema or check that this is the right file",
+                        at: SourceLocation(file: file, line: 1, column: 1))
+                ]
+            )
         }
         var builder = TreeBuilder(file: file, source: bytes, limits: limits)
         return builder.run()
@@ -76,7 +81,14 @@ private struct TreeBuilder {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else {
-            return (nil, [.error(.unreadableFile, "could not start the YAML parser (out of memory?)", at: location(line: 0, column: 0))])
+            return (
+                nil,
+                [
+                    .error(
+                        .unreadableFile, "could not start the YAML parser (out of memory?)",
+                        at: location(line: 0, column: 0))
+                ]
+            )
         }
         defer { yaml_parser_delete(parser) }
         // libyaml keeps the pointer, so the buffer must outlive the parser.
@@ -100,9 +112,11 @@ private struct TreeBuilder {
             if isEnd { break }
         }
         if documentCount == 0 || root == nil {
-            diagnostics.append(.error(
-                .emptyDocument, "the file holds no YAML document; a schema file needs at least `schema:` and `version:`",
-                at: location(line: 0, column: 0)))
+            diagnostics.append(
+                .error(
+                    .emptyDocument,
+                    "the file holds no YAML document; a schema file needs at least `schema:` and `version:`",
+                    at: location(line: 0, column: 0)))
             return (nil, diagnostics)
         }
         return (diagnostics.hasErrors ? nil : root, diagnostics)
@@ -115,9 +129,11 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documentCount += 1
             if documentCount > 1 {
-                diagnostics.append(.error(
-                    .multipleDocuments, "a schema file holds one YAML document; move this one into a file of its own",
-                    at: start))
+                diagnostics.append(
+                    .error(
+                        .multipleDocuments,
+                        "a schema file holds one YAML document; move this one into a file of its own",
+                        at: start))
                 return false
             }
         case YAML_SCALAR_EVENT:
@@ -137,9 +153,11 @@ private struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                diagnostics.append(.error(
-                    .undefinedAlias, "alias '*\(name)' refers to no anchor defined before it; define '&\(name)' on an earlier node",
-                    at: start))
+                diagnostics.append(
+                    .error(
+                        .undefinedAlias,
+                        "alias '*\(name)' refers to no anchor defined before it; define '&\(name)' on an earlier node",
+                        at: start))
                 return false
             }
             var node = target.node
@@ -149,9 +167,11 @@ private struct TreeBuilder {
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             if stack.count >= limits.maxDepth {
-                diagnostics.append(.error(
-                    .nestingTooDeep, "nesting is deeper than \(limits.maxDepth) levels; a schema never needs this much — check for unbalanced brackets",
-                    at: start))
+                diagnostics.append(
+                    .error(
+                        .nestingTooDeep,
+                        "nesting is deeper than \(limits.maxDepth) levels; a schema never needs this much — check for unbalanced brackets",
+                        at: start))
                 return false
             }
             let rawTag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
@@ -161,7 +181,8 @@ private struct TreeBuilder {
             stack.append(Frame(isMapping: isMapping, location: start, tag: tag.value, anchor: string(rawAnchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return false }
-            let node = frame.isMapping
+            let node =
+                frame.isMapping
                 ? YAMLNode(.mapping(frame.pairs), at: frame.location, tag: frame.tag)
                 : YAMLNode(.sequence(frame.items), at: frame.location, tag: frame.tag)
             // The frame's own node was counted at its start event, and each child as it came.
@@ -177,10 +198,11 @@ private struct TreeBuilder {
     private mutating func add(_ node: YAMLNode, weight: Int, newNodes: Int, anchor: String?) -> Bool {
         expandedNodes += newNodes
         if expandedNodes > limits.maxExpandedNodes {
-            diagnostics.append(.error(
-                .aliasExpansionLimit,
-                "the document expands to more than \(limits.maxExpandedNodes) nodes once aliases are resolved; remove the nested aliases",
-                at: node.location))
+            diagnostics.append(
+                .error(
+                    .aliasExpansionLimit,
+                    "the document expands to more than \(limits.maxExpandedNodes) nodes once aliases are resolved; remove the nested aliases",
+                    at: node.location))
             return false
         }
         if let anchor { anchors[anchor] = (node, weight) }
@@ -212,11 +234,15 @@ private struct TreeBuilder {
         }
         let name = scalar.value
         if scalar.isPlain && name == "<<" {
-            return .error(.mergeKeyUnsupported, "merge keys ('<<') are not supported; write the keys out in full", at: key.location)
+            return .error(
+                .mergeKeyUnsupported, "merge keys ('<<') are not supported; write the keys out in full",
+                at: key.location)
         }
         if frame.pairs.count >= 8 && frame.keySet.isEmpty { frame.keySet = Set(frame.pairs.compactMap(keyName)) }
         let isLarge = !frame.keySet.isEmpty
-        if isLarge ? frame.keySet.contains(name) : frame.pairs.indices.contains(where: { keyName(frame.pairs[$0]) == name }) {
+        if isLarge
+            ? frame.keySet.contains(name) : frame.pairs.indices.contains(where: { keyName(frame.pairs[$0]) == name })
+        {
             let first = frame.pairs.first { keyName($0) == name }?.key.location
             return .error(
                 .duplicateKey, "key '\(name)' appears twice in this mapping; remove one of them",
@@ -238,12 +264,16 @@ private struct TreeBuilder {
     ]
 
     /// `nil` when the tag is unsupported (a diagnostic is recorded); otherwise the tag, possibly nil.
-    private mutating func checkedTag(_ raw: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation) -> (value: String?, Void)? {
+    private mutating func checkedTag(_ raw: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation) -> (
+        value: String?, Void
+    )? {
         guard let tag = string(raw) else { return (nil, ()) }
         guard Self.knownTags.contains(tag) else {
-            diagnostics.append(.error(
-                .unsupportedTag, "tag '\(tag)' is not supported; schema files use only the standard tags such as !!str",
-                at: location))
+            diagnostics.append(
+                .error(
+                    .unsupportedTag,
+                    "tag '\(tag)' is not supported; schema files use only the standard tags such as !!str",
+                    at: location))
             return nil
         }
         return (tag, ())
@@ -267,7 +297,8 @@ private struct TreeBuilder {
         if parser.error == YAML_READER_ERROR {
             let (line, column) = Self.lineAndColumn(ofByte: Int(parser.problem_offset), in: source)
             return .error(
-                .invalidEncoding, "\(problem) at byte \(parser.problem_offset); schema files must be UTF-8 text without control characters",
+                .invalidEncoding,
+                "\(problem) at byte \(parser.problem_offset); schema files must be UTF-8 text without control characters",
                 at: SourceLocation(file: file, line: line, column: column))
         }
         let at = location(parser.problem_mark)
@@ -284,8 +315,11 @@ private struct TreeBuilder {
             message += "; check for a missing ':' (a key must also fit in 1024 characters on one line)"
         } else if problem.contains("mapping values are not allowed") {
             message += "; quote values that contain ': ' and check that the indentation lines up"
-        } else if problem.contains("did not find expected key") || problem.contains("did not find expected node content") {
-            message += "; line this up with the keys above it (spaces only), or quote a value that starts with '-', '[' or '{'"
+        } else if problem.contains("did not find expected key")
+            || problem.contains("did not find expected node content")
+        {
+            message +=
+                "; line this up with the keys above it (spaces only), or quote a value that starts with '-', '[' or '{'"
         } else if problem.contains("did not find expected ',' or") {
             message += "; close the [ … ] or { … } opened on the line in the note, and separate its items with ', '"
         } else if problem.contains("end of stream") || problem.contains("unexpected end") {
@@ -293,13 +327,15 @@ private struct TreeBuilder {
         } else if problem.contains("cannot start any token") {
             message += "; quote the value (\"…\"): characters such as @, `, %, | and > cannot start plain text"
         } else {
-            message += "; check the indentation (spaces, lined up with the keys above) and quote text with ': ' or '#' in it"
+            message +=
+                "; check the indentation (spaces, lined up with the keys above) and quote text with ': ' or '#' in it"
         }
         return .error(.yamlSyntax, message, at: at, notes: notes)
     }
 
     private func character(at location: SourceLocation) -> Character? {
-        var line = 1, index = 0
+        var line = 1
+        var index = 0
         while index < source.count && line < location.line {
             if source[index] == UInt8(ascii: "\n") { line += 1 }
             index += 1
@@ -315,7 +351,8 @@ private struct TreeBuilder {
 
     /// Reader errors carry a byte offset only; columns count code points like libyaml's marks.
     static func lineAndColumn(ofByte offset: Int, in bytes: [UInt8]) -> (Int, Int) {
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         let end = min(offset, bytes.count)
         for i in 0..<end where bytes[i] == UInt8(ascii: "\n") {
             line += 1

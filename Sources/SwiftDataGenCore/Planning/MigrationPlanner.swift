@@ -31,7 +31,8 @@ public struct MigrationPlanner: Sendable {
         let planner = self
         let planned = pairs.map { StepIndices(old: $0.0, new: $0.1) }.parallelMap { pair in
             var stepPlanner = planner
-            let (step, bridge) = stepPlanner.planStep(from: planner.history.versions[pair.old], to: planner.history.versions[pair.new], declared: declared)
+            let (step, bridge) = stepPlanner.planStep(
+                from: planner.history.versions[pair.old], to: planner.history.versions[pair.new], declared: declared)
             return (step, bridge, stepPlanner.diagnostics)
         }
         for (step, bridge, stepDiagnostics) in planned {
@@ -42,7 +43,8 @@ public struct MigrationPlanner: Sendable {
         var plan = MigrationPlan(versions: history.versions, bridges: bridges, steps: steps)
         settleChecksums(&plan)
         for bridge in plan.bridges {
-            diagnostics += HistoryResolver.checkIdentifiersUnique(bridge.schema, naming: history.config.naming, schemaName: names.bridge(into: bridge.into))
+            diagnostics += HistoryResolver.checkIdentifiersUnique(
+                bridge.schema, naming: history.config.naming, schemaName: names.bridge(into: bridge.into))
         }
         return plan
     }
@@ -57,7 +59,9 @@ public struct MigrationPlanner: Sendable {
         // Digests on all cores; identities are rebuilt only where digests meet, so a long history
         // never holds every schema's identity at once.
         let start = plan
-        let digests = references.parallelMap { reference in start.schema(reference).map { StoreIdentity.digest(of: $0, naming: naming) } }
+        let digests = references.parallelMap { reference in
+            start.schema(reference).map { StoreIdentity.digest(of: $0, naming: naming) }
+        }
         var seen: [Int: [MigrationPlan.SchemaReference]] = [:]
         func earlierSchema(equalTo schema: SchemaVersion, digest: Int) -> MigrationPlan.SchemaReference? {
             guard let candidates = seen[digest] else { return nil }
@@ -70,17 +74,21 @@ public struct MigrationPlanner: Sendable {
             if let earlier = earlierSchema(equalTo: schema, digest: digest) {
                 let modifier = "\(schema.version)"
                 guard let (m, p) = modifierSite(in: schema, after: previous) else {
-                    diagnostics.append(.error(
-                        .duplicateChecksum, "version \(schema.version) would have the same SwiftData checksum as \(describe(earlier)) and has no stored property to carry a hashModifier; add a property or drop the version",
-                        at: schema.location))
+                    diagnostics.append(
+                        .error(
+                            .duplicateChecksum,
+                            "version \(schema.version) would have the same SwiftData checksum as \(describe(earlier)) and has no stored property to carry a hashModifier; add a property or drop the version",
+                            at: schema.location))
                     continue
                 }
                 schema.models[m].properties[p].hashModifier = modifier
                 digest = StoreIdentity.digest(of: schema, naming: naming)
                 if let clash = earlierSchema(equalTo: schema, digest: digest) {
-                    diagnostics.append(.error(
-                        .duplicateChecksum, "version \(schema.version) has the same SwiftData checksum as \(describe(clash)) even with hashModifier \"\(modifier)\"; give \(schema.models[m].name).\(schema.models[m].properties[p].name) another hashModifier",
-                        at: schema.models[m].properties[p].location))
+                    diagnostics.append(
+                        .error(
+                            .duplicateChecksum,
+                            "version \(schema.version) has the same SwiftData checksum as \(describe(clash)) even with hashModifier \"\(modifier)\"; give \(schema.models[m].name).\(schema.models[m].properties[p].name) another hashModifier",
+                            at: schema.models[m].properties[p].location))
                 }
                 plan.replace(reference, with: schema)
                 let target: SemanticVersion
@@ -89,7 +97,8 @@ public struct MigrationPlanner: Sendable {
                 }
                 if let step = plan.steps.firstIndex(where: { $0.to == target }) {
                     plan.steps[step].changeDescriptions.append(
-                        "SwiftData's checksum would not tell \(describe(reference)) from \(describe(earlier)), so \(schema.models[m].name).\(schema.models[m].properties[p].name) carries hashModifier \"\(modifier)\"")
+                        "SwiftData's checksum would not tell \(describe(reference)) from \(describe(earlier)), so \(schema.models[m].name).\(schema.models[m].properties[p].name) carries hashModifier \"\(modifier)\""
+                    )
                 }
             }
             seen[digest, default: []].append(reference)
@@ -106,17 +115,24 @@ public struct MigrationPlanner: Sendable {
 
     /// Where a modifier goes: the first stored property, without one of its own, of the first
     /// model whose stored shape or defaults differ from the schema before; else of the first model.
-    private func modifierSite(in schema: SchemaVersion, after previous: SchemaVersion?) -> (model: Int, property: Int)? {
+    private func modifierSite(in schema: SchemaVersion, after previous: SchemaVersion?) -> (model: Int, property: Int)?
+    {
         let naming = history.config.naming
-        let now = StoredShape(schema, naming: naming).lines, before = previous.map { StoredShape($0, naming: naming).lines } ?? []
+        let now = StoredShape(schema, naming: naming).lines
+        let before = previous.map { StoredShape($0, naming: naming).lines } ?? []
         func changed(_ model: ModelDecl) -> Bool {
-            let mine = { (line: StoredShape.Line) in line.subject == "model \(model.name)" || line.subject.hasPrefix("property \(model.name).") }
+            let mine = { (line: StoredShape.Line) in
+                line.subject == "model \(model.name)" || line.subject.hasPrefix("property \(model.name).")
+            }
             let defaults = model.properties.map(\.defaultValue)
-            return now.filter(mine) != before.filter(mine) || previous?.model(named: model.name)?.properties.map(\.defaultValue) != defaults
+            return now.filter(mine) != before.filter(mine)
+                || previous?.model(named: model.name)?.properties.map(\.defaultValue) != defaults
         }
         let order = schema.models.indices.filter { changed(schema.models[$0]) } + schema.models.indices
         for m in order {
-            if let p = schema.models[m].properties.firstIndex(where: { $0.isStored && $0.hashModifier == nil }) { return (m, p) }
+            if let p = schema.models[m].properties.firstIndex(where: { $0.isStored && $0.hashModifier == nil }) {
+                return (m, p)
+            }
         }
         return nil
     }
@@ -151,10 +167,11 @@ public struct MigrationPlanner: Sendable {
         for model in new.models {
             guard let before = SchemaDiff.counterpart(of: model, in: old) else { continue }
             if before.name != model.name {
-                diagnostics.append(.error(
-                    .modelRenameUnsupported,
-                    "SwiftData cannot rename a model, so '\(before.name)' → '\(model.name)' would drop every \(before.name); keep the name \(before.name) (rename the Swift type with a typealias in app code) or add \(model.name) as a new model",
-                    at: model.location))
+                diagnostics.append(
+                    .error(
+                        .modelRenameUnsupported,
+                        "SwiftData cannot rename a model, so '\(before.name)' → '\(model.name)' would drop every \(before.name); keep the name \(before.name) (rename the Swift type with a typealias in app code) or add \(model.name) as a new model",
+                        at: model.location))
             }
             for property in model.properties where property.isStored {
                 planProperty(property, in: model, before: before, old: old, new: new, work: &work)
@@ -166,20 +183,30 @@ public struct MigrationPlanner: Sendable {
             case .superclassChanged(let model, _, _):
                 work.hookReasons.append("move \(model)'s objects to their new superclass (\(change.summary))")
             case .enumCasesRemoved(let enumeration, let cases):
-                work.hookReasons.append("map stored values of \(enumeration).\(cases.joined(separator: "/")) to cases that remain")
-            case .cardinalityChanged(let model, let property, let from, let to) where from.hasPrefix("to-many") && to.hasPrefix("to-one"):
+                work.hookReasons.append(
+                    "map stored values of \(enumeration).\(cases.joined(separator: "/")) to cases that remain")
+            case .cardinalityChanged(let model, let property, let from, let to)
+            where from.hasPrefix("to-many") && to.hasPrefix("to-one"):
                 // to-one → to-many is inferred (evidence §6, [S2]); the reverse must choose which
                 // object stays, which only the team can say, and a hook runs too late to say it.
                 let location = new.model(named: model)?.property(named: property)?.location ?? new.location
-                diagnostics.append(.error(
-                    .toManyBecomesToOne,
-                    "\(model).\(property) changes from \(from) to \(to), which SwiftData cannot infer: it would have to choose one related object per \(model); keep \(property) to-many in this version and add a new optional to-one relationship beside it (customMigration: true, then fill it in didMigrate), and remove \(property) in a later version",
-                    at: location, notes: [.init("to-many in version \(old.version)", at: old.model(named: model)?.property(named: property)?.location ?? old.location)]))
+                diagnostics.append(
+                    .error(
+                        .toManyBecomesToOne,
+                        "\(model).\(property) changes from \(from) to \(to), which SwiftData cannot infer: it would have to choose one related object per \(model); keep \(property) to-many in this version and add a new optional to-one relationship beside it (customMigration: true, then fill it in didMigrate), and remove \(property) in a later version",
+                        at: location,
+                        notes: [
+                            .init(
+                                "to-many in version \(old.version)",
+                                at: old.model(named: model)?.property(named: property)?.location ?? old.location)
+                        ]))
             default:
                 break
             }
         }
-        if new.customMigration { work.hookReasons.append("the custom migration version \(new.version) asks for (customMigration: true)") }
+        if new.customMigration {
+            work.hookReasons.append("the custom migration version \(new.version) asks for (customMigration: true)")
+        }
         reportLosses(changes, old: old, new: new, work: &work)
         reportCloudKitShrinking(changes, old: old, new: new)
 
@@ -190,16 +217,21 @@ public struct MigrationPlanner: Sendable {
         let stages = composeStages(from: old.version, to: new.version, bridge: bridge != nil, work: work)
         let hooks = stages.flatMap(\.actions).compactMap(\.hook).map { "\(names.hooks).\($0.name)(_:) — \($0.summary)" }
         if !hooks.isEmpty {
-            diagnostics.append(.warning(
-                .hookRequired,
-                "the step to \(new.version) needs code only you can write: \(work.hookReasons.joined(separator: "; ")); declare \(hooks.count == 1 ? "this function" : "these functions") in an extension of \(names.hooks) (generate --hooks-output DIR creates a file to fill in)",
-                at: new.location, notes: hooks.map { Diagnostic.Note($0) }))
+            diagnostics.append(
+                .warning(
+                    .hookRequired,
+                    "the step to \(new.version) needs code only you can write: \(work.hookReasons.joined(separator: "; ")); declare \(hooks.count == 1 ? "this function" : "these functions") in an extension of \(names.hooks) (generate --hooks-output DIR creates a file to fill in)",
+                    at: new.location, notes: hooks.map { Diagnostic.Note($0) }))
         }
         let descriptions = changes.map { change -> String in
             guard case .propertyRemoved(let model, let property) = change else { return change.summary }
             let oldModel = new.model(named: model).flatMap { SchemaDiff.counterpart(of: $0, in: old) }?.name ?? model
-            if work.consumed.contains("\(oldModel).\(property)") { return change.summary + " (its data moves into the converted property)" }
-            if new.acknowledgedRemovals.contains("\(model).\(property)") { return change.summary + " (acknowledged: its data is dropped)" }
+            if work.consumed.contains("\(oldModel).\(property)") {
+                return change.summary + " (its data moves into the converted property)"
+            }
+            if new.acknowledgedRemovals.contains("\(model).\(property)") {
+                return change.summary + " (acknowledged: its data is dropped)"
+            }
             return change.summary + " (its data is lost: see the warning)"
         }
         let step = MigrationPlan.Step(
@@ -209,40 +241,53 @@ public struct MigrationPlanner: Sendable {
     }
 
     private mutating func planProperty(
-        _ property: Property, in model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork
+        _ property: Property, in model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion,
+        work: inout StepWork
     ) {
         let path = "\(model.name).\(property.name)"
         if let conversion = property.conversion {
             planConversion(conversion, of: property, in: model, before: before, old: old, new: new, work: &work)
             return
         }
-        guard let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), previous.isStored else {
-            let canStayEmpty = property.isOptional || property.defaultValue != nil || property.relationship?.isToMany == true
+        guard let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming),
+            previous.isStored
+        else {
+            let canStayEmpty =
+                property.isOptional || property.defaultValue != nil || property.relationship?.isToMany == true
             if !canStayEmpty {
-                diagnostics.append(.error(
-                    .requiredPropertyAdded,
-                    "\(path) is new and required, but existing \(model.name) objects have no value for it; add default: … or make the type optional (\(SchemaDiff.typeDescription(property))?)",
-                    at: property.location, notes: [.init("version \(old.version) is declared here", at: old.location)]))
+                diagnostics.append(
+                    .error(
+                        .requiredPropertyAdded,
+                        "\(path) is new and required, but existing \(model.name) objects have no value for it; add default: … or make the type optional (\(SchemaDiff.typeDescription(property))?)",
+                        at: property.location,
+                        notes: [.init("version \(old.version) is declared here", at: old.location)]))
             }
             return
         }
         if SchemaDiff.onlyEnumStorageDiffers(previous, property) {
-            diagnostics.append(.error(
-                .typeChangeLosesData,
-                "\(path) changes from \(SchemaDiff.storageDescription(previous)) to \(SchemaDiff.storageDescription(property)); the store keeps the two differently, so the values must be copied: add from: { property: \(previous.name) }",
-                at: property.location, notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
+            diagnostics.append(
+                .error(
+                    .typeChangeLosesData,
+                    "\(path) changes from \(SchemaDiff.storageDescription(previous)) to \(SchemaDiff.storageDescription(property)); the store keeps the two differently, so the values must be copied: add from: { property: \(previous.name) }",
+                    at: property.location,
+                    notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
             return
         }
         if !SchemaDiff.sameStoredType(previous, property, old: old, new: new) {
-            diagnostics.append(.error(
-                .typeChangeLosesData,
-                "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to \(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: \(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you keep the old one)",
-                at: property.location, notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
-        } else if previous.isOptional && !property.isOptional && property.defaultValue == nil && property.relationship?.isToMany != true {
-            diagnostics.append(.error(
-                .optionalityTightened,
-                "\(path) becomes required, but existing objects may hold nil; add default: … so SwiftData can fill them",
-                at: property.location, notes: [.init("optional in version \(old.version)", at: previous.location)]))
+            diagnostics.append(
+                .error(
+                    .typeChangeLosesData,
+                    "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to \(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: \(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you keep the old one)",
+                    at: property.location,
+                    notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
+        } else if previous.isOptional && !property.isOptional && property.defaultValue == nil
+            && property.relationship?.isToMany != true
+        {
+            diagnostics.append(
+                .error(
+                    .optionalityTightened,
+                    "\(path) becomes required, but existing objects may hold nil; add default: … so SwiftData can fill them",
+                    at: property.location, notes: [.init("optional in version \(old.version)", at: previous.location)]))
         }
     }
 
@@ -252,30 +297,43 @@ public struct MigrationPlanner: Sendable {
     ) {
         let path = "\(model.name).\(property.name)"
         guard let source = before.property(named: conversion.sourceProperty), source.isStored else {
-            let notes = Diagnostic.Note.suggestion(for: conversion.sourceProperty, in: before.properties.map { ($0.name, $0.location) })
-            diagnostics.append(.error(
-                .conversionSourceMissing,
-                "from.property '\(conversion.sourceProperty)' is not a stored property of \(before.name) in version \(old.version); name the property the value comes from",
-                at: conversion.location, notes: notes))
+            let notes = Diagnostic.Note.suggestion(
+                for: conversion.sourceProperty, in: before.properties.map { ($0.name, $0.location) })
+            diagnostics.append(
+                .error(
+                    .conversionSourceMissing,
+                    "from.property '\(conversion.sourceProperty)' is not a stored property of \(before.name) in version \(old.version); name the property the value comes from",
+                    at: conversion.location, notes: notes))
             return
         }
         if property.renamedFrom != nil {
-            diagnostics.append(.error(.conversionConflict, "\(path) has both renamedFrom and from; a converted value names its source in from.property only", at: conversion.location))
+            diagnostics.append(
+                .error(
+                    .conversionConflict,
+                    "\(path) has both renamedFrom and from; a converted value names its source in from.property only",
+                    at: conversion.location))
             return
         }
         if source.relationship != nil {
-            diagnostics.append(.error(.conversionConflict, "from.property '\(source.name)' is a relationship; conversions read attributes", at: conversion.location))
+            diagnostics.append(
+                .error(
+                    .conversionConflict,
+                    "from.property '\(source.name)' is a relationship; conversions read attributes",
+                    at: conversion.location))
             return
         }
         // An in-place conversion holds its value under the temporary identifier the resolver chose.
         let inPlace = source.name == property.name
         let naming = history.config.naming
         // The temporary column's identifier, and a Swift name the bridge can declare it under.
-        let temporary = property.originalName ?? naming.storedName(of: property, named: GeneratedNames.convertedProperty(property.name))
+        let temporary =
+            property.originalName
+            ?? naming.storedName(of: property, named: GeneratedNames.convertedProperty(property.name))
         let bridgeName = inPlace ? Self.propertyName(storing: temporary, like: property, naming: naming) : property.name
         if before.property(named: bridgeName) != nil {
             // The bridge holds the old model's properties and the new one side by side.
-            let message = source.name == property.name
+            let message =
+                source.name == property.name
                 ? "converting \(path) in place needs a temporary property '\(bridgeName)', but \(before.name) already has one; give the converted property a new name"
                 : "\(before.name) in version \(old.version) already has a property '\(property.name)', so the bridge cannot hold the converted value beside it; convert in place (from.property: \(property.name)) or choose a new name"
             diagnostics.append(.error(.conversionConflict, message, at: conversion.location))
@@ -286,10 +344,14 @@ public struct MigrationPlanner: Sendable {
         // class cannot store two properties under one name.
         let stored = naming.storedName(property)
         if !inPlace, let clash = before.properties.first(where: { $0.isStored && naming.storedName($0) == stored }) {
-            let message = clash.name == source.name && SchemaDiff.sameColumnType(source, property)
+            let message =
+                clash.name == source.name && SchemaDiff.sameColumnType(source, property)
                 ? "\(path) is stored in '\(stored)', the column from.property '\(source.name)' is stored in, so there is nothing to convert: remove from: and the column keeps its values (read as \(SchemaDiff.typeDescription(property)) from then on); to rewrite them, convert into a property stored under another name"
                 : "\(path) would be stored in '\(stored)', which \(before.name).\(clash.name) of version \(old.version) is stored in; the bridge holds both, so give \(property.name) another stored name (storedName:)"
-            diagnostics.append(.error(.conversionConflict, message, at: conversion.location, notes: [.init("'\(clash.name)' is declared here", at: clash.location)]))
+            diagnostics.append(
+                .error(
+                    .conversionConflict, message, at: conversion.location,
+                    notes: [.init("'\(clash.name)' is declared here", at: clash.location)]))
             return
         }
         var bridged = property
@@ -309,49 +371,72 @@ public struct MigrationPlanner: Sendable {
 
         if let relationship = property.relationship, let key = conversion.matchKey {
             guard case .attribute(.scalar(.string), false) = source.kind else {
-                diagnostics.append(.error(.conversionConflict, "from.property '\(source.name)' must be a String to be matched against \(relationship.target).\(key)", at: conversion.location))
+                diagnostics.append(
+                    .error(
+                        .conversionConflict,
+                        "from.property '\(source.name)' must be a String to be matched against \(relationship.target).\(key)",
+                        at: conversion.location))
                 return
             }
-            guard let target = bridgeTarget(for: relationship, of: model, before: before, old: old, new: new, work: &work) else { return }
-            let required = target.properties.filter { $0.isStored && $0.defaultValue == nil && !$0.isOptional && $0.relationship?.isToMany != true }
+            guard
+                let target = bridgeTarget(for: relationship, of: model, before: before, old: old, new: new, work: &work)
+            else { return }
+            let required = target.properties.filter {
+                $0.isStored && $0.defaultValue == nil && !$0.isOptional && $0.relationship?.isToMany != true
+            }
             guard required.map(\.name) == [key] else {
-                diagnostics.append(.error(
-                    .linkTargetNotCreatable,
-                    "to create \(relationship.target) objects from text, \(relationship.target) may require only '\(key)'; give \(required.map(\.name).filter { $0 != key }.joined(separator: ", ")) a default or make it optional",
-                    at: conversion.location))
+                diagnostics.append(
+                    .error(
+                        .linkTargetNotCreatable,
+                        "to create \(relationship.target) objects from text, \(relationship.target) may require only '\(key)'; give \(required.map(\.name).filter { $0 != key }.joined(separator: ", ")) a default or make it optional",
+                        at: conversion.location))
                 return
             }
-            bridged.kind = .relationship(Relationship(
-                target: target.name, isToMany: false, deleteRule: relationship.deleteRule, inverse: relationship.inverse,
-                declaresInverse: relationship.inverse != nil, minCount: nil, maxCount: nil))
+            bridged.kind = .relationship(
+                Relationship(
+                    target: target.name, isToMany: false, deleteRule: relationship.deleteRule,
+                    inverse: relationship.inverse,
+                    declaresInverse: relationship.inverse != nil, minCount: nil, maxCount: nil))
             work.bridgeProperties[before.name, default: []].append(bridged)
-            work.links.append(MigrationPlan.Link(
-                property: property.name, model: before.name, source: source.name, sourceIsOptional: source.isOptional, target: bridgeName,
-                targetModel: target.name, matchKey: key, pageOrder: Self.pageOrder(of: before, first: source.name),
-                summary: "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating the \(target.name) when missing"))
+            work.links.append(
+                MigrationPlan.Link(
+                    property: property.name, model: before.name, source: source.name,
+                    sourceIsOptional: source.isOptional, target: bridgeName,
+                    targetModel: target.name, matchKey: key, pageOrder: Self.pageOrder(of: before, first: source.name),
+                    summary:
+                        "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating the \(target.name) when missing"
+                ))
             return
         }
         guard case .attribute = property.kind else { return }
         // The same enum stored another way holds the same Swift values: it moves unchanged.
         let sameSwiftType = SchemaDiff.onlyEnumStorageDiffers(source, property)
-        if conversion.expression == nil && !sameSwiftType && !SchemaDiff.sameStoredType(source, property, old: old, new: new) {
-            diagnostics.append(.error(
-                .typeChangeLosesData,
-                "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is \(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
-                at: conversion.location))
+        if conversion.expression == nil && !sameSwiftType
+            && !SchemaDiff.sameStoredType(source, property, old: old, new: new)
+        {
+            diagnostics.append(
+                .error(
+                    .typeChangeLosesData,
+                    "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is \(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
+                    at: conversion.location))
             return
         }
-        if case .attribute(.enumeration(let enumName, _, _), _) = property.kind, let decl = new.enumeration(named: enumName) {
+        if case .attribute(.enumeration(let enumName, _, _), _) = property.kind,
+            let decl = new.enumeration(named: enumName)
+        {
             // The bridge declares one enum of that name: the old cases plus the new ones.
             if let oldDecl = old.enumeration(named: enumName) {
                 let clash = decl.cases.first { item in
-                    oldDecl.cases.contains { $0.name == item.name ? $0.rawValue != item.rawValue : $0.rawValue == item.rawValue }
+                    oldDecl.cases.contains {
+                        $0.name == item.name ? $0.rawValue != item.rawValue : $0.rawValue == item.rawValue
+                    }
                 }
                 if oldDecl.rawType != decl.rawType || clash != nil {
-                    diagnostics.append(.error(
-                        .conversionConflict,
-                        "\(path) converts into \(enumName), whose raw values changed since version \(old.version); the bridge needs the old and new cases side by side, so keep existing cases' raw values and raw type, or convert into a new enum",
-                        at: conversion.location))
+                    diagnostics.append(
+                        .error(
+                            .conversionConflict,
+                            "\(path) converts into \(enumName), whose raw values changed since version \(old.version); the bridge needs the old and new cases side by side, so keep existing cases' raw values and raw type, or convert into a new enum",
+                            at: conversion.location))
                     return
                 }
             }
@@ -359,11 +444,14 @@ public struct MigrationPlanner: Sendable {
         }
         work.bridgeProperties[before.name, default: []].append(bridged)
         let heldAs = bridgeName == property.name ? "" : " (held as \(bridgeName) until the next stage)"
-        work.conversions.append(MigrationPlan.Conversion(
-            property: property.name, model: before.name, source: source.name, sourceType: SchemaDiff.typeDescription(source), target: bridgeName,
-            targetType: SchemaDiff.typeDescription(property), expression: conversion.expression ?? "$0",
-            pageOrder: Self.pageOrder(of: before, first: source.name),
-            summary: "Converts \(before.name).\(source.name) into \(model.name).\(property.name)\(heldAs), in batches"))
+        work.conversions.append(
+            MigrationPlan.Conversion(
+                property: property.name, model: before.name, source: source.name,
+                sourceType: SchemaDiff.typeDescription(source), target: bridgeName,
+                targetType: SchemaDiff.typeDescription(property), expression: conversion.expression ?? "$0",
+                pageOrder: Self.pageOrder(of: before, first: source.name),
+                summary:
+                    "Converts \(before.name).\(source.name) into \(model.name).\(property.name)\(heldAs), in batches"))
     }
 
     /// Stored attributes a batched walk sorts by, so pages follow one stable order and no row is
@@ -377,11 +465,14 @@ public struct MigrationPlanner: Sendable {
     /// The related model a link points at, as the bridge declares it: the old model when it
     /// exists, otherwise the new one with its attributes and the inverse back.
     private mutating func bridgeTarget(
-        for relationship: Relationship, of model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork
+        for relationship: Relationship, of model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion,
+        work: inout StepWork
     ) -> ModelDecl? {
         guard let newTarget = new.model(named: relationship.target) else { return nil }
         if let existing = SchemaDiff.counterpart(of: newTarget, in: old) {
-            if let inverse = relationship.inverse, existing.property(named: inverse) == nil, var back = newTarget.property(named: inverse) {
+            if let inverse = relationship.inverse, existing.property(named: inverse) == nil,
+                var back = newTarget.property(named: inverse)
+            {
                 back.kind = retarget(back.kind, to: before.name)
                 back.isOptional = true
                 work.bridgeProperties[existing.name, default: []].append(back)
@@ -390,19 +481,22 @@ public struct MigrationPlanner: Sendable {
         }
         if let added = work.bridgeModels.first(where: { $0.name == newTarget.name }) { return added }
         var target = newTarget
-        target.properties = newTarget.properties.filter { $0.relationship == nil || $0.name == relationship.inverse }.map { property in
-            var copy = property
-            copy.kind = retarget(copy.kind, to: before.name)
-            copy.originalName = nil
-            copy.renamedFrom = nil
-            copy.conversion = nil
-            return copy
-        }
+        target.properties = newTarget.properties.filter { $0.relationship == nil || $0.name == relationship.inverse }
+            .map { property in
+                var copy = property
+                copy.kind = retarget(copy.kind, to: before.name)
+                copy.originalName = nil
+                copy.renamedFrom = nil
+                copy.conversion = nil
+                return copy
+            }
         target.uniqueGroups = []
         target.indexGroups = []
         target.superclass = nil
         for property in target.properties {
-            if case .attribute(.enumeration(let enumName, _, _), _) = property.kind, let decl = new.enumeration(named: enumName) {
+            if case .attribute(.enumeration(let enumName, _, _), _) = property.kind,
+                let decl = new.enumeration(named: enumName)
+            {
                 work.bridgeEnums.append(decl)
             }
         }
@@ -423,7 +517,9 @@ public struct MigrationPlanner: Sendable {
     /// §3), compared on converted values when a key is converted in the same step, with nil keys
     /// distinct unless the policy says otherwise. A key every existing row would share (a new
     /// property's default) would fail the stage on the second row, so it is refused.
-    private mutating func planUniqueness(_ model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork) {
+    private mutating func planUniqueness(
+        _ model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork
+    ) {
         let oldGroups = Set(diff.uniqueGroups(before))
         let nilKeysAreEqual = model.dedupe?.nilKeysAreEqual ?? false
         /// Whether this step adds uniqueness the policy is for (used, or refused for another reason).
@@ -434,25 +530,35 @@ public struct MigrationPlanner: Sendable {
             // one-to-one ("7" and "007" both become 7), so the converted values are de-duplicated.
             let convertsAKey = group.contains { stored in
                 model.properties.contains { property in
-                    diff.storedName(property) == stored && work.conversions.contains { $0.model == before.name && $0.property == property.name }
+                    diff.storedName(property) == stored
+                        && work.conversions.contains { $0.model == before.name && $0.property == property.name }
                 }
             }
             let kept = oldGroups.contains(oldNames)
             guard !kept || convertsAKey else { continue }
-            var keys: [String] = [], optionalKeys: [String] = [], shared: [Property] = []
-            var converted = false, alwaysNil = false
+            var keys: [String] = []
+            var optionalKeys: [String] = []
+            var shared: [Property] = []
+            var converted = false
+            var alwaysNil = false
             for stored in group {
                 guard let property = model.properties.first(where: { diff.storedName($0) == stored }) else { continue }
-                if let conversion = work.conversions.first(where: { $0.model == before.name && $0.property == property.name }) {
+                if let conversion = work.conversions.first(where: {
+                    $0.model == before.name && $0.property == property.name
+                }) {
                     var bridged = property
                     bridged.name = conversion.target
                     keys.append(diff.storedName(bridged))
                     optionalKeys.append(diff.storedName(bridged))
                     converted = true
-                } else if let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), previous.isStored {
+                } else if let previous = SchemaDiff.counterpart(
+                    of: property, in: before, within: model, naming: naming), previous.isStored
+                {
                     keys.append(diff.storedName(previous))
                     if previous.isOptional { optionalKeys.append(diff.storedName(previous)) }
-                } else if property.isOptional && (property.defaultValue == nil || property.defaultValue == .literal(.null)) {
+                } else if property.isOptional
+                    && (property.defaultValue == nil || property.defaultValue == .literal(.null))
+                {
                     alwaysNil = true
                 } else {
                     shared.append(property)
@@ -463,35 +569,48 @@ public struct MigrationPlanner: Sendable {
             policyUsed = true
             if keys.isEmpty {
                 let names = shared.map(\.name).joined(separator: ", ")
-                diagnostics.append(.error(
-                    .uniqueValueNotPerRow,
-                    "\(model.name) becomes unique by (\(group.joined(separator: ", "))), but \(names) is new, so every existing \(model.name) would get the same value and the upgrade would fail on the second one; make it optional with no default (nil values never collide), or add it in one version and make it unique in a later one after filling it (from: or customMigration)",
-                    at: shared.first?.location ?? model.location))
+                diagnostics.append(
+                    .error(
+                        .uniqueValueNotPerRow,
+                        "\(model.name) becomes unique by (\(group.joined(separator: ", "))), but \(names) is new, so every existing \(model.name) would get the same value and the upgrade would fail on the second one; make it optional with no default (nil values never collide), or add it in one version and make it unique in a later one after filling it (from: or customMigration)",
+                        at: shared.first?.location ?? model.location))
                 continue
             }
             guard let policy = model.dedupe else {
-                let why = kept
+                let why =
+                    kept
                     ? "stays unique by (\(group.joined(separator: ", "))), but this step converts its values, and two values may convert to one"
                     : "becomes unique by (\(group.joined(separator: ", "))), but existing objects may repeat those values"
-                diagnostics.append(.error(
-                    .uniquenessNeedsDedupe,
-                    "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to \(model.name) to say which one survives",
-                    at: model.location))
+                diagnostics.append(
+                    .error(
+                        .uniquenessNeedsDedupe,
+                        "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to \(model.name) to say which one survives",
+                        at: model.location))
                 continue
             }
-            let orderByProperty = model.property(named: policy.orderBy).flatMap { SchemaDiff.counterpart(of: $0, in: before, within: model, naming: naming) }
-            guard let orderBy = orderByProperty, orderBy.isStored, !orderBy.kind.isEnumeration, orderBy.relationship == nil else {
-                diagnostics.append(.error(
-                    .uniquenessNeedsDedupe,
-                    "dedupe.orderBy '\(policy.orderBy)' must be a stored attribute that \(before.name) already has in version \(old.version), since duplicates are removed before the upgrade",
-                    at: policy.location))
+            let orderByProperty = model.property(named: policy.orderBy).flatMap {
+                SchemaDiff.counterpart(of: $0, in: before, within: model, naming: naming)
+            }
+            guard let orderBy = orderByProperty, orderBy.isStored, !orderBy.kind.isEnumeration,
+                orderBy.relationship == nil
+            else {
+                diagnostics.append(
+                    .error(
+                        .uniquenessNeedsDedupe,
+                        "dedupe.orderBy '\(policy.orderBy)' must be a stored attribute that \(before.name) already has in version \(old.version), since duplicates are removed before the upgrade",
+                        at: policy.location))
                 continue
             }
-            let nils = optionalKeys.isEmpty ? "" : policy.nilKeysAreEqual ? ", nil counted as one value" : ", objects with a nil key kept"
+            let nils =
+                optionalKeys.isEmpty
+                ? "" : policy.nilKeysAreEqual ? ", nil counted as one value" : ", objects with a nil key kept"
             let deduplication = MigrationPlan.Deduplication(
-                model: before.name, keys: keys, optionalKeys: optionalKeys, nilKeysAreEqual: policy.nilKeysAreEqual, orderBy: orderBy.name,
+                model: before.name, keys: keys, optionalKeys: optionalKeys, nilKeysAreEqual: policy.nilKeysAreEqual,
+                orderBy: orderBy.name,
                 keepLast: policy.keepLast,
-                summary: "Removes \(before.name) objects that repeat (\(keys.joined(separator: ", ")))\(converted ? " after conversion" : ""), keeping the \(policy.keepLast ? "last" : "first") by \(orderBy.name)\(nils)")
+                summary:
+                    "Removes \(before.name) objects that repeat (\(keys.joined(separator: ", ")))\(converted ? " after conversion" : ""), keeping the \(policy.keepLast ? "last" : "first") by \(orderBy.name)\(nils)"
+            )
             if converted {
                 work.deduplicationsAfterConversion.append(deduplication)
             } else {
@@ -499,21 +618,28 @@ public struct MigrationPlanner: Sendable {
             }
         }
         if let policy = model.dedupe, !policyUsed {
-            diagnostics.append(.warning(
-                .dedupeUnused,
-                "dedupe on \(model.name) is not used: the step from \(old.version) adds no uniqueness over existing \(model.name) data; remove it from this version",
-                at: policy.location))
+            diagnostics.append(
+                .warning(
+                    .dedupeUnused,
+                    "dedupe on \(model.name) is not used: the step from \(old.version) adds no uniqueness over existing \(model.name) data; remove it from this version",
+                    at: policy.location))
         }
     }
 
-    private mutating func reportLosses(_ changes: [SchemaChange], old: SchemaVersion, new: SchemaVersion, work: inout StepWork) {
+    private mutating func reportLosses(
+        _ changes: [SchemaChange], old: SchemaVersion, new: SchemaVersion, work: inout StepWork
+    ) {
         for change in changes {
             let lost: String
             switch change {
             case .propertyRemoved(let model, let property):
-                let oldModel = new.model(named: model).flatMap { SchemaDiff.counterpart(of: $0, in: old) }?.name ?? model
+                let oldModel =
+                    new.model(named: model).flatMap { SchemaDiff.counterpart(of: $0, in: old) }?.name ?? model
                 guard !work.consumed.contains("\(oldModel).\(property)") else { continue }
-                guard !new.acknowledgedRemovals.contains("\(model).\(property)") && !new.acknowledgedRemovals.contains("\(oldModel).\(property)") else { continue }
+                guard
+                    !new.acknowledgedRemovals.contains("\(model).\(property)")
+                        && !new.acknowledgedRemovals.contains("\(oldModel).\(property)")
+                else { continue }
                 lost = "\(oldModel).\(property)"
             case .modelRemoved(let model):
                 guard !new.acknowledgedRemovals.contains(model) else { continue }
@@ -521,9 +647,13 @@ public struct MigrationPlanner: Sendable {
             default:
                 continue
             }
-            let message = "version \(new.version) removes \(lost), so its stored data is deleted on upgrade; if that is intended, add \"\(lost)\" to acknowledgedRemovals, otherwise keep it or move its data with from:"
+            let message =
+                "version \(new.version) removes \(lost), so its stored data is deleted on upgrade; if that is intended, add \"\(lost)\" to acknowledgedRemovals, otherwise keep it or move its data with from:"
             work.warnings.append(message)
-            diagnostics.append(.warning(.dataLoss, message, at: new.location, notes: [.init("version \(old.version) is declared here", at: old.location)]))
+            diagnostics.append(
+                .warning(
+                    .dataLoss, message, at: new.location,
+                    notes: [.init("version \(old.version) is declared here", at: old.location)]))
         }
     }
 
@@ -534,23 +664,27 @@ public struct MigrationPlanner: Sendable {
         for change in changes {
             switch change {
             case .modelRemoved, .propertyRemoved, .propertyRenamed, .modelRenamed, .typeChanged, .storedNameChanged:
-                diagnostics.append(.warning(
-                    .cloudKitSchemaShrinks,
-                    "\(change.summary) between \(old.version) and \(new.version), which both sync with CloudKit; CloudKit's production schema only grows, and devices still on \(old.version) go on syncing the old field; keep the old property beside the new one until no device runs \(old.version)",
-                    at: new.location, notes: [.init("version \(old.version) is declared here", at: old.location)]))
+                diagnostics.append(
+                    .warning(
+                        .cloudKitSchemaShrinks,
+                        "\(change.summary) between \(old.version) and \(new.version), which both sync with CloudKit; CloudKit's production schema only grows, and devices still on \(old.version) go on syncing the old field; keep the old property beside the new one until no device runs \(old.version)",
+                        at: new.location, notes: [.init("version \(old.version) is declared here", at: old.location)]))
             default:
                 continue
             }
         }
     }
 
-    private mutating func makeBridge(from old: SchemaVersion, into new: SchemaVersion, work: StepWork, declared: Set<SemanticVersion>) -> MigrationPlan.Bridge? {
+    private mutating func makeBridge(
+        from old: SchemaVersion, into new: SchemaVersion, work: StepWork, declared: Set<SemanticVersion>
+    ) -> MigrationPlan.Bridge? {
         let candidate = SemanticVersion(old.version.major, old.version.minor, old.version.patch + 1)
         guard candidate < new.version, !declared.contains(candidate) else {
-            diagnostics.append(.error(
-                .noRoomForBridge,
-                "version \(new.version) needs a bridge schema after \(old.version), and the bridge needs a version number between them; number this version \(old.version.major).\(old.version.minor + 1).0 or later",
-                at: new.location))
+            diagnostics.append(
+                .error(
+                    .noRoomForBridge,
+                    "version \(new.version) needs a bridge schema after \(old.version), and the bridge needs a version number between them; number this version \(old.version.major).\(old.version.minor + 1).0 or later",
+                    at: new.location))
             return nil
         }
         var schema = old
@@ -570,7 +704,8 @@ public struct MigrationPlanner: Sendable {
         schema.models += work.bridgeModels
         // The structs the bridge's new properties hold come from the new version; one name
         // cannot stand for two structs in one schema.
-        let held = (work.bridgeProperties.values.joined() + work.bridgeModels.flatMap(\.properties)).compactMap { property -> String? in
+        let held = (work.bridgeProperties.values.joined() + work.bridgeModels.flatMap(\.properties)).compactMap {
+            property -> String? in
             if case .attribute(.composite(let name), _) = property.kind { return name }
             return nil
         }
@@ -578,10 +713,12 @@ public struct MigrationPlanner: Sendable {
             guard let decl = new.structure(named: name) else { continue }
             if let existing = schema.structure(named: name) {
                 guard schema.compositeSignature(of: name) == new.compositeSignature(of: name) else {
-                    diagnostics.append(.error(
-                        .conversionConflict,
-                        "struct \(name) changes its fields in \(new.version), and a conversion fills a property of the new \(name) while the old one is still stored; give the changed struct a new name",
-                        at: decl.location, notes: [.init("\(name) in \(old.version) is declared here", at: existing.location)]))
+                    diagnostics.append(
+                        .error(
+                            .conversionConflict,
+                            "struct \(name) changes its fields in \(new.version), and a conversion fills a property of the new \(name) while the old one is still stored; give the changed struct a new name",
+                            at: decl.location,
+                            notes: [.init("\(name) in \(old.version) is declared here", at: existing.location)]))
                     return nil
                 }
             } else {
@@ -592,26 +729,47 @@ public struct MigrationPlanner: Sendable {
         for index in schema.models.indices {
             if schema.models[index].dedupe != nil { schema.models[index].dedupe = nil }
             if let added = work.bridgeProperties[schema.models[index].name] { schema.models[index].properties += added }
-            for p in schema.models[index].properties.indices where schema.models[index].properties[p].conversion != nil {
+            for p in schema.models[index].properties.indices where schema.models[index].properties[p].conversion != nil
+            {
                 schema.models[index].properties[p].conversion = nil
             }
         }
         return MigrationPlan.Bridge(into: new.version, schema: schema)
     }
 
-    private func composeStages(from old: SemanticVersion, to new: SemanticVersion, bridge: Bool, work: StepWork) -> [MigrationPlan.Stage] {
+    private func composeStages(from old: SemanticVersion, to new: SemanticVersion, bridge: Bool, work: StepWork)
+        -> [MigrationPlan.Stage]
+    {
         let suffix = names.versionSuffix(new)
         let reasons = work.hookReasons.joined(separator: "; ")
-        let willHooks: [MigrationPlan.Action] = work.hookReasons.isEmpty ? [] : [.hook(.init(name: "willMigrateTo\(suffix)", summary: "On the \(old) schema, before the upgrade: \(reasons)"))]
-        let didHooks: [MigrationPlan.Action] = work.hookReasons.isEmpty ? [] : [.hook(.init(name: "didMigrateTo\(suffix)", summary: "On the \(new) schema, after the upgrade: \(reasons)"))]
+        let willHooks: [MigrationPlan.Action] =
+            work.hookReasons.isEmpty
+            ? []
+            : [
+                .hook(
+                    .init(
+                        name: "willMigrateTo\(suffix)", summary: "On the \(old) schema, before the upgrade: \(reasons)")
+                )
+            ]
+        let didHooks: [MigrationPlan.Action] =
+            work.hookReasons.isEmpty
+            ? []
+            : [
+                .hook(
+                    .init(name: "didMigrateTo\(suffix)", summary: "On the \(new) schema, after the upgrade: \(reasons)")
+                )
+            ]
         let will = work.deduplications.map(MigrationPlan.Action.deduplicate) + willHooks
         if bridge {
             let moves = work.conversions.map(MigrationPlan.Action.convert) + work.links.map(MigrationPlan.Action.link)
-            let first = MigrationPlan.Stage.custom(from: .version(old), to: .bridge(into: new), willMigrate: will, didMigrate: moves)
+            let first = MigrationPlan.Stage.custom(
+                from: .version(old), to: .bridge(into: new), willMigrate: will, didMigrate: moves)
             let afterConversion = work.deduplicationsAfterConversion.map(MigrationPlan.Action.deduplicate)
-            let second: MigrationPlan.Stage = didHooks.isEmpty && afterConversion.isEmpty
+            let second: MigrationPlan.Stage =
+                didHooks.isEmpty && afterConversion.isEmpty
                 ? .lightweight(from: .bridge(into: new), to: .version(new))
-                : .custom(from: .bridge(into: new), to: .version(new), willMigrate: afterConversion, didMigrate: didHooks)
+                : .custom(
+                    from: .bridge(into: new), to: .version(new), willMigrate: afterConversion, didMigrate: didHooks)
             return [first, second]
         }
         if will.isEmpty && didHooks.isEmpty { return [.lightweight(from: .version(old), to: .version(new))] }
@@ -623,7 +781,9 @@ extension MigrationPlanner {
     /// The Swift name under which a property like `property` is stored as `identifier`: the
     /// identifier without the raw-value suffix for an enum stored by raw value, else itself.
     static func propertyName(storing identifier: String, like property: Property, naming: NamingConfig) -> String {
-        guard property.kind.storesEnumRawValue, identifier.hasSuffix(naming.rawValueSuffix), identifier.count > naming.rawValueSuffix.count else { return identifier }
+        guard property.kind.storesEnumRawValue, identifier.hasSuffix(naming.rawValueSuffix),
+            identifier.count > naming.rawValueSuffix.count
+        else { return identifier }
         return String(identifier.dropLast(naming.rawValueSuffix.count))
     }
 }

@@ -21,11 +21,13 @@ public struct PlanReport: Sendable, Equatable {
     public init(plans: [(history: SchemaHistory, plan: MigrationPlan)]) {
         steps = plans.flatMap { history, plan -> [Step] in
             let names = GeneratedNames(history: history)
-            let bridgeVersions = Dictionary(plan.bridges.map { ($0.into, $0.schema.version) }, uniquingKeysWith: { first, _ in first })
+            let bridgeVersions = Dictionary(
+                plan.bridges.map { ($0.into, $0.schema.version) }, uniquingKeysWith: { first, _ in first })
             func describe(_ reference: MigrationPlan.SchemaReference) -> String {
                 switch reference {
                 case .version(let version): return "\(version)"
-                case .bridge(let into): return "bridge \(bridgeVersions[into].map { "\($0)" } ?? "?") (\(names.bridge(into: into)))"
+                case .bridge(let into):
+                    return "bridge \(bridgeVersions[into].map { "\($0)" } ?? "?") (\(names.bridge(into: into)))"
                 }
             }
             return plan.steps.map { step in
@@ -40,8 +42,10 @@ public struct PlanReport: Sendable, Equatable {
                     }
                 }
                 return Step(
-                    schema: history.name, from: "\(step.from)", to: "\(step.to)", changes: step.changeDescriptions, stages: stages,
-                    generated: step.stages.flatMap(\.actions).compactMap(\.generatedSummary), teamMustWrite: step.teamMustWrite,
+                    schema: history.name, from: "\(step.from)", to: "\(step.to)", changes: step.changeDescriptions,
+                    stages: stages,
+                    generated: step.stages.flatMap(\.actions).compactMap(\.generatedSummary),
+                    teamMustWrite: step.teamMustWrite,
                     dataLoss: step.warnings)
             }
         }
@@ -52,12 +56,14 @@ public struct PlanReport: Sendable, Equatable {
     public var json: String {
         // Lists are only ever a step's fields, three levels in.
         func list(_ items: [String]) -> String {
-            "[\n" + (items.isEmpty ? "\n" : items.map { "        " + Self.quoted($0) }.joined(separator: ",\n") + "\n") + "      ]"
+            "[\n" + (items.isEmpty ? "\n" : items.map { "        " + Self.quoted($0) }.joined(separator: ",\n") + "\n")
+                + "      ]"
         }
         let objects = steps.map { step in
             let fields = [
                 ("changes", list(step.changes)), ("dataLoss", list(step.dataLoss)), ("from", Self.quoted(step.from)),
-                ("generated", list(step.generated)), ("schema", Self.quoted(step.schema)), ("stages", list(step.stages)),
+                ("generated", list(step.generated)), ("schema", Self.quoted(step.schema)),
+                ("stages", list(step.stages)),
                 ("teamMustWrite", list(step.teamMustWrite)), ("to", Self.quoted(step.to)),
             ]
             return "    {\n" + fields.map { "      \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n    }"

@@ -32,21 +32,26 @@ public enum SchemaChange: Sendable, Equatable {
         case .modelAdded(let m): return "model \(m) added"
         case .modelRemoved(let m): return "model \(m) removed"
         case .modelRenamed(let from, let to): return "model \(from) renamed to \(to)"
-        case .superclassChanged(let m, let from, let to): return "\(m)'s superclass changed from \(from ?? "none") to \(to ?? "none")"
+        case .superclassChanged(let m, let from, let to):
+            return "\(m)'s superclass changed from \(from ?? "none") to \(to ?? "none")"
         case .propertyAdded(let m, let p): return "\(m).\(p) added"
         case .propertyRemoved(let m, let p): return "\(m).\(p) removed"
         case .propertyRenamed(let m, let from, let to): return "\(m).\(from) renamed to \(to)"
-        case .columnAdopted(let m, let from, let to, let column): return "\(m).\(to) takes over \(from)'s column \(column); its values stay"
+        case .columnAdopted(let m, let from, let to, let column):
+            return "\(m).\(to) takes over \(from)'s column \(column); its values stay"
         case .storedNameChanged(let m, let p, let from, let to): return "\(m).\(p) stored as \(to) instead of \(from)"
         case .typeChanged(let m, let p, let from, let to): return "\(m).\(p) changed type from \(from) to \(to)"
-        case .optionalityChanged(let m, let p, let optional): return "\(m).\(p) became \(optional ? "optional" : "required")"
+        case .optionalityChanged(let m, let p, let optional):
+            return "\(m).\(p) became \(optional ? "optional" : "required")"
         case .defaultChanged(let m, let p): return "\(m).\(p) changed its default"
         case .uniquenessAdded(let m, let ps): return "\(m) became unique by (\(list(ps)))"
         case .uniquenessRemoved(let m, let ps): return "\(m) is no longer unique by (\(list(ps)))"
         case .indexAdded(let m, let ps): return "index on \(m) (\(list(ps))) added"
         case .indexRemoved(let m, let ps): return "index on \(m) (\(list(ps))) removed"
-        case .inverseChanged(let m, let p, let from, let to): return "\(m).\(p) inverse changed from \(from ?? "none") to \(to ?? "none")"
-        case .deleteRuleChanged(let m, let p, let from, let to): return "\(m).\(p) delete rule changed from \(from.rawValue) to \(to.rawValue)"
+        case .inverseChanged(let m, let p, let from, let to):
+            return "\(m).\(p) inverse changed from \(from ?? "none") to \(to ?? "none")"
+        case .deleteRuleChanged(let m, let p, let from, let to):
+            return "\(m).\(p) delete rule changed from \(from.rawValue) to \(to.rawValue)"
         case .cardinalityChanged(let m, let p, let from, let to): return "\(m).\(p) changed from \(from) to \(to)"
         case .attributeOptionsChanged(let m, let p, let from, let to):
             return "\(m).\(p) attribute options changed from [\(list(from))] to [\(list(to))]"

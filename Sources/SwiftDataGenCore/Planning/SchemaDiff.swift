@@ -46,7 +46,9 @@ public struct SchemaDiff: Sendable {
     /// previous version's column behind another Swift name (`syncStatus` stored as
     /// `syncStatusRaw`, `status` by raw value in `statusRawValue`) continues it, since the store
     /// does not change.
-    public static func counterpart(of property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig) -> Property? {
+    public static func counterpart(
+        of property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig
+    ) -> Property? {
         if let conversion = property.conversion, conversion.sourceProperty != property.name { return nil }
         if let renamedFrom = property.renamedFrom { return before.property(named: renamedFrom) }
         if model.properties.contains(where: { $0.renamedFrom == property.name }) { return nil }
@@ -56,12 +58,19 @@ public struct SchemaDiff: Sendable {
 
     /// The previous version's stored attribute with `property`'s stored name and stored type,
     /// when nothing in `model` continues it already under its own name, a rename or a conversion.
-    static func sameColumn(as property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig) -> Property? {
+    static func sameColumn(as property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig)
+        -> Property?
+    {
         guard property.isStored, property.relationship == nil else { return nil }
         let stored = naming.storedName(property)
-        guard let column = before.properties.first(where: { $0.isStored && $0.relationship == nil && naming.storedName($0) == stored }),
+        guard
+            let column = before.properties.first(where: {
+                $0.isStored && $0.relationship == nil && naming.storedName($0) == stored
+            }),
             model.property(named: column.name) == nil,
-            !model.properties.contains(where: { $0.renamedFrom == column.name || $0.conversion?.sourceProperty == column.name }),
+            !model.properties.contains(where: {
+                $0.renamedFrom == column.name || $0.conversion?.sourceProperty == column.name
+            }),
             sameColumnType(column, property)
         else { return nil }
         return column
@@ -75,7 +84,8 @@ public struct SchemaDiff: Sendable {
         case (.attribute(.scalar(let x), let xa), .attribute(.enumeration(_, let y, .rawValue), let ya)),
             (.attribute(.enumeration(_, let y, .rawValue), let ya), .attribute(.scalar(let x), let xa)):
             return x == y && xa == ya
-        case (.attribute(.enumeration(_, let x, let xs), let xa), .attribute(.enumeration(_, let y, let ys), let ya)): return x == y && xs == ys && xa == ya
+        case (.attribute(.enumeration(_, let x, let xs), let xa), .attribute(.enumeration(_, let y, let ys), let ya)):
+            return x == y && xs == ys && xa == ya
         default: return false
         }
     }
@@ -83,7 +93,8 @@ public struct SchemaDiff: Sendable {
     /// The default as the column holds it: a case of an enum stored by raw value is its raw
     /// value, so `default: pending` over a column that held `"pending"` is no change.
     static func storedDefault(_ property: Property, in version: SchemaVersion) -> DefaultValue? {
-        guard case .literal(.enumCase(let name))? = property.defaultValue, case .attribute(.enumeration(let type, _, .rawValue), false) = property.kind,
+        guard case .literal(.enumCase(let name))? = property.defaultValue,
+            case .attribute(.enumeration(let type, _, .rawValue), false) = property.kind,
             let raw = version.enumeration(named: type)?.cases.first(where: { $0.name == name })?.rawValue
         else { return property.defaultValue }
         return .literal(raw)
@@ -91,13 +102,17 @@ public struct SchemaDiff: Sendable {
 
     /// The same enum, stored once as itself and once by raw value (`enumStorage:`).
     static func onlyEnumStorageDiffers(_ a: Property, _ b: Property) -> Bool {
-        guard case .attribute(.enumeration(let x, let xr, let xs), let xa) = a.kind, case .attribute(.enumeration(let y, let yr, let ys), let ya) = b.kind else { return false }
+        guard case .attribute(.enumeration(let x, let xr, let xs), let xa) = a.kind,
+            case .attribute(.enumeration(let y, let yr, let ys), let ya) = b.kind
+        else { return false }
         return x == y && xr == yr && xa == ya && xs != ys
     }
 
     /// The type as people compare storage: an enum says how it is stored (`enumStorage:`).
     public static func storageDescription(_ property: Property) -> String {
-        guard case .attribute(.enumeration(_, _, let storage), _) = property.kind else { return typeDescription(property) }
+        guard case .attribute(.enumeration(_, _, let storage), _) = property.kind else {
+            return typeDescription(property)
+        }
         return typeDescription(property) + (storage == .value ? " (stored as itself)" : " (stored by raw value)")
     }
 
@@ -115,47 +130,68 @@ public struct SchemaDiff: Sendable {
         return base + (property.isOptional ? "?" : "")
     }
 
-    private func propertyChanges(_ before: ModelDecl, _ model: ModelDecl, old: SchemaVersion, new: SchemaVersion) -> [SchemaChange] {
+    private func propertyChanges(_ before: ModelDecl, _ model: ModelDecl, old: SchemaVersion, new: SchemaVersion)
+        -> [SchemaChange]
+    {
         var changes: [SchemaChange] = []
         let name = model.name
         var continued: Set<String> = []
         for property in model.properties where property.isStored {
-            guard let previous = Self.counterpart(of: property, in: before, within: model, naming: naming), previous.isStored else {
+            guard let previous = Self.counterpart(of: property, in: before, within: model, naming: naming),
+                previous.isStored
+            else {
                 changes.append(.propertyAdded(model: name, property: property.name))
                 continue
             }
             continued.insert(previous.name)
             if previous.name != property.name, property.renamedFrom == nil {
-                changes.append(.columnAdopted(model: name, from: previous.name, to: property.name, column: storedName(property)))
+                changes.append(
+                    .columnAdopted(model: name, from: previous.name, to: property.name, column: storedName(property)))
             } else if previous.name != property.name {
                 changes.append(.propertyRenamed(model: name, from: previous.name, to: property.name))
-            } else if storedName(previous) != storedName(property) && Self.sameStoredType(previous, property, old: old, new: new) {
-                changes.append(.storedNameChanged(model: name, property: property.name, from: storedName(previous), to: storedName(property)))
+            } else if storedName(previous) != storedName(property)
+                && Self.sameStoredType(previous, property, old: old, new: new)
+            {
+                changes.append(
+                    .storedNameChanged(
+                        model: name, property: property.name, from: storedName(previous), to: storedName(property)))
             }
             if !Self.sameStoredType(previous, property, old: old, new: new) {
-                var oldType = previous, newType = property
+                var oldType = previous
+                var newType = property
                 oldType.isOptional = false
                 newType.isOptional = false
-                let describe = Self.onlyEnumStorageDiffers(oldType, newType) ? Self.storageDescription : Self.typeDescription
-                changes.append(.typeChanged(model: name, property: property.name, from: describe(oldType), to: describe(newType)))
+                let describe =
+                    Self.onlyEnumStorageDiffers(oldType, newType) ? Self.storageDescription : Self.typeDescription
+                changes.append(
+                    .typeChanged(model: name, property: property.name, from: describe(oldType), to: describe(newType)))
             }
             if previous.isOptional != property.isOptional {
-                changes.append(.optionalityChanged(model: name, property: property.name, nowOptional: property.isOptional))
+                changes.append(
+                    .optionalityChanged(model: name, property: property.name, nowOptional: property.isOptional))
             }
             if Self.storedDefault(previous, in: old) != Self.storedDefault(property, in: new) {
                 changes.append(.defaultChanged(model: name, property: property.name))
             }
-            let oldOptions = Self.options(previous), newOptions = Self.options(property)
+            let oldOptions = Self.options(previous)
+            let newOptions = Self.options(property)
             if oldOptions != newOptions {
-                changes.append(.attributeOptionsChanged(model: name, property: property.name, from: oldOptions, to: newOptions))
+                changes.append(
+                    .attributeOptionsChanged(model: name, property: property.name, from: oldOptions, to: newOptions))
             }
             if let a = previous.relationship, let b = property.relationship {
-                if a.inverse != b.inverse { changes.append(.inverseChanged(model: name, property: property.name, from: a.inverse, to: b.inverse)) }
+                if a.inverse != b.inverse {
+                    changes.append(
+                        .inverseChanged(model: name, property: property.name, from: a.inverse, to: b.inverse))
+                }
                 if a.deleteRule != b.deleteRule {
-                    changes.append(.deleteRuleChanged(model: name, property: property.name, from: a.deleteRule, to: b.deleteRule))
+                    changes.append(
+                        .deleteRuleChanged(model: name, property: property.name, from: a.deleteRule, to: b.deleteRule))
                 }
                 if a.isToMany != b.isToMany || a.minCount != b.minCount || a.maxCount != b.maxCount {
-                    changes.append(.cardinalityChanged(model: name, property: property.name, from: Self.cardinality(a), to: Self.cardinality(b)))
+                    changes.append(
+                        .cardinalityChanged(
+                            model: name, property: property.name, from: Self.cardinality(a), to: Self.cardinality(b)))
                 }
             }
         }
@@ -173,7 +209,8 @@ public struct SchemaDiff: Sendable {
         case (.attribute(.scalar(let x), let xa), .attribute(.scalar(let y), let ya)): return x == y && xa == ya
         // An enum stored as itself and one stored by raw value are different Swift types: which
         // storage SwiftData gives the first is not documented, so a switch is a conversion.
-        case (.attribute(.enumeration(_, let x, let xs), _), .attribute(.enumeration(_, let y, let ys), _)): return x == y && xs == ys
+        case (.attribute(.enumeration(_, let x, let xs), _), .attribute(.enumeration(_, let y, let ys), _)):
+            return x == y && xs == ys
         // A typed accessor over a raw column: the column holds the same text or number. Where
         // the author converts the values (`from:`), it is a change of type all the same.
         case (.attribute(.scalar(let x), let xa), .attribute(.enumeration(_, let y, .rawValue), let ya)),
@@ -203,9 +240,12 @@ public struct SchemaDiff: Sendable {
     }
 
     /// Uniqueness and index groups, compared by the names the old version stored them under.
-    private func groupChanges(_ before: ModelDecl, _ model: ModelDecl, old: SchemaVersion, new: SchemaVersion) -> [SchemaChange] {
+    private func groupChanges(_ before: ModelDecl, _ model: ModelDecl, old: SchemaVersion, new: SchemaVersion)
+        -> [SchemaChange]
+    {
         var changes: [SchemaChange] = []
-        let oldUnique = Set(uniqueGroups(before)), newUnique = uniqueGroups(model)
+        let oldUnique = Set(uniqueGroups(before))
+        let newUnique = uniqueGroups(model)
         let newUniqueInOldNames = newUnique.map { ($0, $0.map { oldName(ofStored: $0, in: model, before: before) }) }
         for (group, oldNames) in newUniqueInOldNames where !oldUnique.contains(oldNames) {
             changes.append(.uniquenessAdded(model: model.name, properties: group))

@@ -330,5 +330,5 @@ extension TemplateSet {
             }
 
             """#,
-    ])
+    ], isBundled: true)
 }

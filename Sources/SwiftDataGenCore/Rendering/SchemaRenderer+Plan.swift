@@ -16,16 +16,23 @@ extension SchemaRenderer {
             var comments = ["\(step.from) → \(step.to)"]
             comments += step.changeDescriptions.map { "  " + $0 }
             for (index, stage) in step.stages.enumerated() {
-                let from = schemaName(stage.from), to = schemaName(stage.to)
+                let from = schemaName(stage.from)
+                let to = schemaName(stage.to)
                 var stageComments = index == 0 ? comments : []
                 if step.stages.count > 1 { stageComments.append("stage \(index + 1) of \(step.stages.count)") }
                 switch stage {
                 case .lightweight:
-                    stages.append(.init(comments: stageComments, isLightweight: true, from: from, to: to, willMigrate: [], didMigrate: []))
+                    stages.append(
+                        .init(
+                            comments: stageComments, isLightweight: true, from: from, to: to, willMigrate: [],
+                            didMigrate: []))
                 case .custom(_, _, let will, let did):
                     let willCalls = will.map { call($0, owner: from, functions: &functions) }
                     let didCalls = did.map { call($0, owner: to, functions: &functions) }
-                    stages.append(.init(comments: stageComments, isLightweight: false, from: from, to: to, willMigrate: willCalls, didMigrate: didCalls))
+                    stages.append(
+                        .init(
+                            comments: stageComments, isLightweight: false, from: from, to: to, willMigrate: willCalls,
+                            didMigrate: didCalls))
                 }
             }
         }
@@ -37,18 +44,25 @@ extension SchemaRenderer {
     }
 
     /// The statement a stage closure runs for an action; generated functions are collected.
-    private func call(_ action: MigrationPlan.Action, owner: String, functions: inout [MigrationPlanView.Function]) -> String {
+    private func call(_ action: MigrationPlan.Action, owner: String, functions: inout [MigrationPlanView.Function])
+        -> String
+    {
         let function: MigrationPlanView.Function
         switch action {
         case .hook(let hook):
             return "try \(names.hooks).\(hook.name)(context)"
         case .convert(let conversion):
-            function = .init(owner: owner, name: "convert\(conversion.model)\(SwiftLiteral.upperFirst(conversion.property))", summary: conversion.summary, conversion: conversion)
+            function = .init(
+                owner: owner, name: "convert\(conversion.model)\(SwiftLiteral.upperFirst(conversion.property))",
+                summary: conversion.summary, conversion: conversion)
         case .link(let link):
-            function = .init(owner: owner, name: "link\(link.model)\(SwiftLiteral.upperFirst(link.property))", summary: link.summary, link: link)
+            function = .init(
+                owner: owner, name: "link\(link.model)\(SwiftLiteral.upperFirst(link.property))", summary: link.summary,
+                link: link)
         case .deduplicate(let dedupe):
             function = .init(
-                owner: owner, name: "dedupe\(dedupe.model)By\(dedupe.keys.map(SwiftLiteral.upperFirst).joined())", summary: dedupe.summary,
+                owner: owner, name: "dedupe\(dedupe.model)By\(dedupe.keys.map(SwiftLiteral.upperFirst).joined())",
+                summary: dedupe.summary,
                 deduplication: dedupe)
         }
         if let same = functions.first(where: { $0.owner == function.owner && $0.summary == function.summary }) {
@@ -71,14 +85,18 @@ extension SchemaRenderer {
         guard !hooks.isEmpty else { return nil }
         let view: MustacheValue = [
             "hooksType": .string(names.hooks),
-            "hooks": .list(hooks.enumerated().map { index, hook in
-                [
-                    "name": .string(hook.name), "summary": .string(hook.summary),
-                    "errorMessage": .string(SwiftLiteral.string("Write \(hook.name): \(hook.summary), then delete this line")),
-                    "last": .bool(index == hooks.count - 1),
-                ]
-            }),
+            "hooks": .list(
+                hooks.enumerated().map { index, hook in
+                    [
+                        "name": .string(hook.name), "summary": .string(hook.summary),
+                        "errorMessage": .string(
+                            SwiftLiteral.string("Write \(hook.name): \(hook.summary), then delete this line")),
+                        "last": .bool(index == hooks.count - 1),
+                    ]
+                }),
         ]
-        return GeneratedFile(name: names.hooks + ".swift", contents: try render("hooks", RawView(value: view)), role: .hooksScaffold(schema: history.name))
+        return GeneratedFile(
+            name: names.hooks + ".swift", contents: try render("hooks", RawView(value: view)),
+            role: .hooksScaffold(schema: history.name))
     }
 }

@@ -34,7 +34,9 @@ public struct SchemaRenderer: Sendable {
         let renderer = self
         for batch in jobs.batchesForCores() {
             let rendered = batch.parallelMap { job in
-                Result { () throws(Diagnostic) -> (version: GeneratedFile, bridge: GeneratedFile?) in try renderer.render(job) }
+                Result { () throws(Diagnostic) -> (version: GeneratedFile, bridge: GeneratedFile?) in
+                    try renderer.render(job)
+                }
             }
             var bridgeFiles: [GeneratedFile] = []
             for result in rendered {
@@ -45,8 +47,14 @@ public struct SchemaRenderer: Sendable {
             bridgeFiles.forEach(emit)
         }
         guard let latest = history.latest else { return }
-        emit(GeneratedFile(name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)), role: .currentAliases(schema: history.name)))
-        emit(GeneratedFile(name: names.migrationPlan + ".swift", contents: try render("plan", planView()), role: .migrationPlan(schema: history.name)))
+        emit(
+            GeneratedFile(
+                name: names.currentSchema + ".swift", contents: try render("current", currentView(latest)),
+                role: .currentAliases(schema: history.name)))
+        emit(
+            GeneratedFile(
+                name: names.migrationPlan + ".swift", contents: try render("plan", planView()),
+                role: .migrationPlan(schema: history.name)))
         if let scaffold = try hooksScaffold() { emit(scaffold) }
     }
 
@@ -61,28 +69,36 @@ public struct SchemaRenderer: Sendable {
         let name = names.versionedSchema(job.version.version)
         let blocks = try modelBlocks(job.version, template: modelTemplate, reusing: nil)
         let version = GeneratedFile(
-            name: name + ".swift", contents: try render("version", versionView(job.version, named: name, models: blocks)),
+            name: name + ".swift",
+            contents: try render("version", versionView(job.version, named: name, models: blocks)),
             role: .version(input: job.version.file))
         guard let bridge = job.bridge else { return (version, nil) }
         let bridgeName = names.bridge(into: bridge.into)
         let bridgeBlocks = try modelBlocks(bridge.schema, template: modelTemplate, reusing: (job.version, blocks))
         let view = versionView(bridge.schema, named: bridgeName, models: bridgeBlocks, bridgeInto: bridge.into)
-        return (version, GeneratedFile(name: bridgeName + ".swift", contents: try render("version", view), role: .bridge(schema: history.name)))
+        return (
+            version,
+            GeneratedFile(
+                name: bridgeName + ".swift", contents: try render("version", view), role: .bridge(schema: history.name))
+        )
     }
 
     /// The code of each model, from the `model` template. A model that `previous` renders from
     /// the same declaration, with the same enums and no inheritance, takes its code from there.
     private func modelBlocks(
-        _ version: SchemaVersion, template: MustacheTemplate, reusing previous: (version: SchemaVersion, blocks: [String])?
+        _ version: SchemaVersion, template: MustacheTemplate,
+        reusing previous: (version: SchemaVersion, blocks: [String])?
     ) throws(Diagnostic) -> [String] {
         let subclassed = Set(version.models.compactMap(\.superclass))
         let source = previous.flatMap { previous in
-            previous.version.enums == version.enums && previous.version.models.allSatisfy({ $0.superclass == nil }) ? previous : nil
+            previous.version.enums == version.enums && previous.version.models.allSatisfy({ $0.superclass == nil })
+                ? previous : nil
         }
         var blocks: [String] = []
         blocks.reserveCapacity(version.models.count)
         for model in version.models {
-            if let source, model.superclass == nil, !subclassed.contains(model.name), let index = source.version.modelIndex(named: model.name),
+            if let source, model.superclass == nil, !subclassed.contains(model.name),
+                let index = source.version.modelIndex(named: model.name),
                 source.version.models[index] == model
             {
                 blocks.append(source.blocks[index])
@@ -97,12 +113,16 @@ public struct SchemaRenderer: Sendable {
 
     func template(_ name: String) throws(Diagnostic) -> MustacheTemplate {
         guard let source = templates.sources[name] else {
-            throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' is missing; restore it or remove the templates override", at: nil)
+            throw .error(
+                .templateError,
+                "template '\(name).\(TemplateSet.fileExtension)' is missing; restore it or remove the templates override",
+                at: nil)
         }
         do {
             return try MustacheTemplate(source)
         } catch {
-            throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' \(error.description)", at: nil)
+            throw .error(
+                .templateError, "template '\(name).\(TemplateSet.fileExtension)' \(error.description)", at: nil)
         }
     }
 
@@ -110,11 +130,15 @@ public struct SchemaRenderer: Sendable {
         try render(name, view, with: template(name))
     }
 
-    private func render(_ name: String, _ view: some MustacheRepresentable, with template: MustacheTemplate) throws(Diagnostic) -> String {
+    private func render(_ name: String, _ view: some MustacheRepresentable, with template: MustacheTemplate)
+        throws(Diagnostic) -> String
+    {
         do {
-            return try template.render(view.mustacheValue, partials: templates.sources, escaping: .none)
+            return try template.render(
+                view.mustacheValue, partials: templates.sources, escaping: .none, strict: templates.isBundled)
         } catch {
-            throw .error(.templateError, "template '\(name).\(TemplateSet.fileExtension)' \(error.description)", at: nil)
+            throw .error(
+                .templateError, "template '\(name).\(TemplateSet.fileExtension)' \(error.description)", at: nil)
         }
     }
 
@@ -128,10 +152,12 @@ public struct SchemaRenderer: Sendable {
         let v = version.version
         return VersionedSchemaView(
             header: header([version.file]), access: access, schemaName: schemaName,
-            docLines: target.map { [
-                " The bridge into \($0): the schema before it plus the properties its conversions fill, side by side.",
-                " Generated for the migration plan only; app code never uses it.",
-            ] } ?? [],
+            docLines: target.map {
+                [
+                    " The bridge into \($0): the schema before it plus the properties its conversions fill, side by side.",
+                    " Generated for the migration plan only; app code never uses it.",
+                ]
+            } ?? [],
             versionArguments: "\(v.major), \(v.minor), \(v.patch)",
             modelList: version.models.map { "\($0.name).self" }.joined(separator: ", "),
             enums: version.enums.map(enumView), structs: version.structs.map(structView), models: models)
@@ -139,30 +165,42 @@ public struct SchemaRenderer: Sendable {
 
     private func structView(_ decl: StructDecl) -> StructView {
         let fields = decl.fields.map { field in
-            StructView.Field(name: Identifier.escaped(field.name), type: swiftType(field.type, isArray: field.isArray, typed: true, spelling: field.spelling) + (field.isOptional ? "?" : ""))
+            StructView.Field(
+                name: Identifier.escaped(field.name),
+                type: swiftType(field.type, isArray: field.isArray, typed: true, spelling: field.spelling)
+                    + (field.isOptional ? "?" : ""))
         }
-        let parameters = fields.map { field in "\(field.name): \(field.type)" + (field.type.hasSuffix("?") ? " = nil" : "") }
+        let parameters = fields.map { field in
+            "\(field.name): \(field.type)" + (field.type.hasSuffix("?") ? " = nil" : "")
+        }
         return StructView(name: decl.name, fields: fields, initParameters: parameters.joined(separator: ", "))
     }
 
     private func enumView(_ decl: EnumDecl) -> EnumView {
-        EnumView(name: decl.name, rawType: decl.rawType.rawValue, cases: decl.cases.map { item in
-            let implicit = item.rawValue == .string(item.name)
-            return EnumView.Case(name: item.name, rawLiteral: implicit ? nil : SwiftLiteral.value(item.rawValue, enumType: nil))
-        })
+        EnumView(
+            name: decl.name, rawType: decl.rawType.rawValue,
+            cases: decl.cases.map { item in
+                let implicit = item.rawValue == .string(item.name)
+                return EnumView.Case(
+                    name: item.name, rawLiteral: implicit ? nil : SwiftLiteral.value(item.rawValue, enumType: nil))
+            })
     }
 
     /// Lines to follow `///`: each non-empty one starts with a space, trailing blank lines dropped.
     private func docLines(_ doc: String?) -> [String] {
         guard let doc else { return [] }
-        var lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map { SwiftLiteral.commentText(String($0)).trimmingWhitespace() }
+        var lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map {
+            SwiftLiteral.commentText(String($0)).trimmingWhitespace()
+        }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { $0.isEmpty ? "" : " " + $0 }
     }
 
     private func availability(for model: ModelDecl) -> String? {
         guard model.superclass != nil else { return nil }
-        let platforms = Platform.allCases.map { "\($0.rawValue) \(GeneratorConfig.inheritanceReleases[$0, default: 26])" }
+        let platforms = Platform.allCases.map {
+            "\($0.rawValue) \(GeneratorConfig.inheritanceReleases[$0, default: 26])"
+        }
         return "@available(\(platforms.joined(separator: ", ")), *)"
     }
 
@@ -187,7 +225,10 @@ public struct SchemaRenderer: Sendable {
             macros.append("#Index<\(model.name)>(\(keyPathGroups(model.indexGroups)))")
         }
         let parameters = initParameters(model)
-        let inherited = model.superclass.flatMap { version.model(named: $0) }.map { initParameters(inheritedChainOf: $0, in: version) } ?? []
+        let inherited =
+            model.superclass.flatMap { version.model(named: $0) }.map {
+                initParameters(inheritedChainOf: $0, in: version)
+            } ?? []
         let allParameters = parameters + inherited
         var signature = "init(" + allParameters.map(\.spelled).joined(separator: ", ") + ")"
         if model.superclass != nil, allParameters == inherited {
@@ -199,7 +240,8 @@ public struct SchemaRenderer: Sendable {
             macros: macros, properties: model.properties.map { storedView($0, in: version) },
             accessors: model.properties.compactMap { accessorView($0, in: version) },
             initSignature: signature, initAssignments: parameters.map(\.assignment),
-            superInit: model.superclass == nil ? nil : inherited.map { "\($0.label): \($0.label)" }.joined(separator: ", "))
+            superInit: model.superclass == nil
+                ? nil : inherited.map { "\($0.label): \($0.label)" }.joined(separator: ", "))
     }
 
     private func keyPathGroups(_ groups: [[String]]) -> String {
@@ -222,16 +264,20 @@ public struct SchemaRenderer: Sendable {
             case .relationship(let r):
                 if r.isToMany { return nil }
                 return InitParameter(
-                    label: property.name, type: property.isOptional ? "\(r.target)?" : r.target, defaultValue: defaultValue,
+                    label: property.name, type: property.isOptional ? "\(r.target)?" : r.target,
+                    defaultValue: defaultValue,
                     assignment: "self.\(property.name) = \(property.name)")
             case .attribute(let valueType, let isArray):
-                let type = swiftType(valueType, isArray: isArray, typed: true, spelling: property.scalarSpelling) + (property.isOptional ? "?" : "")
+                let type =
+                    swiftType(valueType, isArray: isArray, typed: true, spelling: property.scalarSpelling)
+                    + (property.isOptional ? "?" : "")
                 let stored = history.config.naming.storedName(property)
                 var assignment = "self.\(stored) = \(property.name)"
                 if property.kind.storesEnumRawValue {
                     assignment = "self.\(stored) = \(property.name)\(property.isOptional ? "?" : "").rawValue"
                 }
-                return InitParameter(label: property.name, type: type, defaultValue: defaultValue, assignment: assignment)
+                return InitParameter(
+                    label: property.name, type: type, defaultValue: defaultValue, assignment: assignment)
             }
         }
     }
@@ -240,7 +286,8 @@ public struct SchemaRenderer: Sendable {
         let base: String
         switch type {
         case .scalar(let scalar): base = spelling ?? scalar.rawValue
-        case .enumeration(let name, let rawType, let storage): base = typed || storage == .value ? name : rawType.rawValue
+        case .enumeration(let name, let rawType, let storage):
+            base = typed || storage == .value ? name : rawType.rawValue
         case .composite(let name): base = name
         }
         return isArray ? "[\(base)]" : base
@@ -253,10 +300,14 @@ public struct SchemaRenderer: Sendable {
         var initialValue: String?
         switch property.kind {
         case .attribute(let valueType, let isArray):
-            type = swiftType(valueType, isArray: isArray, typed: false, spelling: property.scalarSpelling) + (property.isOptional ? "?" : "")
+            type =
+                swiftType(valueType, isArray: isArray, typed: false, spelling: property.scalarSpelling)
+                + (property.isOptional ? "?" : "")
             if case .enumeration(let enumName, _, .rawValue) = valueType {
                 if case .literal(.enumCase(let caseName)) = property.defaultValue,
-                    let raw = version.enums.first(where: { $0.name == enumName })?.cases.first(where: { $0.name == caseName })?.rawValue
+                    let raw = version.enums.first(where: { $0.name == enumName })?.cases.first(where: {
+                        $0.name == caseName
+                    })?.rawValue
                 {
                     initialValue = SwiftLiteral.value(raw, enumType: nil)
                 } else if case .expression(let expression) = property.defaultValue {
@@ -274,11 +325,17 @@ public struct SchemaRenderer: Sendable {
                 var arguments: [String] = []
                 if property.isUnique { arguments.append(".unique") }
                 arguments += property.flags.map { ".\($0.rawValue)" }
-                if let transformer = property.transformer { arguments.append(".transformable(by: \(SwiftLiteral.string(transformer)))") }
-                if property.originalName != nil {
-                    arguments.append("originalName: \(SwiftLiteral.string(renamingIdentifier(of: property, naming: history.config.naming)))")
+                if let transformer = property.transformer {
+                    arguments.append(".transformable(by: \(SwiftLiteral.string(transformer)))")
                 }
-                if let modifier = property.hashModifier { arguments.append("hashModifier: \(SwiftLiteral.string(modifier))") }
+                if property.originalName != nil {
+                    arguments.append(
+                        "originalName: \(SwiftLiteral.string(renamingIdentifier(of: property, naming: history.config.naming)))"
+                    )
+                }
+                if let modifier = property.hashModifier {
+                    arguments.append("hashModifier: \(SwiftLiteral.string(modifier))")
+                }
                 if !arguments.isEmpty { attributes.append("@Attribute(\(arguments.joined(separator: ", ")))") }
             }
         case .relationship(let r):
@@ -289,15 +346,21 @@ public struct SchemaRenderer: Sendable {
             if r.deleteRule != .nullify { arguments.append("deleteRule: .\(r.deleteRule.rawValue)") }
             if let min = r.minCount { arguments.append("minimumModelCount: \(min)") }
             if let max = r.maxCount { arguments.append("maximumModelCount: \(max)") }
-            if let original = property.originalName { arguments.append("originalName: \(SwiftLiteral.string(original))") }
+            if let original = property.originalName {
+                arguments.append("originalName: \(SwiftLiteral.string(original))")
+            }
             if r.declaresInverse, let inverse = r.inverse { arguments.append("inverse: \\\(r.target).\(inverse)") }
-            if let modifier = property.hashModifier { arguments.append("hashModifier: \(SwiftLiteral.string(modifier))") }
+            if let modifier = property.hashModifier {
+                arguments.append("hashModifier: \(SwiftLiteral.string(modifier))")
+            }
             if !arguments.isEmpty { attributes.append("@Relationship(\(arguments.joined(separator: ", ")))") }
         }
         // The documentation goes on the accessor where there is one: it is what app code names.
         let docs = name != property.name ? [] : docLines(property.doc)
         let declaredAccess = property.access.map { $0 == .internal ? "" : $0.rawValue + " " } ?? access
-        return StoredPropertyView(access: declaredAccess, docLines: docs, attributes: attributes, name: name, type: type, initialValue: initialValue)
+        return StoredPropertyView(
+            access: declaredAccess, docLines: docs, attributes: attributes, name: name, type: type,
+            initialValue: initialValue)
     }
 
     private func defaultSpelling(_ value: DefaultValue?) -> String? {
@@ -314,8 +377,12 @@ public struct SchemaRenderer: Sendable {
         let raw = history.config.naming.storedName(property)
         guard raw != property.name, case .attribute(let valueType, let isArray) = property.kind else { return nil }
         guard case .enumeration(let enumName, _, .rawValue) = valueType else {
-            let type = swiftType(valueType, isArray: isArray, typed: true, spelling: property.scalarSpelling) + (property.isOptional ? "?" : "")
-            return AccessorView(docLines: docLines(property.doc), name: property.name, type: type, getter: raw, setter: "\(raw) = newValue")
+            let type =
+                swiftType(valueType, isArray: isArray, typed: true, spelling: property.scalarSpelling)
+                + (property.isOptional ? "?" : "")
+            return AccessorView(
+                docLines: docLines(property.doc), name: property.name, type: type, getter: raw,
+                setter: "\(raw) = newValue")
         }
         if property.isOptional {
             return AccessorView(
@@ -336,9 +403,16 @@ public struct SchemaRenderer: Sendable {
 
     private func currentView(_ latest: SchemaVersion) -> CurrentAliasesView {
         let current = names.currentSchema
-        var aliases = latest.models.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: availability(for: $0)) }
-        aliases += latest.enums.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: nil) }
-        aliases += latest.structs.map { CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: nil) }
+        var aliases = latest.models.map {
+            CurrentAliasesView.Alias(
+                name: $0.name, target: "\(current).\($0.name)", availability: availability(for: $0))
+        }
+        aliases += latest.enums.map {
+            CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: nil)
+        }
+        aliases += latest.structs.map {
+            CurrentAliasesView.Alias(name: $0.name, target: "\(current).\($0.name)", availability: nil)
+        }
         return CurrentAliasesView(
             header: header(history.versions.map(\.file)), access: access, currentSchema: current,
             latestSchema: names.versionedSchema(latest.version), aliases: aliases)

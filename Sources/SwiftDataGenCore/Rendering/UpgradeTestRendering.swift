@@ -9,24 +9,32 @@ extension SchemaRenderer {
         for index in versions.indices.dropLast() {
             let old = versions[index]
             let suite = "\(names.schema)UpgradeFrom\(names.versionSuffix(old.version))Tests"
-            let deduplications = plan.steps.first { $0.from == old.version }?.stages.flatMap(\.actions).compactMap { action -> MigrationPlan.Deduplication? in
-                if case .deduplicate(let dedupe) = action { return dedupe }
-                return nil
-            } ?? []
+            let deduplications =
+                plan.steps.first { $0.from == old.version }?.stages.flatMap(\.actions).compactMap {
+                    action -> MigrationPlan.Deduplication? in
+                    if case .deduplicate(let dedupe) = action { return dedupe }
+                    return nil
+                } ?? []
             let sample = SampleRows(
                 version: old, next: versions[index + 1], latest: versions.last, deduplications: deduplications,
                 schemaName: names.versionedSchema(old.version), names: names)
             var chain = UpgradeChain(renderer: self, versions: versions, from: index, sample: sample)
             let expectations = chain.expectations()
             let view: MustacheValue = [
-                "header": header(history.versions.map(\.file)).mustacheValue, "testableImport": module.map(MustacheValue.string) ?? .null,
-                "suiteName": .string(suite), "oldVersion": .string("\(old.version)"), "oldSchema": .string(names.versionedSchema(old.version)),
+                "header": header(history.versions.map(\.file)).mustacheValue,
+                "testableImport": module.map(MustacheValue.string) ?? .null,
+                "suiteName": .string(suite), "oldVersion": .string("\(old.version)"),
+                "oldSchema": .string(names.versionedSchema(old.version)),
                 "currentSchema": .string(names.currentSchema), "planName": .string(names.migrationPlan),
-                "seeds": sample.seeds.mustacheValue, "inserts": sample.statements.mustacheValue, "expectations": expectations.mustacheValue,
+                "seeds": sample.seeds.mustacheValue, "inserts": sample.statements.mustacheValue,
+                "expectations": expectations.mustacheValue,
                 "checksValues": .bool(!expectations.isEmpty),
                 "helpers": chain.helpers.mustacheValue,
             ]
-            emit(GeneratedFile(name: suite + ".swift", contents: try render("upgrade-test", RawView(value: view)), role: .upgradeTest(schema: history.name)))
+            emit(
+                GeneratedFile(
+                    name: suite + ".swift", contents: try render("upgrade-test", RawView(value: view)),
+                    role: .upgradeTest(schema: history.name)))
         }
     }
 }
@@ -69,7 +77,9 @@ struct UpgradeChain {
         var lines: [String] = []
         for model in old.models where sample.variables[model.name] != nil {
             guard let current = latest.model(named: model.name), current.superclass == nil else { continue }
-            lines.append("#expect(try context.fetchCount(FetchDescriptor<\(current.name)>()) == \(sample.counts[model.name] ?? 1))")
+            lines.append(
+                "#expect(try context.fetchCount(FetchDescriptor<\(current.name)>()) == \(sample.counts[model.name] ?? 1))"
+            )
         }
         for model in old.models where sample.variables[model.name] != nil {
             var tracked = model.properties.compactMap { property -> Tracked? in
@@ -82,9 +92,12 @@ struct UpgradeChain {
             var modelName = model.name
             var survives = true
             for step in (start + 1)..<versions.count {
-                let before = versions[step - 1], after = versions[step]
+                let before = versions[step - 1]
+                let after = versions[step]
                 guard let previous = before.model(named: modelName),
-                    let next = after.models.first(where: { SchemaDiff.counterpart(of: $0, in: before)?.name == modelName })
+                    let next = after.models.first(where: {
+                        SchemaDiff.counterpart(of: $0, in: before)?.name == modelName
+                    })
                 else {
                     survives = false
                     break
@@ -92,15 +105,19 @@ struct UpgradeChain {
                 tracked = follow(tracked, from: previous, to: next, into: after)
                 modelName = next.name
             }
-            guard survives, let current = latest.model(named: modelName), current.superclass == nil, !tracked.isEmpty else { continue }
+            guard survives, let current = latest.model(named: modelName), current.superclass == nil, !tracked.isEmpty
+            else { continue }
             let object = SwiftLiteral.lowerFirst(current.name) + "After"
             lines.append("let \(object) = try #require(try context.fetch(FetchDescriptor<\(current.name)>()).first)")
             for value in tracked {
                 guard let property = current.property(named: value.property) else { continue }
-                let what = SwiftLiteral.string("\(current.name).\(property.name) after the upgrade from \(versions[start].version)")
+                let what = SwiftLiteral.string(
+                    "\(current.name).\(property.name) after the upgrade from \(versions[start].version)")
                 if value.isRelationship, let r = property.relationship {
                     if r.isToMany {
-                        lines.append("#expect(\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty == false, \(what))")
+                        lines.append(
+                            "#expect(\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty == false, \(what))"
+                        )
                     } else if property.isOptional {
                         lines.append("#expect(\(object).\(property.name) != nil, \(what))")
                     }
@@ -117,20 +134,30 @@ struct UpgradeChain {
 
     /// The values one step carries: kept through a rename or by name, converted by the plan's
     /// conversion, or linked; a value whose property is removed is gone.
-    private mutating func follow(_ tracked: [Tracked], from previous: ModelDecl, to next: ModelDecl, into version: SchemaVersion) -> [Tracked] {
+    private mutating func follow(
+        _ tracked: [Tracked], from previous: ModelDecl, to next: ModelDecl, into version: SchemaVersion
+    ) -> [Tracked] {
         var result: [Tracked] = []
         for property in next.properties where property.isStored {
             if let conversion = property.conversion {
-                guard let source = tracked.first(where: { $0.property == conversion.sourceProperty && $0.matchKey == nil }),
+                guard
+                    let source = tracked.first(where: { $0.property == conversion.sourceProperty && $0.matchKey == nil }
+                    ),
                     let sourceProperty = previous.property(named: conversion.sourceProperty)
                 else { continue }
                 if let key = conversion.matchKey {
-                    result.append(Tracked(property: property.name, expected: source.expected, isOptional: source.isOptional, matchKey: key))
+                    result.append(
+                        Tracked(
+                            property: property.name, expected: source.expected, isOptional: source.isOptional,
+                            matchKey: key))
                     continue
                 }
                 guard property.relationship == nil else { continue }
-                let call = helper(converting: sourceProperty, into: property, of: next, conversion: conversion, bridge: renderer.names.bridge(into: version.version))
-                let expected = source.isOptional ? "(\(source.expected)).flatMap { \(call)($0) }" : "\(call)(\(source.expected))"
+                let call = helper(
+                    converting: sourceProperty, into: property, of: next, conversion: conversion,
+                    bridge: renderer.names.bridge(into: version.version))
+                let expected =
+                    source.isOptional ? "(\(source.expected)).flatMap { \(call)($0) }" : "\(call)(\(source.expected))"
                 result.append(Tracked(property: property.name, expected: expected, isOptional: true))
             } else if let old = SchemaDiff.counterpart(of: property, in: previous, within: next, naming: naming),
                 var value = tracked.first(where: { $0.property == old.name })
@@ -153,11 +180,16 @@ struct UpgradeChain {
         "\(bridge).upgradeTest\(model)\(SwiftLiteral.upperFirst(target))"
     }
 
-    private mutating func helper(converting source: Property, into target: Property, of model: ModelDecl, conversion: Conversion, bridge: String) -> String {
+    private mutating func helper(
+        converting source: Property, into target: Property, of model: ModelDecl, conversion: Conversion, bridge: String
+    ) -> String {
         let name = "upgradeTest\(model.name)\(SwiftLiteral.upperFirst(target.name))"
-        let storedSource = storedType(source), storedTarget = storedType(target)
+        let storedSource = storedType(source)
+        let storedTarget = storedType(target)
         var body: [String] = []
-        body.append("let convert: (\(SchemaDiff.typeDescription(source))) -> \(SchemaDiff.typeDescription(target)) = { \(conversion.expression ?? "$0") }")
+        body.append(
+            "let convert: (\(SchemaDiff.typeDescription(source))) -> \(SchemaDiff.typeDescription(target)) = { \(conversion.expression ?? "$0") }"
+        )
         var input = "value"
         if case .attribute(.enumeration(let enumName, _, _), _) = source.kind {
             if source.isOptional {
@@ -172,7 +204,8 @@ struct UpgradeChain {
         } else {
             body.append("return convert(\(input))")
         }
-        helpers.append("""
+        helpers.append(
+            """
             extension \(bridge) {
                 /// \(model.name).\(target.name) as the plan converts it, from stored value to stored value.
                 fileprivate static func \(name)(_ value: \(storedSource)) -> \(storedTarget)? {
@@ -185,7 +218,9 @@ struct UpgradeChain {
 
     /// The Swift type a property is stored as: an enum's raw type.
     private func storedType(_ property: Property) -> String {
-        guard case .attribute(.enumeration(_, let rawType, _), let isArray) = property.kind else { return SchemaDiff.typeDescription(property) }
+        guard case .attribute(.enumeration(_, let rawType, _), let isArray) = property.kind else {
+            return SchemaDiff.typeDescription(property)
+        }
         return (isArray ? "[\(rawType.rawValue)]" : rawType.rawValue) + (property.isOptional ? "?" : "")
     }
 }
@@ -210,19 +245,24 @@ struct SampleRows {
     /// `deduplications` are those of the step right after `version`: each model they name gets a
     /// second object equal to the first but for the order key, placed so the first must survive.
     init(
-        version: SchemaVersion, next: SchemaVersion?, latest: SchemaVersion?, deduplications: [MigrationPlan.Deduplication], schemaName: String,
+        version: SchemaVersion, next: SchemaVersion?, latest: SchemaVersion?,
+        deduplications: [MigrationPlan.Deduplication], schemaName: String,
         names: GeneratedNames
     ) {
-        var remaining = version.models.filter { model in !version.models.contains { $0.superclass == model.name } && model.superclass == nil }
+        var remaining = version.models.filter { model in
+            !version.models.contains { $0.superclass == model.name } && model.superclass == nil
+        }
         var position = 0
         // Models whose required to-one relationships point at models already made go first.
         while !remaining.isEmpty {
-            guard let index = remaining.firstIndex(where: { model in
-                model.properties.allSatisfy { property in
-                    guard let r = property.relationship, !r.isToMany, !property.isOptional else { return true }
-                    return variables[r.target] != nil
-                }
-            }) else { break }
+            guard
+                let index = remaining.firstIndex(where: { model in
+                    model.properties.allSatisfy { property in
+                        guard let r = property.relationship, !r.isToMany, !property.isOptional else { return true }
+                        return variables[r.target] != nil
+                    }
+                })
+            else { break }
             let model = remaining.remove(at: index)
             let variable = SwiftLiteral.lowerFirst(model.name) + "Sample"
             let nextModel = next?.models.first { SchemaDiff.counterpart(of: $0, in: version)?.name == model.name }
@@ -231,16 +271,20 @@ struct SampleRows {
             for property in model.properties where property.isStored {
                 if let r = property.relationship {
                     if !r.isToMany && property.defaultValue == nil {
-                        arguments.append("\(property.name): \(property.isOptional ? "nil" : variables[r.target] ?? "nil")")
+                        arguments.append(
+                            "\(property.name): \(property.isOptional ? "nil" : variables[r.target] ?? "nil")")
                     }
                     continue
                 }
                 position += 1
                 let target = nextModel?.properties.first { $0.conversion?.sourceProperty == property.name }
-                var seed = Seed(property, model: model.name, position: position, in: version, schemaName: schemaName, convertedInto: target, next: next, latest: latest)
+                var seed = Seed(
+                    property, model: model.name, position: position, in: version, schemaName: schemaName,
+                    convertedInto: target, next: next, latest: latest)
                 if let target, let nextModel, let next,
                     let chosen = Self.seedTellingTheConversion(
-                        property, model: model.name, seed: seed, into: target, of: nextModel, bridge: names.bridge(into: next.version), next: next)
+                        property, model: model.name, seed: seed, into: target, of: nextModel,
+                        bridge: names.bridge(into: next.version), next: next)
                 {
                     seeds += chosen.statements
                     seed.typed = chosen.name
@@ -260,9 +304,11 @@ struct SampleRows {
             statements.append("context.insert(\(variable))")
             variables[model.name] = variable
             counts[model.name] = 1
-            if let dedupe = deduplications.first(where: { $0.model == model.name }), let orderBy = model.property(named: dedupe.orderBy),
+            if let dedupe = deduplications.first(where: { $0.model == model.name }),
+                let orderBy = model.property(named: dedupe.orderBy),
                 case .attribute(.scalar(let scalar), false) = orderBy.kind,
-                let twins = Self.twinsForKeysAlreadyUnique(model, in: version, nextModel: nextModel, next: next, names: names)
+                let twins = Self.twinsForKeysAlreadyUnique(
+                    model, in: version, nextModel: nextModel, next: next, names: names)
             {
                 // The duplicate repeats every value, so it repeats every key; only its order differs.
                 // A key the old version already holds unique can repeat only once converted: the
@@ -270,13 +316,18 @@ struct SampleRows {
                 let duplicate = SwiftLiteral.lowerFirst(model.name) + "Duplicate"
                 let beyond = Seed.ordered(scalar, before: dedupe.keepLast)
                 seeds += twins.compactMap(\.declaration)
-                statements.append("let \(duplicate) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
-                statements += assignments.map { $0.hasPrefix(variable + ".") ? duplicate + $0.dropFirst(variable.count) : $0 }
+                statements.append(
+                    "let \(duplicate) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
+                statements += assignments.map {
+                    $0.hasPrefix(variable + ".") ? duplicate + $0.dropFirst(variable.count) : $0
+                }
                 statements += twins.map { "\(duplicate).\($0.property) = \($0.name)" }
                 statements.append("\(duplicate).\(orderBy.name) = \(beyond)")
                 // Where no second text converts alike, the duplicate stays out of the old store.
-                let found = twins.compactMap { twin in twin.seed.map { "\(twin.name) != \($0)" } }.joined(separator: " && ")
-                statements.append(found.isEmpty ? "context.insert(\(duplicate))" : "if \(found) { context.insert(\(duplicate)) }")
+                let found = twins.compactMap { twin in twin.seed.map { "\(twin.name) != \($0)" } }.joined(
+                    separator: " && ")
+                statements.append(
+                    found.isEmpty ? "context.insert(\(duplicate))" : "if \(found) { context.insert(\(duplicate)) }")
             }
         }
         // Optional to-one relationships point at the other samples, so the test can check that
@@ -284,10 +335,13 @@ struct SampleRows {
         for model in version.models {
             guard let source = variables[model.name] else { continue }
             for property in model.properties where property.isStored {
-                guard let r = property.relationship, !r.isToMany, property.isOptional, let target = variables[r.target] else { continue }
+                guard let r = property.relationship, !r.isToMany, property.isOptional, let target = variables[r.target]
+                else { continue }
                 if r.inverse != nil && !r.declaresInverse,
                     version.model(named: r.target)?.property(named: r.inverse ?? "")?.relationship?.isToMany == false
-                { continue }
+                {
+                    continue
+                }
                 statements.append("\(source).\(property.name) = \(target)")
                 relationships.insert("\(model.name).\(property.name)")
             }
@@ -302,7 +356,8 @@ extension SampleRows {
     /// converts to (so the rows still collide once converted); any other gets another value. Nil
     /// where no such value can be written.
     static func twinsForKeysAlreadyUnique(
-        _ model: ModelDecl, in version: SchemaVersion, nextModel: ModelDecl?, next: SchemaVersion?, names: GeneratedNames
+        _ model: ModelDecl, in version: SchemaVersion, nextModel: ModelDecl?, next: SchemaVersion?,
+        names: GeneratedNames
     ) -> [(property: String, name: String, seed: String?, declaration: String?)]? {
         let diff = SchemaDiff(naming: names.naming)
         let uniqueStored = Set(diff.uniqueGroups(model).joined())
@@ -313,10 +368,17 @@ extension SampleRows {
             case (.attribute(.scalar(.string), false), let target?, let nextModel?, let next?):
                 let seed = SwiftLiteral.lowerFirst(model.name) + SwiftLiteral.upperFirst(property.name) + "Seed"
                 let name = SwiftLiteral.lowerFirst(model.name) + SwiftLiteral.upperFirst(property.name) + "Twin"
-                let helper = UpgradeChain.helperName(model: nextModel.name, target: target.name, bridge: names.bridge(into: next.version))
-                let candidates = ["\(seed) + \" \"", "\" \" + \(seed)", "\"0\" + \(seed)", "\"+\" + \(seed)", "\(seed).uppercased()", "\(seed).lowercased()"]
-                twins.append((property.name, name, seed,
-                    "let \(name): String = [\(candidates.joined(separator: ", "))].first { $0 != \(seed) && \(helper)($0) == \(helper)(\(seed)) } ?? \(seed)"))
+                let helper = UpgradeChain.helperName(
+                    model: nextModel.name, target: target.name, bridge: names.bridge(into: next.version))
+                let candidates = [
+                    "\(seed) + \" \"", "\" \" + \(seed)", "\"0\" + \(seed)", "\"+\" + \(seed)", "\(seed).uppercased()",
+                    "\(seed).lowercased()",
+                ]
+                twins.append(
+                    (
+                        property.name, name, seed,
+                        "let \(name): String = [\(candidates.joined(separator: ", "))].first { $0 != \(seed) && \(helper)($0) == \(helper)(\(seed)) } ?? \(seed)"
+                    ))
             case (.attribute(.scalar(.string), false), nil, _, _):
                 twins.append((property.name, SwiftLiteral.string("\(model.name).\(property.name) twin"), nil, nil))
             case (.attribute(.scalar(.uuid), false), nil, _, _):
@@ -335,9 +397,12 @@ extension SampleRows {
     /// not leave (the target's default, or nil), so that a plan without the conversion fails the
     /// test. Both values of a Bool are candidates; where none differs, the test says so and fails.
     static func seedTellingTheConversion(
-        _ property: Property, model: String, seed: Seed, into target: Property, of nextModel: ModelDecl, bridge: String, next: SchemaVersion
+        _ property: Property, model: String, seed: Seed, into target: Property, of nextModel: ModelDecl, bridge: String,
+        next: SchemaVersion
     ) -> (name: String, statements: [String])? {
-        guard target.conversion?.matchKey == nil, target.relationship == nil, case .attribute(.scalar(let scalar), false) = property.kind else { return nil }
+        guard target.conversion?.matchKey == nil, target.relationship == nil,
+            case .attribute(.scalar(let scalar), false) = property.kind
+        else { return nil }
         var candidates = [seed.typed]
         switch scalar {
         case .bool: candidates += ["true", "false"]
@@ -364,11 +429,16 @@ extension SampleRows {
         let helper = UpgradeChain.helperName(model: nextModel.name, target: target.name, bridge: bridge)
         let name = SwiftLiteral.lowerFirst(model) + SwiftLiteral.upperFirst(property.name) + "Seed"
         let type = SchemaDiff.typeDescription(property)
-        let what = SwiftLiteral.string("every sample of \(model).\(property.name) converts to what a lost conversion into \(nextModel.name).\(target.name) leaves, so this test could not tell; give the conversion another case")
-        return (name, [
-            "let \(name): \(type) = [\(unique.joined(separator: ", "))].first { (\(helper)($0) ?? nil) != \(lost) } ?? \(seed.typed)",
-            "#expect((\(helper)(\(name)) ?? nil) != \(lost), \(what))",
-        ])
+        let what = SwiftLiteral.string(
+            "every sample of \(model).\(property.name) converts to what a lost conversion into \(nextModel.name).\(target.name) leaves, so this test could not tell; give the conversion another case"
+        )
+        return (
+            name,
+            [
+                "let \(name): \(type) = [\(unique.joined(separator: ", "))].first { (\(helper)($0) ?? nil) != \(lost) } ?? \(seed.typed)",
+                "#expect((\(helper)(\(name)) ?? nil) != \(lost), \(what))",
+            ]
+        )
     }
 
     /// The string literals of a Swift expression, as written (quotes and escapes included).
@@ -397,7 +467,8 @@ struct Seed {
     var isFollowed = true
 
     init(
-        _ property: Property, model: String, position: Int, in version: SchemaVersion, schemaName: String, convertedInto target: Property?,
+        _ property: Property, model: String, position: Int, in version: SchemaVersion, schemaName: String,
+        convertedInto target: Property?,
         next: SchemaVersion?, latest: SchemaVersion?
     ) {
         guard case .attribute(let type, let isArray) = property.kind else {
@@ -405,27 +476,36 @@ struct Seed {
             stored = "nil"
             return
         }
-        let defaultLiteral: LiteralValue? = if case .literal(let literal) = property.defaultValue { literal } else { nil }
+        let defaultLiteral: LiteralValue? =
+            if case .literal(let literal) = property.defaultValue { literal } else { nil }
         switch type {
         case .enumeration(let name, _, _):
             let cases = version.enumeration(named: name)?.cases ?? []
             let avoided: String? = if case .enumCase(let caseName)? = defaultLiteral { caseName } else { nil }
             // A case the latest version still has: a removed one is the team's hooks to map.
             let kept = latest?.enumeration(named: name)?.cases.map(\.rawValue) ?? cases.map(\.rawValue)
-            let chosen = cases.first { $0.name != avoided && kept.contains($0.rawValue) } ?? cases.first { $0.name != avoided } ?? cases.first
+            let chosen =
+                cases.first { $0.name != avoided && kept.contains($0.rawValue) } ?? cases.first { $0.name != avoided }
+                ?? cases.first
             let raw = chosen.map { SwiftLiteral.value($0.rawValue, enumType: nil) } ?? "0"
-            typed = isArray ? "[\(schemaName).\(name).\(chosen?.name ?? "")]" : "\(schemaName).\(name).\(chosen?.name ?? "")"
+            typed =
+                isArray
+                ? "[\(schemaName).\(name).\(chosen?.name ?? "")]" : "\(schemaName).\(name).\(chosen?.name ?? "")"
             stored = isArray ? "[\(raw)]" : raw
         case .composite(let name):
             // Every field seeded; followed to the latest version only while the struct is unchanged.
             var holding: Set<String> = []
-            let arguments = Self.compositeArguments(name, in: version, model: model, path: property.name, position: position, holding: &holding)
+            let arguments = Self.compositeArguments(
+                name, in: version, model: model, path: property.name, position: position, holding: &holding)
             typed = isArray ? "[\(schemaName).\(name)(\(arguments))]" : "\(schemaName).\(name)(\(arguments))"
             stored = isArray ? "[\(name)(\(arguments))]" : "\(name)(\(arguments))"
             isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
         case .scalar(let scalar):
-            var single = Self.scalar(scalar, model: model, property: property.name, position: position, avoiding: defaultLiteral)
-            if scalar == .string, !isArray, let target, let hint = Self.convertible(into: target, next: next) { single = hint }
+            var single = Self.scalar(
+                scalar, model: model, property: property.name, position: position, avoiding: defaultLiteral)
+            if scalar == .string, !isArray, let target, let hint = Self.convertible(into: target, next: next) {
+                single = hint
+            }
             typed = isArray ? "[\(single)]" : single
             stored = typed
         }
@@ -434,7 +514,8 @@ struct Seed {
     /// The initializer arguments of a seeded struct: every field set, a struct inside as
     /// `.init(…)`, and an array of a struct already being built left empty (it holds itself).
     static func compositeArguments(
-        _ name: String, in version: SchemaVersion, model: String, path: String, position: Int, holding: inout Set<String>
+        _ name: String, in version: SchemaVersion, model: String, path: String, position: Int,
+        holding: inout Set<String>
     ) -> String {
         holding.insert(name)
         defer { holding.remove(name) }
@@ -442,12 +523,20 @@ struct Seed {
         return fields.enumerated().map { index, field -> String in
             let value: String
             switch field.type {
-            case .scalar(let scalar): value = Self.scalar(scalar, model: model, property: "\(path).\(field.name)", position: position * 10 + index, avoiding: nil)
-            case .enumeration(let enumName, _, _): value = "." + (version.enumeration(named: enumName)?.cases.last?.name ?? "")
+            case .scalar(let scalar):
+                value = Self.scalar(
+                    scalar, model: model, property: "\(path).\(field.name)", position: position * 10 + index,
+                    avoiding: nil)
+            case .enumeration(let enumName, _, _):
+                value = "." + (version.enumeration(named: enumName)?.cases.last?.name ?? "")
             case .composite(let held) where holding.contains(held):
                 return "\(Identifier.escaped(field.name)): " + (field.isArray ? "[]" : "nil")
             case .composite(let held):
-                value = ".init(" + compositeArguments(held, in: version, model: model, path: "\(path).\(field.name)", position: position * 10 + index, holding: &holding) + ")"
+                value =
+                    ".init("
+                    + compositeArguments(
+                        held, in: version, model: model, path: "\(path).\(field.name)", position: position * 10 + index,
+                        holding: &holding) + ")"
             }
             return "\(Identifier.escaped(field.name)): " + (field.isArray ? "[\(value)]" : value)
         }.joined(separator: ", ")
@@ -458,7 +547,10 @@ struct Seed {
         switch scalar {
         case .string: return before ? "\"0\"" : "\"~\""
         case .date: return "Date(timeIntervalSince1970: \(before ? -86_400 : 4_000_000_000))"
-        case .uuid: return before ? "UUID(uuidString: \"00000000-0000-0000-0000-000000000000\")!" : "UUID(uuidString: \"FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF\")!"
+        case .uuid:
+            return before
+                ? "UUID(uuidString: \"00000000-0000-0000-0000-000000000000\")!"
+                : "UUID(uuidString: \"FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF\")!"
         case .decimal: return before ? "Decimal(string: \"-1\")!" : "Decimal(string: \"99999\")!"
         case .double, .float: return before ? "-1.5" : "99999.5"
         case .uint, .uint8, .uint16, .uint32, .uint64: return before ? "0" : "250"
@@ -474,14 +566,19 @@ struct Seed {
         case .attribute(.scalar(let scalar), false) where scalar.isFloatingPoint: return "\"42.5\""
         case .attribute(.scalar(.bool), false): return "\"true\""
         case .attribute(.enumeration(let name, .string, _), false):
-            let avoided: String? = if case .literal(.enumCase(let caseName))? = target.defaultValue { caseName } else { nil }
-            guard let chosen = next?.enumeration(named: name)?.cases.last(where: { $0.name != avoided }) else { return nil }
+            let avoided: String? =
+                if case .literal(.enumCase(let caseName))? = target.defaultValue { caseName } else { nil }
+            guard let chosen = next?.enumeration(named: name)?.cases.last(where: { $0.name != avoided }) else {
+                return nil
+            }
             return SwiftLiteral.value(chosen.rawValue, enumType: nil)
         default: return nil
         }
     }
 
-    private static func scalar(_ scalar: ScalarType, model: String, property: String, position: Int, avoiding literal: LiteralValue?) -> String {
+    private static func scalar(
+        _ scalar: ScalarType, model: String, property: String, position: Int, avoiding literal: LiteralValue?
+    ) -> String {
         switch scalar {
         case .string:
             return SwiftLiteral.string("\(model).\(property) sample")
@@ -498,7 +595,8 @@ struct Seed {
             return "Data([\(position % 250 + 1), 7, 9])"
         case .uuid:
             let hex = String(position, radix: 16)
-            return "UUID(uuidString: \"00000000-0000-0000-0000-\(String(repeating: "0", count: max(0, 12 - hex.count)) + hex)\")!"
+            return
+                "UUID(uuidString: \"00000000-0000-0000-0000-\(String(repeating: "0", count: max(0, 12 - hex.count)) + hex)\")!"
         case .url:
             return "URL(string: \"https://example.com/\(model)/\(property)\")!"
         default:

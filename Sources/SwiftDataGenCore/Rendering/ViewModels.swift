@@ -45,7 +45,8 @@ struct StoredPropertyView: MustacheRepresentable {
 
     var mustacheValue: MustacheValue {
         [
-            "access": .string(access), "docLines": docLines.mustacheValue, "attributes": attributes.mustacheValue, "name": .string(name),
+            "access": .string(access), "docLines": docLines.mustacheValue, "attributes": attributes.mustacheValue,
+            "name": .string(name),
             "type": .string(type), "initialValue": initialValue.mustacheValue,
         ]
     }
@@ -84,7 +85,8 @@ struct ModelView: MustacheRepresentable {
             "access": .string(access), "docLines": docLines.mustacheValue, "availability": availability.mustacheValue,
             "declaration": .string(declaration), "macros": macros.mustacheValue,
             "hasMacros": .bool(!macros.isEmpty), "properties": .list(properties.map(\.mustacheValue)),
-            "accessors": .list(accessors.map(\.mustacheValue)), "initSignature": .string(initSignature),
+            "accessors": .list(accessors.map { $0.mustacheValue.with("access", .string(access)) }),
+            "initSignature": .string(initSignature),
             "initAssignments": initAssignments.mustacheValue, "superInit": superInit.mustacheValue,
         ]
     }
@@ -105,15 +107,17 @@ struct VersionedSchemaView: MustacheRepresentable {
     var mustacheValue: MustacheValue {
         [
             "header": header.mustacheValue, "access": .string(access), "schemaName": .string(schemaName),
-            "docLines": docLines.mustacheValue, "versionArguments": .string(versionArguments), "modelList": .string(modelList),
-            "enums": .list(enums.map(\.mustacheValue)), "structs": .list(structs.map(\.mustacheValue)),
+            "docLines": docLines.mustacheValue, "versionArguments": .string(versionArguments),
+            "modelList": .string(modelList),
+            "enums": .list(enums.map { $0.mustacheValue.with("access", .string(access)) }),
+            "structs": .list(structs.map { $0.mustacheValue(access: access) }),
             "models": .list(models.map { ["code": .string($0)] }),
         ]
     }
 }
 
 /// A `Codable` struct of a version: its fields and the init that sets them all.
-struct StructView: MustacheRepresentable {
+struct StructView {
     struct Field {
         var name: String
         var type: String
@@ -123,10 +127,12 @@ struct StructView: MustacheRepresentable {
     var fields: [Field]
     var initParameters: String
 
-    var mustacheValue: MustacheValue {
+    /// With the access level of the schema around it, for the struct and each field.
+    func mustacheValue(access: String) -> MustacheValue {
         [
-            "name": .string(name), "initParameters": .string(initParameters),
-            "fields": .list(fields.map { ["name": .string($0.name), "type": .string($0.type)] }),
+            "access": .string(access), "name": .string(name), "initParameters": .string(initParameters),
+            "fields": .list(
+                fields.map { ["access": .string(access), "name": .string($0.name), "type": .string($0.type)] }),
         ]
     }
 }
@@ -148,7 +154,13 @@ struct CurrentAliasesView: MustacheRepresentable {
         [
             "header": header.mustacheValue, "access": .string(access), "currentSchema": .string(currentSchema),
             "latestSchema": .string(latestSchema),
-            "aliases": .list(aliases.map { ["name": .string($0.name), "target": .string($0.target), "availability": $0.availability.mustacheValue] }),
+            "aliases": .list(
+                aliases.map {
+                    [
+                        "access": .string(access), "name": .string($0.name), "target": .string($0.target),
+                        "availability": $0.availability.mustacheValue,
+                    ]
+                }),
         ]
     }
 }
@@ -166,7 +178,8 @@ struct MigrationPlanView: MustacheRepresentable {
 
         var mustacheValue: MustacheValue {
             [
-                "comments": comments.mustacheValue, "isLightweight": .bool(isLightweight), "isCustom": .bool(!isLightweight),
+                "comments": comments.mustacheValue, "isLightweight": .bool(isLightweight),
+                "isCustom": .bool(!isLightweight),
                 "from": .string(from), "to": .string(to),
                 "willMigrate": willMigrate.mustacheValue, "hasWillMigrate": .bool(!willMigrate.isEmpty),
                 "didMigrate": didMigrate.mustacheValue, "hasDidMigrate": .bool(!didMigrate.isEmpty),
@@ -184,34 +197,48 @@ struct MigrationPlanView: MustacheRepresentable {
         var link: MigrationPlan.Link?
         var deduplication: MigrationPlan.Deduplication?
 
-        var mustacheValue: MustacheValue {
-            var value: [String: MustacheValue] = ["owner": .string(owner), "name": .string(name), "summary": .string(summary)]
+        /// Each kind's section gets the function's name and the batch size it pages by.
+        func mustacheValue(batchSize: Int) -> MustacheValue {
+            var value: [String: MustacheValue] = [
+                "owner": .string(owner), "name": .string(name), "summary": .string(summary),
+                "conversion": .null, "link": .null, "deduplication": .null,
+            ]
+            let shared: [String: MustacheValue] = ["name": .string(name), "batchSize": .int(batchSize)]
             func descriptor(_ model: String, _ order: [String]) -> MustacheValue {
                 let sort = order.map { "SortDescriptor(\\.\($0))" }.joined(separator: ", ")
-                return .string(order.isEmpty ? "FetchDescriptor<\(model)>()" : "FetchDescriptor<\(model)>(sortBy: [\(sort)])")
+                return .string(
+                    order.isEmpty ? "FetchDescriptor<\(model)>()" : "FetchDescriptor<\(model)>(sortBy: [\(sort)])")
             }
             if let c = conversion {
-                value["conversion"] = [
-                    "model": .string(c.model), "source": .string(c.source), "sourceType": .string(c.sourceType),
-                    "target": .string(c.target), "targetType": .string(c.targetType), "expression": .string(c.expression),
-                    "descriptor": descriptor(c.model, c.pageOrder),
-                ]
+                value["conversion"] = .dictionary(
+                    [
+                        "model": .string(c.model), "source": .string(c.source), "sourceType": .string(c.sourceType),
+                        "target": .string(c.target), "targetType": .string(c.targetType),
+                        "expression": .string(c.expression),
+                        "descriptor": descriptor(c.model, c.pageOrder),
+                    ].merging(shared) { own, _ in own })
             }
             if let l = link {
-                value["link"] = [
-                    "model": .string(l.model), "source": .string(l.source), "sourceIsOptional": .bool(l.sourceIsOptional),
-                    "target": .string(l.target), "targetModel": .string(l.targetModel), "matchKey": .string(l.matchKey),
-                    "descriptor": descriptor(l.model, l.pageOrder),
-                ]
+                value["link"] = .dictionary(
+                    [
+                        "model": .string(l.model), "source": .string(l.source),
+                        "sourceIsOptional": .bool(l.sourceIsOptional),
+                        "target": .string(l.target), "targetModel": .string(l.targetModel),
+                        "matchKey": .string(l.matchKey),
+                        "descriptor": descriptor(l.model, l.pageOrder),
+                    ].merging(shared) { own, _ in own })
             }
             if let d = deduplication {
                 // With nil keys distinct, an object whose key holds nil is never a duplicate.
                 let skipsNil = !d.nilKeysAreEqual && !d.optionalKeys.isEmpty
-                value["deduplication"] = [
-                    "model": .string(d.model), "keys": .string(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", ")),
-                    "orderBy": .string(d.orderBy), "keepLast": .bool(d.keepLast),
-                    "nilCheck": skipsNil ? .string(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || ")) : .null,
-                ]
+                value["deduplication"] = .dictionary(
+                    [
+                        "model": .string(d.model),
+                        "keys": .string(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", ")),
+                        "orderBy": .string(d.orderBy), "keepLast": .bool(d.keepLast),
+                        "nilCheck": skipsNil
+                            ? .string(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || ")) : .null,
+                    ].merging(shared) { own, _ in own })
             }
             return .dictionary(value)
         }
@@ -235,8 +262,10 @@ struct MigrationPlanView: MustacheRepresentable {
     var mustacheValue: MustacheValue {
         [
             "header": header.mustacheValue, "access": .string(access), "planName": .string(planName),
-            "schemas": schemas.mustacheValue, "stages": .list(stages.map(\.mustacheValue)), "hasStages": .bool(!stages.isEmpty),
-            "functions": .list(functions.map(\.mustacheValue)), "hooksType": hooksType.mustacheValue,
+            "schemas": schemas.mustacheValue, "stages": .list(stages.map(\.mustacheValue)),
+            "hasStages": .bool(!stages.isEmpty),
+            "functions": .list(functions.map { $0.mustacheValue(batchSize: batchSize) }),
+            "hooksType": hooksType.mustacheValue,
             "hooks": .list(hooks.map { ["name": .string($0.name), "summary": .string($0.summary)] }),
             "batchSize": .int(batchSize),
         ]

@@ -7,11 +7,18 @@ enum DefaultValueResolver {
         if let scalar = node.scalar, scalar.isNull, node.tag == nil {
             return isOptional
                 ? .success(.null)
-                : .failure(.error(.defaultTypeMismatch, "default is null but the property is not optional; give a value or make the type optional", at: node.location))
+                : .failure(
+                    .error(
+                        .defaultTypeMismatch,
+                        "default is null but the property is not optional; give a value or make the type optional",
+                        at: node.location))
         }
         if isArray {
             guard case .sequence(let items) = node.content else {
-                return .failure(.error(.defaultTypeMismatch, "default of an array property must be a list, such as []", at: node.location))
+                return .failure(
+                    .error(
+                        .defaultTypeMismatch, "default of an array property must be a list, such as []",
+                        at: node.location))
             }
             var values: [LiteralValue] = []
             for item in items {
@@ -25,21 +32,28 @@ enum DefaultValueResolver {
         return element(node, type: type, enums: enums)
     }
 
-    private static func element(_ node: YAMLNode, type: ValueType, enums: [String: EnumDecl]) -> Result<LiteralValue, Diagnostic> {
+    private static func element(_ node: YAMLNode, type: ValueType, enums: [String: EnumDecl]) -> Result<
+        LiteralValue, Diagnostic
+    > {
         guard let scalar = node.scalar else {
             return .failure(mismatch(node, "a single value, not \(node.kindName)"))
         }
         let text = scalar.value
         switch type {
         case .composite(let name):
-            return .failure(.error(
-                .defaultTypeMismatch, "a \(name) has no literal; give its initial value with expression: \"\(name)(…)\"", at: node.location))
+            return .failure(
+                .error(
+                    .defaultTypeMismatch,
+                    "a \(name) has no literal; give its initial value with expression: \"\(name)(…)\"",
+                    at: node.location))
         case .enumeration(let name, _, _):
             guard let decl = enums[name], decl.cases.contains(where: { $0.name == text }) else {
                 let cases = enums[name]?.cases.map(\.name) ?? []
-                return .failure(.error(
-                    .defaultTypeMismatch, "'\(text)' is not a case of \(name); write one of: \(cases.joined(separator: ", "))",
-                    at: node.location))
+                return .failure(
+                    .error(
+                        .defaultTypeMismatch,
+                        "'\(text)' is not a case of \(name); write one of: \(cases.joined(separator: ", "))",
+                        at: node.location))
             }
             return .success(.enumCase(text))
         case .scalar(let scalarType):
@@ -47,25 +61,38 @@ enum DefaultValueResolver {
         }
     }
 
-    static func literal(_ text: String, scalar: YAMLScalar, as type: ScalarType, at location: SourceLocation) -> Result<LiteralValue, Diagnostic> {
+    static func literal(_ text: String, scalar: YAMLScalar, as type: ScalarType, at location: SourceLocation) -> Result<
+        LiteralValue, Diagnostic
+    > {
         let node = YAMLNode(.scalar(scalar), at: location)
         switch type {
         case .string:
             return .success(.string(text))
         case .bool:
-            guard scalar.isPlain, text == "true" || text == "false" else { return .failure(mismatch(node, "true or false")) }
+            guard scalar.isPlain, text == "true" || text == "false" else {
+                return .failure(mismatch(node, "true or false"))
+            }
             return .success(.bool(text == "true"))
         case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
             guard scalar.isPlain, fits(text, in: type) else {
-                return .failure(mismatch(node, "a whole number that fits in \(type.rawValue)\(scalar.isPlain ? "" : ", written without quotes")"))
+                return .failure(
+                    mismatch(
+                        node,
+                        "a whole number that fits in \(type.rawValue)\(scalar.isPlain ? "" : ", written without quotes")"
+                    ))
             }
             return .success(.integer(text))
         case .double, .float, .decimal:
             guard scalar.isPlain, isDecimalNumber(text) else {
-                return .failure(mismatch(node, "a number such as 1.5\(scalar.isPlain ? "" : ", written without quotes")"))
+                return .failure(
+                    mismatch(node, "a number such as 1.5\(scalar.isPlain ? "" : ", written without quotes")"))
             }
             guard fitsRange(text, of: type) else {
-                return .failure(mismatch(node, "a number within \(type.rawValue)'s range (\(type == .decimal ? "exponents -128 to 127, as Decimal(string:) would otherwise give nil and trap" : "it would become infinity or zero"))"))
+                return .failure(
+                    mismatch(
+                        node,
+                        "a number within \(type.rawValue)'s range (\(type == .decimal ? "exponents -128 to 127, as Decimal(string:) would otherwise give nil and trap" : "it would become infinity or zero"))"
+                    ))
             }
             return .success(type == .decimal ? .decimal(text) : .float(text))
         case .date:
@@ -82,12 +109,19 @@ enum DefaultValueResolver {
             }
             return .success(.url(text))
         case .data:
-            return .failure(.error(.defaultTypeMismatch, "Data has no literal form; write the Swift in `expression:` instead, such as expression: \"Data()\"", at: location))
+            return .failure(
+                .error(
+                    .defaultTypeMismatch,
+                    "Data has no literal form; write the Swift in `expression:` instead, such as expression: \"Data()\"",
+                    at: location))
         }
     }
 
     private static func mismatch(_ node: YAMLNode, _ expected: String) -> Diagnostic {
-        .error(.defaultTypeMismatch, "default '\(node.scalar?.value ?? "")' does not fit the property's type: expected \(expected)", at: node.location)
+        .error(
+            .defaultTypeMismatch,
+            "default '\(node.scalar?.value ?? "")' does not fit the property's type: expected \(expected)",
+            at: node.location)
     }
 
     private static func fits(_ text: String, in type: ScalarType) -> Bool {
@@ -144,7 +178,9 @@ enum DefaultValueResolver {
         let mantissaEnd = chars.firstIndex { $0 == "e" || $0 == "E" } ?? chars.endIndex
         let mantissa = chars[..<mantissaEnd]
         let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return false }
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
+            return false
+        }
         if mantissaEnd < chars.endIndex {
             var exponent = chars[chars.index(after: mantissaEnd)...]
             if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
@@ -173,7 +209,8 @@ enum DefaultValueResolver {
         else { return nil }
         var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
         guard chars.count > 10 else { return String(seconds) }
-        guard chars.count >= 20, chars[10] == UInt8(ascii: "T"), chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
+        guard chars.count >= 20, chars[10] == UInt8(ascii: "T"), chars[13] == UInt8(ascii: ":"),
+            chars[16] == UInt8(ascii: ":"),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             hour < 24, minute < 60, second < 60
         else { return nil }

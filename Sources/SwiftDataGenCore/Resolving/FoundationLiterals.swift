@@ -16,7 +16,10 @@ enum FoundationLiterals {
     static func isAbsoluteURL(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
-            bytes[..<colon].allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            bytes[..<colon].allSatisfy({
+                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            })
         else { return false }
         var rest = bytes[(colon + 1)...]
         if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
@@ -44,7 +47,9 @@ enum FoundationLiterals {
         }
         var host = hostAndPort
         if hostAndPort.first == UInt8(ascii: "[") {
-            guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")), isIPv6(hostAndPort[(hostAndPort.startIndex + 1)..<close]) else { return false }
+            guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")),
+                isIPv6(hostAndPort[(hostAndPort.startIndex + 1)..<close])
+            else { return false }
             host = hostAndPort[...close]
         } else if let colon = hostAndPort.firstIndex(of: UInt8(ascii: ":")) {
             host = hostAndPort[..<colon]
@@ -53,7 +58,8 @@ enum FoundationLiterals {
         if !port.isEmpty {
             guard port.first == UInt8(ascii: ":") else { return false }
             let digits = port.dropFirst()
-            guard digits.count <= 5, digits.allSatisfy(isDigit), digits.reduce(0, { $0 * 10 + Int($1 - 48) }) <= 65_535 else { return false }
+            guard digits.count <= 5, digits.allSatisfy(isDigit), digits.reduce(0, { $0 * 10 + Int($1 - 48) }) <= 65_535
+            else { return false }
         }
         return host.first == UInt8(ascii: "[") || isEncoded(host, extra: "")
     }
@@ -70,7 +76,12 @@ enum FoundationLiterals {
             for (index, piece) in pieces.enumerated() {
                 if index == pieces.count - 1 && piece.contains(".") {
                     let octets = piece.split(separator: ".", omittingEmptySubsequences: false)
-                    guard octets.count == 4, octets.allSatisfy({ (1...3).contains($0.count) && $0.utf8.allSatisfy(isDigit) && Int($0).map { $0 <= 255 } == true }) else { return nil }
+                    guard octets.count == 4,
+                        octets.allSatisfy({
+                            (1...3).contains($0.count) && $0.utf8.allSatisfy(isDigit)
+                                && Int($0).map { $0 <= 255 } == true
+                        })
+                    else { return nil }
                     count += 2
                 } else {
                     guard (1...4).contains(piece.count), piece.utf8.allSatisfy(isHexDigit) else { return nil }
@@ -92,7 +103,9 @@ enum FoundationLiterals {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+                guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                    return false
+                }
                 index += 3
                 continue
             }
@@ -104,5 +117,7 @@ enum FoundationLiterals {
 
     private static func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
     private static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
-    private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (65...70).contains(byte) || (97...102).contains(byte) }
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+    }
 }

@@ -10,7 +10,8 @@ public enum HistoryResolver {
 
     public static func generatorConfig(_ file: ConfigFile?) -> GeneratorConfig {
         GeneratorConfig(
-            platforms: file.map { $0.platforms.mapValues(\.value) }.flatMap { $0.isEmpty ? nil : $0 } ?? GeneratorConfig.defaultPlatforms,
+            platforms: file.map { $0.platforms.mapValues(\.value) }.flatMap { $0.isEmpty ? nil : $0 }
+                ?? GeneratorConfig.defaultPlatforms,
             cloudKit: file?.cloudKit ?? .off, access: file?.access ?? .internal, naming: file?.naming ?? NamingConfig())
     }
 
@@ -22,7 +23,9 @@ public enum HistoryResolver {
         return (ResolvedFile(schema: file.schema.value, version: version), resolver.diagnostics)
     }
 
-    public static func resolve(config file: ConfigFile?, versions: [VersionFile]) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+    public static func resolve(config file: ConfigFile?, versions: [VersionFile]) -> (
+        histories: [SchemaHistory], diagnostics: [Diagnostic]
+    ) {
         let config = generatorConfig(file)
         let resolved = versions.map { resolve($0, config: config) }
         let (histories, diagnostics) = assemble(resolved.map(\.0), config: config)
@@ -31,24 +34,32 @@ public enum HistoryResolver {
 
     /// Groups resolved versions into histories and checks what spans versions. Takes the files
     /// over, so the renames below update each version in place instead of copying it.
-    public static func assemble(_ files: consuming [ResolvedFile], config: GeneratorConfig) -> (histories: [SchemaHistory], diagnostics: [Diagnostic]) {
+    public static func assemble(_ files: consuming [ResolvedFile], config: GeneratorConfig) -> (
+        histories: [SchemaHistory], diagnostics: [Diagnostic]
+    ) {
         var diagnostics: [Diagnostic] = []
         var histories: [SchemaHistory] = []
         var bySchema = Dictionary(grouping: files, by: \.schema)
         for schema in bySchema.keys.sorted() {
-            let sorted = (bySchema.removeValue(forKey: schema) ?? []).map(\.version).sorted { ($0.version, $0.file) < ($1.version, $1.file) }
+            let sorted = (bySchema.removeValue(forKey: schema) ?? []).map(\.version).sorted {
+                ($0.version, $0.file) < ($1.version, $1.file)
+            }
             var versions: [SchemaVersion] = []
             if sorted.count > DSLDecoder.Limits.versions, let first = sorted.first {
-                diagnostics.append(.error(
-                    .countLimit, "\(sorted.count) versions of \(schema) is more than the \(DSLDecoder.Limits.versions) swiftdata-gen accepts; squash old versions that no device still has",
-                    at: first.location))
+                diagnostics.append(
+                    .error(
+                        .countLimit,
+                        "\(sorted.count) versions of \(schema) is more than the \(DSLDecoder.Limits.versions) swiftdata-gen accepts; squash old versions that no device still has",
+                        at: first.location))
                 continue
             }
             for version in sorted {
                 if let previous = versions.last, previous.version == version.version {
-                    diagnostics.append(.error(
-                        .duplicateVersion, "version \(version.version) of \(schema) is declared twice; every shipped version needs its own number",
-                        at: version.location, notes: [.init("also declared here", at: previous.location)]))
+                    diagnostics.append(
+                        .error(
+                            .duplicateVersion,
+                            "version \(version.version) of \(schema) is declared twice; every shipped version needs its own number",
+                            at: version.location, notes: [.init("also declared here", at: previous.location)]))
                     continue
                 }
                 versions.append(version)
@@ -57,11 +68,14 @@ public enum HistoryResolver {
             let reserved = generatedNames.all(for: versions.map(\.version))
             diagnostics += checkGeneratedNamesDistinct(generatedNames, versions: versions)
             for version in versions {
-                let declared = version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
+                let declared =
+                    version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
                 for (name, location) in declared where reserved.contains(name) {
-                    diagnostics.append(.error(
-                        .reservedName, "'\(name)' would clash with a type the generated code declares; rename it (for example \(schema)\(name))",
-                        at: location))
+                    diagnostics.append(
+                        .error(
+                            .reservedName,
+                            "'\(name)' would clash with a type the generated code declares; rename it (for example \(schema)\(name))",
+                            at: location))
                 }
             }
             diagnostics += resolveRenames(&versions, schema: schema, naming: config.naming)
@@ -76,23 +90,32 @@ public enum HistoryResolver {
     static func checkGeneratedNamesDistinct(_ names: GeneratedNames, versions: [SchemaVersion]) -> [Diagnostic] {
         var owners: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
-        var declared = [(names.currentSchema, "the current-version alias"), (names.migrationPlan, "the migration plan"), (names.hooks, "the hooks type")]
+        var declared = [
+            (names.currentSchema, "the current-version alias"), (names.migrationPlan, "the migration plan"),
+            (names.hooks, "the hooks type"),
+        ]
         var versionNames: Set<String> = []
         for version in versions {
             let name = names.versionedSchema(version.version)
             declared.append((name, "version \(version.version)"))
             // A bridge's name follows its version's: a clash there is said once, for the version.
-            if versionNames.insert(name).inserted { declared.append((names.bridge(into: version.version), "the bridge into \(version.version)")) }
+            if versionNames.insert(name).inserted {
+                declared.append((names.bridge(into: version.version), "the bridge into \(version.version)"))
+            }
         }
         for (name, what) in declared {
             if let refusal = NamePosition.type.refusal(of: name) {
-                diagnostics.append(.error(
-                    .reservedName, "\(what) would be named '\(name)': \(refusal.reason); change typeName or naming (currentSchema, migrationPlan, schemaSuffix)",
-                    at: versions.first?.location))
+                diagnostics.append(
+                    .error(
+                        .reservedName,
+                        "\(what) would be named '\(name)': \(refusal.reason); change typeName or naming (currentSchema, migrationPlan, schemaSuffix)",
+                        at: versions.first?.location))
             } else if let first = owners[name] {
-                diagnostics.append(.error(
-                    .outputNameCollision, "\(first) and \(what) would both be named '\(name)'; change typeName or naming (schemaSuffix, versionPrefix, migrationPlanSuffix, currentSchema, migrationPlan) so every generated type has its own",
-                    at: versions.first?.location))
+                diagnostics.append(
+                    .error(
+                        .outputNameCollision,
+                        "\(first) and \(what) would both be named '\(name)'; change typeName or naming (schemaSuffix, versionPrefix, migrationPlanSuffix, currentSchema, migrationPlan) so every generated type has its own",
+                        at: versions.first?.location))
             } else {
                 owners[name] = what
             }
@@ -105,14 +128,16 @@ public enum HistoryResolver {
     /// from any older version upgrades; a new property, and the temporary column of an in-place
     /// conversion, get an identifier that no property of the previous version has, so they start
     /// empty instead of receiving another property's data (evidence §P4, §P5).
-    static func resolveRenames(_ versions: inout [SchemaVersion], schema: String, naming: NamingConfig) -> [Diagnostic] {
+    static func resolveRenames(_ versions: inout [SchemaVersion], schema: String, naming: NamingConfig) -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         if let first = versions.first {
             // With no earlier version in the history, a rename names a version that was not kept.
             for (m, model) in first.models.enumerated() {
                 for (p, property) in model.properties.enumerated() {
                     guard let renamedFrom = property.renamedFrom else { continue }
-                    versions[0].models[m].properties[p].originalName = naming.storedName(of: property, named: renamedFrom)
+                    versions[0].models[m].properties[p].originalName = naming.storedName(
+                        of: property, named: renamedFrom)
                 }
             }
         }
@@ -125,10 +150,12 @@ public enum HistoryResolver {
             for m in versions[v].models.indices {
                 // Worked out on a borrowed model and applied after, so each model's properties are
                 // changed in place rather than copied: the IR of a long history is most of its memory.
-                let (continued, fresh, before) = continuedIdentifiers(of: versions[v].models[m], previous: previous, naming: naming, diagnostics: &diagnostics)
+                let (continued, fresh, before) = continuedIdentifiers(
+                    of: versions[v].models[m], previous: previous, naming: naming, diagnostics: &diagnostics)
                 for (p, identifier) in continued { versions[v].models[m].properties[p].originalName = identifier }
                 guard !fresh.isEmpty else { continue }
-                let made = freshIdentifiers(for: fresh, in: versions[v].models[m], before: before, suffix: suffix, naming: naming)
+                let made = freshIdentifiers(
+                    for: fresh, in: versions[v].models[m], before: before, suffix: suffix, naming: naming)
                 for (p, identifier) in made { versions[v].models[m].properties[p].originalName = identifier }
             }
         }
@@ -140,20 +167,30 @@ public enum HistoryResolver {
     /// previous version already has the new name and not the old one, the rename is done. It is
     /// dropped, with a warning to remove it, instead of failing with advice that renames the
     /// property to itself.
-    private static func dropAppliedRenames(in version: inout SchemaVersion, previous: SchemaVersion, naming: NamingConfig) -> [Diagnostic] {
+    private static func dropAppliedRenames(
+        in version: inout SchemaVersion, previous: SchemaVersion, naming: NamingConfig
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for m in version.models.indices {
-            guard let before = previous.model(named: version.models[m].renamedFrom ?? version.models[m].name) else { continue }
+            guard let before = previous.model(named: version.models[m].renamedFrom ?? version.models[m].name) else {
+                continue
+            }
             for p in version.models[m].properties.indices {
                 let property = version.models[m].properties[p]
-                guard let renamedFrom = property.renamedFrom, renamedFrom != property.name, before.property(named: renamedFrom) == nil,
+                guard let renamedFrom = property.renamedFrom, renamedFrom != property.name,
+                    before.property(named: renamedFrom) == nil,
                     let applied = before.property(named: property.name),
-                    applied.renamedFrom == renamedFrom || applied.originalName == naming.storedName(of: applied, named: renamedFrom)
+                    applied.renamedFrom == renamedFrom
+                        || applied.originalName == naming.storedName(of: applied, named: renamedFrom)
                 else { continue }
-                diagnostics.append(.warning(
-                    .renameAlreadyApplied,
-                    "renamedFrom '\(renamedFrom)' was applied in version \(previous.version), which already calls it '\(property.name)'; remove it from this version (it was copied forward)",
-                    at: property.location, notes: [.init("version \(previous.version) declares '\(property.name)' here", at: applied.location)]))
+                diagnostics.append(
+                    .warning(
+                        .renameAlreadyApplied,
+                        "renamedFrom '\(renamedFrom)' was applied in version \(previous.version), which already calls it '\(property.name)'; remove it from this version (it was copied forward)",
+                        at: property.location,
+                        notes: [
+                            .init("version \(previous.version) declares '\(property.name)' here", at: applied.location)
+                        ]))
                 version.models[m].properties[p].renamedFrom = nil
             }
         }
@@ -167,10 +204,12 @@ public enum HistoryResolver {
     ) -> (continued: [(Int, String?)], fresh: [Int], before: ModelDecl?) {
         let before = previous.model(named: model.renamedFrom ?? model.name)
         if let renamedFrom = model.renamedFrom, before == nil {
-            diagnostics.append(.error(
-                .renameSourceNotFound,
-                "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
-                at: model.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
+            diagnostics.append(
+                .error(
+                    .renameSourceNotFound,
+                    "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
+                    at: model.location,
+                    notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
         }
         var continued: [(Int, String?)] = []
         var fresh: [Int] = []
@@ -180,14 +219,18 @@ public enum HistoryResolver {
                 fresh.append(p)
             } else if let renamedFrom = property.renamedFrom {
                 guard let old = before?.property(named: renamedFrom) else {
-                    diagnostics.append(.error(
-                        .renameSourceNotFound,
-                        "renamedFrom '\(renamedFrom)' names no property of \(model.name) in version \(previous.version); name the property as it was in that version",
-                        at: property.location, notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
+                    diagnostics.append(
+                        .error(
+                            .renameSourceNotFound,
+                            "renamedFrom '\(renamedFrom)' names no property of \(model.name) in version \(previous.version); name the property as it was in that version",
+                            at: property.location,
+                            notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
                     continue
                 }
                 continued.append((p, renamingIdentifier(of: old, naming: naming)))
-            } else if let before, let old = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), old.isStored {
+            } else if let before,
+                let old = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), old.isStored
+            {
                 // The same name, kept where it was, unless the storage moved (enumStorage, storedName).
                 let moved = naming.storedName(old) != naming.storedName(property)
                 continued.append((p, old.originalName ?? (moved ? naming.storedName(old) : nil)))
@@ -206,7 +249,8 @@ public enum HistoryResolver {
         let continuing = current.properties.indices.filter { current.properties[$0].isStored && !fresh.contains($0) }
         // Identifiers the previous version maps data by, and those the continued properties keep.
         func isClaimed(_ identifier: String) -> Bool {
-            before?.properties.contains { $0.isStored && renamingIdentifier(of: $0, naming: naming) == identifier } == true
+            before?.properties.contains { $0.isStored && renamingIdentifier(of: $0, naming: naming) == identifier }
+                == true
                 || continuing.contains { renamingIdentifier(of: current.properties[$0], naming: naming) == identifier }
         }
         var made: [(Int, String)] = []
@@ -216,7 +260,12 @@ public enum HistoryResolver {
             let property = current.properties[p]
             let inPlace = property.conversion?.sourceProperty == property.name
             if !inPlace && !isClaimed(naming.storedName(property)) { continue }
-            var used = taken ?? Set((before?.properties ?? []).flatMap { [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)] })
+            var used =
+                taken
+                ?? Set(
+                    (before?.properties ?? []).flatMap {
+                        [$0.name, naming.storedName($0), renamingIdentifier(of: $0, naming: naming)]
+                    })
             if taken == nil {
                 used.formUnion(current.properties.flatMap { [$0.name, naming.storedName($0)] })
                 used.formUnion(continuing.map { renamingIdentifier(of: current.properties[$0], naming: naming) })
@@ -224,7 +273,9 @@ public enum HistoryResolver {
             // A name written with storedName: is the identifier as it stands; otherwise the
             // identifier is the stored name a property of the candidate's name would have.
             let explicit = property.storedName != nil
-            func identifier(_ candidate: String) -> String { explicit ? candidate : naming.storedName(of: property, named: candidate) }
+            func identifier(_ candidate: String) -> String {
+                explicit ? candidate : naming.storedName(of: property, named: candidate)
+            }
             let stem = explicit ? naming.storedName(property) : property.name
             // The first candidate that neither version uses, checked as the stored name too.
             let base = inPlace ? GeneratedNames.convertedProperty(stem) : stem + suffix
@@ -244,23 +295,31 @@ public enum HistoryResolver {
 
     /// No two stored properties of an entity may share a renaming identifier: Core Data would
     /// map one old column into both (evidence §1, [S22] `testRenamingDuplicates`).
-    static func checkIdentifiersUnique(_ version: SchemaVersion, naming: NamingConfig, schemaName: String? = nil) -> [Diagnostic] {
+    static func checkIdentifiersUnique(_ version: SchemaVersion, naming: NamingConfig, schemaName: String? = nil)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         for model in version.models {
             // Names and stored names are unique in a model already, so a clash needs an `originalName`:
             // each such identifier is compared with every other property's, without building a table.
-            for index in model.properties.indices where model.properties[index].originalName != nil && model.properties[index].isStored {
+            for index in model.properties.indices
+            where model.properties[index].originalName != nil && model.properties[index].isStored {
                 let property = model.properties[index]
                 let identifier = renamingIdentifier(of: property, naming: naming)
-                guard let first = model.properties.indices.first(where: { other in
-                    other != index && model.properties[other].isStored && Self.identifier(of: model.properties[other], is: identifier, naming: naming)
-                        && (model.properties[other].originalName == nil || other < index)
-                }).map({ model.properties[$0] }) else { continue }
-                let where_ = schemaName.map { " in the generated \($0)" } ?? " in version \(version.version)"
-                diagnostics.append(.error(
-                    .duplicateRenamingIdentifier,
-                    "\(model.name).\(property.name) and \(model.name).\(first.name) would both read the data stored under '\(identifier)'\(where_), so SwiftData would copy one column into both; let only one of them continue '\(identifier)' (remove one renamedFrom or from)",
-                    at: property.location, notes: [.init("\(model.name).\(first.name) is declared here", at: first.location)]))
+                guard
+                    let first = model.properties.indices.first(where: { other in
+                        other != index && model.properties[other].isStored
+                            && Self.identifier(of: model.properties[other], is: identifier, naming: naming)
+                            && (model.properties[other].originalName == nil || other < index)
+                    }).map({ model.properties[$0] })
+                else { continue }
+                let place = schemaName.map { " in the generated \($0)" } ?? " in version \(version.version)"
+                diagnostics.append(
+                    .error(
+                        .duplicateRenamingIdentifier,
+                        "\(model.name).\(property.name) and \(model.name).\(first.name) would both read the data stored under '\(identifier)'\(place), so SwiftData would copy one column into both; let only one of them continue '\(identifier)' (remove one renamedFrom or from)",
+                        at: property.location,
+                        notes: [.init("\(model.name).\(first.name) is declared here", at: first.location)]))
             }
         }
         return diagnostics
@@ -269,8 +328,11 @@ public enum HistoryResolver {
     /// Whether `property`'s renaming identifier is `identifier`, without building the identifier.
     private static func identifier(of property: Property, is identifier: String, naming: NamingConfig) -> Bool {
         if let original = property.originalName { return original == identifier }
-        guard property.storedName == nil, property.kind.storesEnumRawValue else { return naming.storedName(property) == identifier }
-        return identifier.utf8.count == property.name.utf8.count + naming.rawValueSuffix.utf8.count && identifier.hasPrefix(property.name)
+        guard property.storedName == nil, property.kind.storesEnumRawValue else {
+            return naming.storedName(property) == identifier
+        }
+        return identifier.utf8.count == property.name.utf8.count + naming.rawValueSuffix.utf8.count
+            && identifier.hasPrefix(property.name)
             && identifier.hasSuffix(naming.rawValueSuffix)
     }
 
@@ -278,17 +340,22 @@ public enum HistoryResolver {
     /// checksum ignores is fine, and the planner gives it a `hashModifier` (evidence §4).
     static func checkSomethingChanged(_ versions: [SchemaVersion], naming: NamingConfig) -> [Diagnostic] {
         zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
-            let older = versions[olderIndex], newer = versions[newerIndex]
+            let older = versions[olderIndex]
+            let newer = versions[newerIndex]
             // Same models and property names in the same order first: cheap, and false for nearly every pair.
             guard older.models.count == newer.models.count,
                 zip(older.models, newer.models).allSatisfy({ a, b in
-                    a.name == b.name && a.properties.count == b.properties.count && zip(a.properties, b.properties).allSatisfy { $0.name == $1.name }
+                    a.name == b.name && a.properties.count == b.properties.count
+                        && zip(a.properties, b.properties).allSatisfy { $0.name == $1.name }
                 }),
                 StoreIdentity(older, naming: naming) == StoreIdentity(newer, naming: naming),
                 StoredShape(older, naming: naming) == StoredShape(newer, naming: naming),
-                older.models.map({ $0.properties.map(\.defaultValue) }) == newer.models.map({ $0.properties.map(\.defaultValue) }),
+                older.models.map({ $0.properties.map(\.defaultValue) })
+                    == newer.models.map({ $0.properties.map(\.defaultValue) }),
                 older.enums.count == newer.enums.count,
-                zip(older.enums, newer.enums).allSatisfy({ $0.name == $1.name && $0.rawType == $1.rawType && $0.cases == $1.cases }),
+                zip(older.enums, newer.enums).allSatisfy({
+                    $0.name == $1.name && $0.rawType == $1.rawType && $0.cases == $1.cases
+                }),
                 !newer.customMigration
             else { return nil }
             return .error(

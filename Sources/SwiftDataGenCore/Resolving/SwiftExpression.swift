@@ -7,7 +7,8 @@
 enum SwiftExpression {
     /// Words that begin a declaration or a statement, never an expression.
     static let statementWords: Set<String> = [
-        "let", "var", "func", "class", "struct", "enum", "protocol", "extension", "import", "typealias", "actor", "macro",
+        "let", "var", "func", "class", "struct", "enum", "protocol", "extension", "import", "typealias", "actor",
+        "macro",
         "return", "throw", "defer", "guard", "while", "for", "repeat", "break", "continue", "fallthrough",
         "init", "deinit", "subscript", "operator", "precedencegroup", "associatedtype",
         "static", "public", "private", "fileprivate", "internal", "open", "package", "final", "override",
@@ -58,7 +59,8 @@ enum SwiftExpression {
                     // `.open`, `x.static`: a member's name, not a keyword.
                     let isMember = scalars[..<index].last { !$0.properties.isWhitespace } == "."
                     if stack.isEmpty && !isMember && statementWords.contains(word) {
-                        return "'\(word)' starts a declaration or statement; write one expression, such as a call or a closure called in place ({ … }())"
+                        return
+                            "'\(word)' starts a declaration or statement; write one expression, such as a call or a closure called in place ({ … }())"
                     }
                     index += word.unicodeScalars.count
                     sawToken = true
@@ -81,14 +83,18 @@ enum SwiftExpression {
                 case ";" where stack.isEmpty:
                     return "';' ends a statement; write one expression"
                 case "\n" where stack.isEmpty, "\r" where stack.isEmpty:
-                    return "it spans lines outside brackets, which makes separate statements; write it on one line or wrap it in ( )"
+                    return
+                        "it spans lines outside brackets, which makes separate statements; write it on one line or wrap it in ( )"
                 default:
                     break
                 }
                 if !scalar.properties.isWhitespace { sawToken = true }
                 index += 1
             }
-            if let open = stack.last { return open == "\\" ? "a string interpolation is not closed" : "'\(open)' is never closed; the brackets must balance" }
+            if let open = stack.last {
+                return open == "\\"
+                    ? "a string interpolation is not closed" : "'\(open)' is never closed; the brackets must balance"
+            }
             return sawToken ? nil : "it is empty; write a Swift expression"
         }
 
@@ -106,7 +112,9 @@ enum SwiftExpression {
 
         func word(at start: Int) -> String? {
             var end = start
-            while end < scalars.count, isIdentifierStart(scalars[end]) || scalars[end].properties.numericType != nil { end += 1 }
+            while end < scalars.count, isIdentifierStart(scalars[end]) || scalars[end].properties.numericType != nil {
+                end += 1
+            }
             guard end > start else { return nil }
             return String(String.UnicodeScalarView(scalars[start..<end]))
         }
@@ -120,7 +128,8 @@ enum SwiftExpression {
         /// Reads a string literal from its opening delimiter, or, with `resuming`, from just after
         /// an interpolation inside one (the delimiter is then on the stack's record below).
         mutating func string(resuming: Bool = false) -> String? {
-            var hashes = 0, multiline = false
+            var hashes = 0
+            var multiline = false
             if resuming {
                 guard let record = openStrings.popLast() else { return "a string interpolation is not closed" }
                 (hashes, multiline) = record
@@ -138,7 +147,9 @@ enum SwiftExpression {
             }
             let escape = Array(repeating: Unicode.Scalar("#"), count: hashes)
             while let scalar = peek() {
-                if scalar == "\\" && Array(scalars[min(index + 1, scalars.count)..<min(index + 1 + hashes, scalars.count)]) == escape {
+                if scalar == "\\"
+                    && Array(scalars[min(index + 1, scalars.count)..<min(index + 1 + hashes, scalars.count)]) == escape
+                {
                     let after = index + 1 + hashes
                     if after < scalars.count && scalars[after] == "(" {
                         openStrings.append((hashes, multiline))

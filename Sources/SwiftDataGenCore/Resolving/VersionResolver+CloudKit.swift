@@ -10,11 +10,19 @@ extension VersionResolver {
                 switch property.kind {
                 case .attribute:
                     if !property.isOptional && property.defaultValue == nil {
-                        diagnostics.append(.error(.cloudKitRequiredAttribute, "CloudKit needs every attribute optional or defaulted; give '\(model.name).\(property.name)' a default or make it optional", at: property.location))
+                        diagnostics.append(
+                            .error(
+                                .cloudKitRequiredAttribute,
+                                "CloudKit needs every attribute optional or defaulted; give '\(model.name).\(property.name)' a default or make it optional",
+                                at: property.location))
                     }
                 case .relationship:
                     if !property.isOptional {
-                        diagnostics.append(.error(.cloudKitRequiredRelationship, "CloudKit needs every relationship optional; make '\(model.name).\(property.name)' optional by adding '?' to its type", at: property.location))
+                        diagnostics.append(
+                            .error(
+                                .cloudKitRequiredRelationship,
+                                "CloudKit needs every relationship optional; make '\(model.name).\(property.name)' optional by adding '?' to its type",
+                                at: property.location))
                     }
                 }
             }

@@ -16,7 +16,9 @@ extension VersionResolver {
         for model in models {
             guard let ast = modelASTs[model.name] else { continue }
             for property in model.properties {
-                guard property.relationship != nil, let written = ast.properties.first(where: { $0.name.value == property.name }) else { continue }
+                guard property.relationship != nil,
+                    let written = ast.properties.first(where: { $0.name.value == property.name })
+                else { continue }
                 if written.oneWay != nil { oneWay.insert(Side(model: model.name, property: property.name)) }
             }
         }
@@ -25,34 +27,59 @@ extension VersionResolver {
             guard let ast = modelASTs[model.name] else { continue }
             for property in model.properties {
                 guard let relationship = property.relationship,
-                    let inverseName = ast.properties.firstIndex(where: { $0.name.value == property.name }).flatMap({ ast.properties[$0].inverse })
+                    let inverseName = ast.properties.firstIndex(where: { $0.name.value == property.name }).flatMap({
+                        ast.properties[$0].inverse
+                    })
                 else { continue }
                 let side = Side(model: model.name, property: property.name)
                 settled.insert(side)
-                let candidates = [self.model(named: relationship.target, in: models)].compactMap { $0 } + ancestors(of: relationship.target, in: models)
+                let candidates =
+                    [self.model(named: relationship.target, in: models)].compactMap { $0 }
+                    + ancestors(of: relationship.target, in: models)
                 guard let owner = candidates.first(where: { $0.property(named: inverseName.value) != nil }),
                     let other = owner.property(named: inverseName.value)
                 else {
-                    let names = candidates.flatMap { $0.properties.filter { $0.relationship != nil }.map { ($0.name, $0.location) } }
+                    let names = candidates.flatMap {
+                        $0.properties.filter { $0.relationship != nil }.map { ($0.name, $0.location) }
+                    }
                     var notes = Diagnostic.Note.suggestion(for: inverseName.value, in: names)
                     if let target = candidates.first {
-                        notes.append(.init("\(target.name) is declared here: add '\(inverseName.value): \(model.name)?' (or [\(model.name)]) to it", at: target.location))
+                        notes.append(
+                            .init(
+                                "\(target.name) is declared here: add '\(inverseName.value): \(model.name)?' (or [\(model.name)]) to it",
+                                at: target.location))
                     }
-                    diagnostics.append(.error(.inverseNotFound, "inverse '\(inverseName.value)' is not a property of \(relationship.target); add it there or fix the name", at: inverseName.location, notes: notes))
+                    diagnostics.append(
+                        .error(
+                            .inverseNotFound,
+                            "inverse '\(inverseName.value)' is not a property of \(relationship.target); add it there or fix the name",
+                            at: inverseName.location, notes: notes))
                     continue
                 }
                 guard let otherRelationship = other.relationship else {
-                    diagnostics.append(.error(.inverseNotRelationship, "inverse '\(relationship.target).\(inverseName.value)' is an attribute, not a relationship back to \(model.name)", at: inverseName.location, notes: [.init("declared here", at: other.location)]))
+                    diagnostics.append(
+                        .error(
+                            .inverseNotRelationship,
+                            "inverse '\(relationship.target).\(inverseName.value)' is an attribute, not a relationship back to \(model.name)",
+                            at: inverseName.location, notes: [.init("declared here", at: other.location)]))
                     continue
                 }
                 let selfAndAncestors = [model.name] + ancestors(of: model.name, in: models).map(\.name)
                 guard selfAndAncestors.contains(otherRelationship.target) else {
-                    diagnostics.append(.error(.inverseMismatch, "inverse '\(relationship.target).\(inverseName.value)' points to \(otherRelationship.target), not back to \(model.name); its type must be \(model.name), \(model.name)? or [\(model.name)]", at: inverseName.location, notes: [.init("declared here", at: other.location)]))
+                    diagnostics.append(
+                        .error(
+                            .inverseMismatch,
+                            "inverse '\(relationship.target).\(inverseName.value)' points to \(otherRelationship.target), not back to \(model.name); its type must be \(model.name), \(model.name)? or [\(model.name)]",
+                            at: inverseName.location, notes: [.init("declared here", at: other.location)]))
                     continue
                 }
                 let otherSide = Side(model: owner.name, property: other.name)
                 if let existing = partner[otherSide], existing != side {
-                    diagnostics.append(.error(.inverseMismatch, "'\(owner.name).\(other.name)' is already the inverse of '\(existing.model).\(existing.property)'; a relationship has one inverse", at: inverseName.location, notes: [.init("declared here", at: other.location)]))
+                    diagnostics.append(
+                        .error(
+                            .inverseMismatch,
+                            "'\(owner.name).\(other.name)' is already the inverse of '\(existing.model).\(existing.property)'; a relationship has one inverse",
+                            at: inverseName.location, notes: [.init("declared here", at: other.location)]))
                     continue
                 }
                 if let existing = partner[side], existing != otherSide { continue }
@@ -72,40 +99,61 @@ extension VersionResolver {
                     relationship.inverse = other.property
                     relationship.declaresInverse = Self.declaresInverse(side, other, declared: declared, models: models)
                     let otherProperty = Self.model(named: other.model, in: models)?.property(named: other.property)
-                    if relationship.deleteRule == .nullify, let otherProperty, let otherRelationship = otherProperty.relationship,
+                    if relationship.deleteRule == .nullify, let otherProperty,
+                        let otherRelationship = otherProperty.relationship,
                         !otherRelationship.isToMany, !otherProperty.isOptional
                     {
-                        diagnostics.append(.error(
-                            .nullifyOntoRequired,
-                            "deleting a \(side.model) would set \(other.model).\(other.property) to nil, but it is not optional; make '\(other.property)' optional (\(side.model)?) or use deleteRule: cascade",
-                            at: property.location, notes: [.init("'\(other.property)' is declared here", at: otherProperty.location)]))
+                        diagnostics.append(
+                            .error(
+                                .nullifyOntoRequired,
+                                "deleting a \(side.model) would set \(other.model).\(other.property) to nil, but it is not optional; make '\(other.property)' optional (\(side.model)?) or use deleteRule: cascade",
+                                at: property.location,
+                                notes: [.init("'\(other.property)' is declared here", at: otherProperty.location)]))
                     }
-                } else if !settled.contains(side), !Self.pointedAtByAnInverseInError(side, relationship, models: models, settled: settled, oneWay: oneWay, partner: partner) {
+                } else if !settled.contains(side),
+                    !Self.pointedAtByAnInverseInError(
+                        side, relationship, models: models, settled: settled, oneWay: oneWay, partner: partner)
+                {
                     // SwiftData may pair two relationships that point at each other by itself; an
                     // inferred pair is still worth writing down, since the inverse is stored.
                     let target = Self.model(named: relationship.target, in: models)
-                    let pointingBack = target?.properties.filter { other in
-                        let otherSide = Side(model: relationship.target, property: other.name)
-                        return other.relationship?.target == side.model && partner[otherSide] == nil && !settled.contains(otherSide)
-                            && !(relationship.target == side.model && other.name == property.name)
-                    } ?? []
+                    let pointingBack =
+                        target?.properties.filter { other in
+                            let otherSide = Side(model: relationship.target, property: other.name)
+                            return other.relationship?.target == side.model && partner[otherSide] == nil
+                                && !settled.contains(otherSide)
+                                && !(relationship.target == side.model && other.name == property.name)
+                        } ?? []
                     if pointingBack.count == 1, let other = pointingBack.first {
-                        let pair = [side, Side(model: relationship.target, property: other.name)].sorted { ($0.model, $0.property) < ($1.model, $1.property) }
+                        let pair = [side, Side(model: relationship.target, property: other.name)].sorted {
+                            ($0.model, $0.property) < ($1.model, $1.property)
+                        }
                         if warnedPairs.insert(pair).inserted {
-                            diagnostics.append(.warning(
-                                .missingInverse,
-                                "relationships '\(side.model).\(property.name)' and '\(relationship.target).\(other.name)' point at each other without an inverse; SwiftData may pair them by itself, but what it infers is not written down and the store's shape would depend on it; add inverse: \(other.name) (or, if they are unrelated, give each its own inverse or write inverse: false on each)",
-                                at: property.location, notes: [.init("'\(relationship.target).\(other.name)' is declared here", at: other.location)]))
+                            diagnostics.append(
+                                .warning(
+                                    .missingInverse,
+                                    "relationships '\(side.model).\(property.name)' and '\(relationship.target).\(other.name)' point at each other without an inverse; SwiftData may pair them by itself, but what it infers is not written down and the store's shape would depend on it; add inverse: \(other.name) (or, if they are unrelated, give each its own inverse or write inverse: false on each)",
+                                    at: property.location,
+                                    notes: [
+                                        .init(
+                                            "'\(relationship.target).\(other.name)' is declared here",
+                                            at: other.location)
+                                    ]))
                         }
                     } else {
-                        diagnostics.append(.warning(
-                            .missingInverse,
-                            "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData cannot keep the other side in step; add inverse: <property of \(relationship.target)>, or inverse: false if it is one-way on purpose",
-                            at: property.location))
+                        diagnostics.append(
+                            .warning(
+                                .missingInverse,
+                                "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData cannot keep the other side in step; add inverse: <property of \(relationship.target)>, or inverse: false if it is one-way on purpose",
+                                at: property.location))
                     }
                 }
                 if syncsWithCloudKit && relationship.deleteRule == .deny {
-                    diagnostics.append(.error(.cloudKitDeny, "CloudKit does not support the deny delete rule on '\(side.model).\(property.name)'; use nullify or cascade", at: property.location))
+                    diagnostics.append(
+                        .error(
+                            .cloudKitDeny,
+                            "CloudKit does not support the deny delete rule on '\(side.model).\(property.name)'; use nullify or cascade",
+                            at: property.location))
                 }
                 models[modelIndex].properties[propertyIndex].kind = .relationship(relationship)
             }
@@ -115,18 +163,21 @@ extension VersionResolver {
     /// Whether a relationship of the target that points back at `side` names an inverse that is
     /// in error: that error is about this pair already.
     static func pointedAtByAnInverseInError(
-        _ side: Side, _ relationship: Relationship, models: [ModelDecl], settled: Set<Side>, oneWay: Set<Side>, partner: [Side: Side]
+        _ side: Side, _ relationship: Relationship, models: [ModelDecl], settled: Set<Side>, oneWay: Set<Side>,
+        partner: [Side: Side]
     ) -> Bool {
         model(named: relationship.target, in: models)?.properties.contains { other in
             let otherSide = Side(model: relationship.target, property: other.name)
-            return other.relationship?.target == side.model && settled.contains(otherSide) && !oneWay.contains(otherSide) && partner[otherSide] == nil
+            return other.relationship?.target == side.model && settled.contains(otherSide)
+                && !oneWay.contains(otherSide) && partner[otherSide] == nil
         } ?? false
     }
 
     /// One side of a pair carries `@Relationship(inverse:)`: the side the user wrote it on, and when
     /// both did, the to-many side, then the first by name, so the choice is stable.
     static func declaresInverse(_ side: Side, _ other: Side, declared: Set<Side>, models: [ModelDecl]) -> Bool {
-        let mine = declared.contains(side), theirs = declared.contains(other)
+        let mine = declared.contains(side)
+        let theirs = declared.contains(other)
         if mine != theirs { return mine }
         if side == other { return true }
         func isToMany(_ s: Side) -> Bool {

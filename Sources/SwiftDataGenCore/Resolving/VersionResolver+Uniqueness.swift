@@ -12,19 +12,31 @@ extension VersionResolver {
                 var names: [String] = []
                 for name in group.value {
                     guard let property = visible.first(where: { $0.name == name.value }) else {
-                        let notes = Diagnostic.Note.suggestion(for: name.value, in: visible.map { ($0.name, $0.location) })
-                        diagnostics.append(.error(.unknownKeyPathProperty, "\(what) names '\(name.value)', which is not a property of \(model.name)", at: name.location, notes: notes))
+                        let notes = Diagnostic.Note.suggestion(
+                            for: name.value, in: visible.map { ($0.name, $0.location) })
+                        diagnostics.append(
+                            .error(
+                                .unknownKeyPathProperty,
+                                "\(what) names '\(name.value)', which is not a property of \(model.name)",
+                                at: name.location, notes: notes))
                         continue
                     }
                     guard property.isStored, property.relationship == nil else {
-                        diagnostics.append(.error(.unknownKeyPathProperty, "\(what) can name only stored attributes; '\(name.value)' is \(property.isTransient ? "transient" : "a relationship")", at: name.location))
+                        diagnostics.append(
+                            .error(
+                                .unknownKeyPathProperty,
+                                "\(what) can name only stored attributes; '\(name.value)' is \(property.isTransient ? "transient" : "a relationship")",
+                                at: name.location))
                         continue
                     }
                     names.append(storedName(property))
                 }
                 guard names.count == group.value.count else { continue }
                 if !seen.insert(names).inserted {
-                    diagnostics.append(.error(.duplicateKeyPathGroup, "this \(what) group repeats an earlier one; remove it", at: group.location))
+                    diagnostics.append(
+                        .error(
+                            .duplicateKeyPathGroup, "this \(what) group repeats an earlier one; remove it",
+                            at: group.location))
                     continue
                 }
                 result.append(Located(names, at: group.location))
@@ -35,7 +47,9 @@ extension VersionResolver {
         let indexes = checked(ast.indexes, what: "indexes")
         let flagged = ast.properties.filter { $0.unique?.value == true && $0.transient?.value != true }
         for propertyAST in flagged {
-            guard let property = model.property(named: propertyAST.name.value), property.relationship == nil else { continue }
+            guard let property = model.property(named: propertyAST.name.value), property.relationship == nil else {
+                continue
+            }
             let group = [storedName(property)]
             if !unique.contains(where: { $0.value == group }) {
                 unique.append(Located(group, at: propertyAST.unique?.location ?? propertyAST.name.location))
@@ -44,14 +58,17 @@ extension VersionResolver {
         if config.supportsUniqueMacros {
             model.uniqueGroups = unique.map(\.value)
             model.indexGroups = indexes.map(\.value)
-            for index in model.properties.indices where model.properties[index].isUnique { model.properties[index].isUnique = false }
+            for index in model.properties.indices where model.properties[index].isUnique {
+                model.properties[index].isUnique = false
+            }
         } else {
             for group in unique {
                 guard group.value.count == 1 else {
-                    diagnostics.append(.error(
-                        .uniqueNeedsNewerPlatform,
-                        "a compound unique constraint needs #Unique, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or constrain one property",
-                        at: group.location))
+                    diagnostics.append(
+                        .error(
+                            .uniqueNeedsNewerPlatform,
+                            "a compound unique constraint needs #Unique, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or constrain one property",
+                            at: group.location))
                     continue
                 }
                 let stored = group.value[0]
@@ -60,15 +77,20 @@ extension VersionResolver {
                 }
             }
             for group in indexes {
-                diagnostics.append(.error(
-                    .indexNeedsNewerPlatform,
-                    "indexes need #Index, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or remove the index",
-                    at: group.location))
+                diagnostics.append(
+                    .error(
+                        .indexNeedsNewerPlatform,
+                        "indexes need #Index, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or remove the index",
+                        at: group.location))
             }
         }
         if syncsWithCloudKit {
             for group in unique {
-                diagnostics.append(.error(.cloudKitUnique, "CloudKit does not support unique constraints; remove this one from \(model.name) or turn CloudKit off", at: group.location))
+                diagnostics.append(
+                    .error(
+                        .cloudKitUnique,
+                        "CloudKit does not support unique constraints; remove this one from \(model.name) or turn CloudKit off",
+                        at: group.location))
             }
         }
     }

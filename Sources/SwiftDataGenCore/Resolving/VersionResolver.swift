@@ -38,7 +38,8 @@ struct VersionResolver {
         let orderedModels = file.models.filter { modelASTs[$0.name.value]?.name.location == $0.name.location }
         var models: [ModelDecl] = []
         for ast in orderedModels { models.append(resolveModel(ast)) }
-        modelPositions = Dictionary(models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        modelPositions = Dictionary(
+            models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         checkInheritance(&models)
         pairRelationships(&models)
         // Read from a snapshot: passing `models` itself while changing one of them would copy
@@ -65,10 +66,11 @@ struct VersionResolver {
         var stem = Substring(file.file.split(separator: "/").last ?? "")
         if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
         guard let named = SemanticVersion(parsing: String(stem)), named != file.version.value else { return }
-        diagnostics.append(.warning(
-            .versionFileNameMismatch,
-            "this file is named \(stem) but declares version \(file.version.value); rename the file or fix version: so the two agree",
-            at: file.version.location))
+        diagnostics.append(
+            .warning(
+                .versionFileNameMismatch,
+                "this file is named \(stem) but declares version \(file.version.value); rename the file or fix version: so the two agree",
+                at: file.version.location))
     }
 
     /// A struct's fields: scalars and enums of the version, optional or arrays.
@@ -85,9 +87,11 @@ struct VersionResolver {
                 }
             }
             if reached.contains(decl.name) {
-                diagnostics.append(.error(
-                    .invalidTypeSpelling, "struct \(decl.name) holds itself through its fields, which no value type can; hold it in an array ([\(decl.name)]) or make it a model",
-                    at: decl.location))
+                diagnostics.append(
+                    .error(
+                        .invalidTypeSpelling,
+                        "struct \(decl.name) holds itself through its fields, which no value type can; hold it in an array ([\(decl.name)]) or make it a model",
+                        at: decl.location))
             }
         }
     }
@@ -98,23 +102,36 @@ struct VersionResolver {
         for field in ast.fields {
             let spelling = field.type.value
             guard seen.insert(field.name.value).inserted else {
-                diagnostics.append(.error(.duplicateName, "field '\(field.name.value)' is declared twice in struct \(ast.name.value)", at: field.name.location))
+                diagnostics.append(
+                    .error(
+                        .duplicateName, "field '\(field.name.value)' is declared twice in struct \(ast.name.value)",
+                        at: field.name.location))
                 continue
             }
             if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
                 let written = ScalarType(rawValue: spelling.name) == nil ? spelling.name : nil
-                fields.append(.init(name: field.name.value, type: .scalar(scalar), isOptional: spelling.isOptional, isArray: spelling.isArray, spelling: written))
+                fields.append(
+                    .init(
+                        name: field.name.value, type: .scalar(scalar), isOptional: spelling.isOptional,
+                        isArray: spelling.isArray, spelling: written))
             } else if let decl = enums[spelling.name] {
-                fields.append(.init(
-                    name: field.name.value, type: .enumeration(name: decl.name, rawType: decl.rawType, storage: .value), isOptional: spelling.isOptional,
-                    isArray: spelling.isArray, spelling: nil))
+                fields.append(
+                    .init(
+                        name: field.name.value,
+                        type: .enumeration(name: decl.name, rawType: decl.rawType, storage: .value),
+                        isOptional: spelling.isOptional,
+                        isArray: spelling.isArray, spelling: nil))
             } else if structNames.contains(spelling.name) {
-                fields.append(.init(
-                    name: field.name.value, type: .composite(name: spelling.name), isOptional: spelling.isOptional, isArray: spelling.isArray, spelling: nil))
+                fields.append(
+                    .init(
+                        name: field.name.value, type: .composite(name: spelling.name), isOptional: spelling.isOptional,
+                        isArray: spelling.isArray, spelling: nil))
             } else {
-                diagnostics.append(.error(
-                    .unknownType, "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a struct's fields are value types, enums or structs of this version",
-                    at: field.type.location))
+                diagnostics.append(
+                    .error(
+                        .unknownType,
+                        "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a struct's fields are value types, enums or structs of this version",
+                        at: field.type.location))
             }
         }
         return StructDecl(name: ast.name.value, fields: fields, location: ast.name.location)
@@ -122,13 +139,18 @@ struct VersionResolver {
 
     private mutating func claimTypeName(_ name: Located<String>, in seen: inout [String: SourceLocation]) -> Bool {
         if let first = seen[name.value] {
-            diagnostics.append(.error(.duplicateName, "'\(name.value)' is declared twice in this version", at: name.location, notes: [.init("first declared here", at: first)]))
+            diagnostics.append(
+                .error(
+                    .duplicateName, "'\(name.value)' is declared twice in this version", at: name.location,
+                    notes: [.init("first declared here", at: first)]))
             return false
         }
         if let refusal = NamePosition.type.refusal(of: name.value) {
-            diagnostics.append(.error(
-                .reservedName, "'\(name.value)' cannot name a model or enum: \(refusal.reason); rename it (for example \(file.schema.value)\(name.value))",
-                at: name.location))
+            diagnostics.append(
+                .error(
+                    .reservedName,
+                    "'\(name.value)' cannot name a model or enum: \(refusal.reason); rename it (for example \(file.schema.value)\(name.value))",
+                    at: name.location))
             return false
         }
         if name.value.hasPrefix("_") {
@@ -146,13 +168,18 @@ struct VersionResolver {
         var raws: [LiteralValue: SourceLocation] = [:]
         for item in ast.cases {
             if let refusal = NamePosition.enumCase.refusal(of: item.name.value) {
-                diagnostics.append(.error(
-                    .reservedName, "'\(item.name.value)' cannot name a case of \(ast.name.value): \(refusal.reason); choose another (the raw value may stay \"\(item.name.value)\")",
-                    at: item.name.location))
+                diagnostics.append(
+                    .error(
+                        .reservedName,
+                        "'\(item.name.value)' cannot name a case of \(ast.name.value): \(refusal.reason); choose another (the raw value may stay \"\(item.name.value)\")",
+                        at: item.name.location))
                 continue
             }
             if let first = names[item.name.value] {
-                diagnostics.append(.error(.duplicateName, "case '\(item.name.value)' appears twice in enum \(ast.name.value)", at: item.name.location, notes: [.init("first here", at: first)]))
+                diagnostics.append(
+                    .error(
+                        .duplicateName, "case '\(item.name.value)' appears twice in enum \(ast.name.value)",
+                        at: item.name.location, notes: [.init("first here", at: first)]))
                 continue
             }
             names[item.name.value] = item.name.location
@@ -170,11 +197,19 @@ struct VersionResolver {
             } else if rawType == .string {
                 raw = .string(item.name.value)
             } else {
-                diagnostics.append(.error(.invalidValue, "cases of an Int enum need raw values: write cases as a mapping, such as { \(item.name.value): 0 }", at: item.name.location))
+                diagnostics.append(
+                    .error(
+                        .invalidValue,
+                        "cases of an Int enum need raw values: write cases as a mapping, such as { \(item.name.value): 0 }",
+                        at: item.name.location))
                 continue
             }
             if let first = raws[raw] {
-                diagnostics.append(.error(.duplicateName, "case '\(item.name.value)' repeats a raw value of enum \(ast.name.value); raw values are what is stored, so they must differ", at: item.name.location, notes: [.init("same raw value here", at: first)]))
+                diagnostics.append(
+                    .error(
+                        .duplicateName,
+                        "case '\(item.name.value)' repeats a raw value of enum \(ast.name.value); raw values are what is stored, so they must differ",
+                        at: item.name.location, notes: [.init("same raw value here", at: first)]))
                 continue
             }
             raws[raw] = item.name.location
@@ -195,7 +230,10 @@ struct VersionResolver {
             var clash = false
             for name in claimed {
                 if let first = names[name] {
-                    diagnostics.append(.error(.duplicateName, "'\(name)' is declared twice in model \(ast.name.value)", at: propertyAST.name.location, notes: [.init("first declared here", at: first)]))
+                    diagnostics.append(
+                        .error(
+                            .duplicateName, "'\(name)' is declared twice in model \(ast.name.value)",
+                            at: propertyAST.name.location, notes: [.init("first declared here", at: first)]))
                     clash = true
                 }
             }
@@ -209,19 +247,29 @@ struct VersionResolver {
             let key = properties.first { $0.name == policy.orderBy.value }
             if let key, key.isSortableAttribute {
                 dedupe = DedupePolicy(
-                    keepLast: policy.keepLast.value, orderBy: key.name, nilKeysAreEqual: policy.nilKeysAreEqual?.value ?? false,
+                    keepLast: policy.keepLast.value, orderBy: key.name,
+                    nilKeysAreEqual: policy.nilKeysAreEqual?.value ?? false,
                     location: policy.orderBy.location)
             } else {
                 let sortable = properties.filter(\.isSortableAttribute).map(\.name)
-                let why = key == nil ? "is not a property of \(ast.name.value)" : "cannot order a sort (SortDescriptor needs a Comparable stored attribute: not Bool, Data, URL, an array, an enum or a relationship)"
-                let choices = sortable.isEmpty ? "add a Date or number that says which object is newer" : "use one of: \(sortable.joined(separator: ", "))"
-                diagnostics.append(.error(
-                    .unknownKeyPathProperty, "dedupe.orderBy '\(policy.orderBy.value)' \(why); \(choices)",
-                    at: policy.orderBy.location, notes: key.map { [.init("'\($0.name)' is declared here", at: $0.location)] } ?? []))
+                let why =
+                    key == nil
+                    ? "is not a property of \(ast.name.value)"
+                    : "cannot order a sort (SortDescriptor needs a Comparable stored attribute: not Bool, Data, URL, an array, an enum or a relationship)"
+                let choices =
+                    sortable.isEmpty
+                    ? "add a Date or number that says which object is newer"
+                    : "use one of: \(sortable.joined(separator: ", "))"
+                diagnostics.append(
+                    .error(
+                        .unknownKeyPathProperty, "dedupe.orderBy '\(policy.orderBy.value)' \(why); \(choices)",
+                        at: policy.orderBy.location,
+                        notes: key.map { [.init("'\($0.name)' is declared here", at: $0.location)] } ?? []))
             }
         }
         return ModelDecl(
-            name: ast.name.value, renamedFrom: ast.renamedFrom?.value, dedupe: dedupe, superclass: ast.superclass?.value,
+            name: ast.name.value, renamedFrom: ast.renamedFrom?.value, dedupe: dedupe,
+            superclass: ast.superclass?.value,
             properties: properties, uniqueGroups: [], indexGroups: [], doc: ast.doc, location: ast.name.location)
     }
 
@@ -238,7 +286,8 @@ struct VersionResolver {
             return .error(
                 .duplicateName,
                 "'_\(naming.storedName(property))' in model \(model) is the name @Model gives the storage of '\(naming.storedName(property))'; rename one of them (storedName: keeps a stored name while the Swift name changes)",
-                at: other.location, notes: [.init("'\(naming.storedName(property))' is stored here", at: property.location)])
+                at: other.location,
+                notes: [.init("'\(naming.storedName(property))' is stored here", at: property.location)])
         }
     }
 
@@ -246,14 +295,19 @@ struct VersionResolver {
     /// own name and type, as apps that shipped before adopting the generator often have it.
     private mutating func resolveStorage(_ ast: PropertyAST, into property: inout Property) {
         if let storage = ast.enumStorage, !property.kind.isEnumeration {
-            diagnostics.append(.error(
-                .invalidValue, "enumStorage applies to properties of an enum type, and '\(ast.name.value)' is \(ast.type.value); remove it",
-                at: storage.location))
+            diagnostics.append(
+                .error(
+                    .invalidValue,
+                    "enumStorage applies to properties of an enum type, and '\(ast.name.value)' is \(ast.type.value); remove it",
+                    at: storage.location))
         }
         guard let stored = ast.storedName else { return }
         if property.relationship != nil || property.isTransient {
-            let what = property.isTransient ? "a transient property is not stored" : "a relationship is stored under its own name"
-            diagnostics.append(.error(.invalidValue, "storedName on '\(ast.name.value)': \(what); remove it", at: stored.location))
+            let what =
+                property.isTransient
+                ? "a transient property is not stored" : "a relationship is stored under its own name"
+            diagnostics.append(
+                .error(.invalidValue, "storedName on '\(ast.name.value)': \(what); remove it", at: stored.location))
         } else if stored.value != property.name {
             property.storedName = stored.value
         }
@@ -262,17 +316,28 @@ struct VersionResolver {
     private mutating func resolveProperty(_ ast: PropertyAST, in model: ModelAST) -> Property? {
         let name = ast.name
         if let refusal = NamePosition.property.refusal(of: name.value) {
-            diagnostics.append(.error(
-                .reservedName, "'\(name.value)' cannot name a property of a model: \(refusal.reason); rename the property",
-                at: name.location, notes: [.init("keep the stored data by adding renamedFrom: \(name.value) to the new name in a new version")]))
+            diagnostics.append(
+                .error(
+                    .reservedName,
+                    "'\(name.value)' cannot name a property of a model: \(refusal.reason); rename the property",
+                    at: name.location,
+                    notes: [
+                        .init(
+                            "keep the stored data by adding renamedFrom: \(name.value) to the new name in a new version"
+                        )
+                    ]))
             return nil
         }
         // Inside the class a property hides the type of its name, which the generated code names
         // (in its type, its initial value, the macro's metadata).
-        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil || enums[name.value] != nil || structs[name.value] != nil || modelASTs[name.value] != nil {
-            diagnostics.append(.error(
-                .reservedName, "property '\(name.value)' has the name of a type, which it would hide inside \(model.name.value); start it with a lowercase letter or choose another name",
-                at: name.location))
+        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil
+            || enums[name.value] != nil || structs[name.value] != nil || modelASTs[name.value] != nil
+        {
+            diagnostics.append(
+                .error(
+                    .reservedName,
+                    "property '\(name.value)' has the name of a type, which it would hide inside \(model.name.value); start it with a lowercase letter or choose another name",
+                    at: name.location))
             return nil
         }
         let spelling = ast.type.value
@@ -282,33 +347,50 @@ struct VersionResolver {
             kind = .attribute(.scalar(scalar), isArray: spelling.isArray)
         } else if let scalar = ScalarType.spellings[spelling.name] {
             if spelling.name == "CGFloat", config.platforms[.watchOS] != nil {
-                diagnostics.append(.error(
-                    .unknownType, "CGFloat is 32 bits on watchOS, so it is not stored as a Double there; write Double (or Float, if the app stored that)",
-                    at: ast.type.location))
+                diagnostics.append(
+                    .error(
+                        .unknownType,
+                        "CGFloat is 32 bits on watchOS, so it is not stored as a Double there; write Double (or Float, if the app stored that)",
+                        at: ast.type.location))
                 return nil
             }
             kind = .attribute(.scalar(scalar), isArray: spelling.isArray)
             scalarSpelling = spelling.name
         } else if let decl = enums[spelling.name] {
             guard !spelling.isArray else {
-                diagnostics.append(.error(.invalidTypeSpelling, "arrays of enums are not supported; store a [\(decl.rawType.rawValue)] or model the values as a relationship", at: ast.type.location))
+                diagnostics.append(
+                    .error(
+                        .invalidTypeSpelling,
+                        "arrays of enums are not supported; store a [\(decl.rawType.rawValue)] or model the values as a relationship",
+                        at: ast.type.location))
                 return nil
             }
-            kind = .attribute(.enumeration(name: decl.name, rawType: decl.rawType, storage: ast.enumStorage?.value ?? .rawValue), isArray: false)
+            kind = .attribute(
+                .enumeration(name: decl.name, rawType: decl.rawType, storage: ast.enumStorage?.value ?? .rawValue),
+                isArray: false)
         } else if structs[spelling.name] != nil {
             kind = .attribute(.composite(name: spelling.name), isArray: spelling.isArray)
         } else if modelASTs[spelling.name] != nil {
-            kind = .relationship(Relationship(
-                target: spelling.name, isToMany: spelling.isArray, deleteRule: ast.deleteRule?.value ?? .nullify,
-                inverse: nil, declaresInverse: false, minCount: ast.minCount?.value, maxCount: ast.maxCount?.value))
+            kind = .relationship(
+                Relationship(
+                    target: spelling.name, isToMany: spelling.isArray, deleteRule: ast.deleteRule?.value ?? .nullify,
+                    inverse: nil, declaresInverse: false, minCount: ast.minCount?.value, maxCount: ast.maxCount?.value))
         } else {
-            let known = ScalarType.allCases.map { ($0.rawValue, SourceLocation?.none) } + enums.values.sorted { $0.name < $1.name }.map { ($0.name, $0.location) }
+            let known =
+                ScalarType.allCases.map { ($0.rawValue, SourceLocation?.none) }
+                + enums.values.sorted { $0.name < $1.name }.map { ($0.name, $0.location) }
                 + modelASTs.keys.sorted().map { ($0, modelASTs[$0]?.name.location) }
             let notes = Diagnostic.Note.suggestion(for: spelling.name, in: known)
-            diagnostics.append(.error(
-                .unknownType, "unknown type '\(spelling.name)' for property '\(name.value)': declare it under models, enums or structs in this version, or use a supported value type",
-                at: ast.type.location,
-                notes: notes + [.init("supported value types: \((ScalarType.allCases.map(\.rawValue) + ScalarType.spellings.keys.sorted()).joined(separator: ", ")); write Name?, [Name] or [Name]?")]))
+            diagnostics.append(
+                .error(
+                    .unknownType,
+                    "unknown type '\(spelling.name)' for property '\(name.value)': declare it under models, enums or structs in this version, or use a supported value type",
+                    at: ast.type.location,
+                    notes: notes + [
+                        .init(
+                            "supported value types: \((ScalarType.allCases.map(\.rawValue) + ScalarType.spellings.keys.sorted()).joined(separator: ", ")); write Name?, [Name] or [Name]?"
+                        )
+                    ]))
             return nil
         }
 
@@ -318,7 +400,9 @@ struct VersionResolver {
             flags: ast.flags.map(\.value), transformer: ast.transformer?.value,
             renamedFrom: ast.renamedFrom?.value, originalName: nil,
             conversion: ast.from.map {
-                Conversion(sourceProperty: $0.property.value, expression: $0.convert?.value, matchKey: $0.match?.value, location: $0.location)
+                Conversion(
+                    sourceProperty: $0.property.value, expression: $0.convert?.value, matchKey: $0.match?.value,
+                    location: $0.location)
             },
             doc: ast.doc, location: name.location)
         property.hashModifier = ast.hashModifier?.value
@@ -327,23 +411,31 @@ struct VersionResolver {
         resolveStorage(ast, into: &property)
         if property.isStored, let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property)) {
             let stored = config.naming.storedName(property)
-            let fix = stored == name.value
+            let fix =
+                stored == name.value
                 ? "keep the Swift name and store it under another with storedName:, or rename the property"
                 : "choose another storedName"
-            diagnostics.append(.error(
-                .reservedName, "'\(name.value)' would be stored as '\(stored)': \(refusal.reason); \(fix)",
-                at: ast.storedName?.location ?? name.location))
+            diagnostics.append(
+                .error(
+                    .reservedName, "'\(name.value)' would be stored as '\(stored)': \(refusal.reason); \(fix)",
+                    at: ast.storedName?.location ?? name.location))
         }
         for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
             guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
-            diagnostics.append(.error(
-                .invalidSwiftExpression, "\(key) of '\(name.value)' must be exactly one Swift expression, but \(problem)", at: written.location))
+            diagnostics.append(
+                .error(
+                    .invalidSwiftExpression,
+                    "\(key) of '\(name.value)' must be exactly one Swift expression, but \(problem)",
+                    at: written.location))
         }
 
         if let expression = ast.expression {
             property.defaultValue = .expression(expression.value)
             if let literal = ast.defaultValue {
-                diagnostics.append(.error(.conflictingDefaults, "property '\(name.value)' has both default and expression; keep one", at: literal.location, notes: [.init("expression is here", at: expression.location)]))
+                diagnostics.append(
+                    .error(
+                        .conflictingDefaults, "property '\(name.value)' has both default and expression; keep one",
+                        at: literal.location, notes: [.init("expression is here", at: expression.location)]))
             }
         }
 
@@ -353,26 +445,47 @@ struct VersionResolver {
             if let from = ast.from, let match = from.match {
                 let target = modelASTs[relationship.target]?.properties.first { $0.name.value == match.value }
                 if relationship.isToMany {
-                    diagnostics.append(.error(.invalidValue, "from.match links each object to one related object, so '\(name.value)' must be a to-one relationship", at: match.location))
+                    diagnostics.append(
+                        .error(
+                            .invalidValue,
+                            "from.match links each object to one related object, so '\(name.value)' must be a to-one relationship",
+                            at: match.location))
                 } else if target == nil || target?.type.value != TypeSpelling(name: "String") {
-                    diagnostics.append(.error(.unknownKeyPathProperty, "from.match must name a String property of \(relationship.target) that holds the text; '\(match.value)' is not one", at: match.location))
+                    diagnostics.append(
+                        .error(
+                            .unknownKeyPathProperty,
+                            "from.match must name a String property of \(relationship.target) that holds the text; '\(match.value)' is not one",
+                            at: match.location))
                 }
             } else if let from = ast.from {
-                diagnostics.append(.error(.invalidValue, "'\(name.value)' is a relationship: to fill it from text, name the related model's key with from.match", at: from.location))
+                diagnostics.append(
+                    .error(
+                        .invalidValue,
+                        "'\(name.value)' is a relationship: to fill it from text, name the related model's key with from.match",
+                        at: from.location))
             }
         case .attribute(let valueType, let isArray):
             checkAttributeOptions(ast, valueType: valueType, isArray: isArray)
             if let match = ast.from?.match {
-                diagnostics.append(.error(.invalidValue, "from.match applies to relationships; '\(name.value)' is an attribute", at: match.location))
+                diagnostics.append(
+                    .error(
+                        .invalidValue, "from.match applies to relationships; '\(name.value)' is an attribute",
+                        at: match.location))
             }
             if property.defaultValue == nil, let node = ast.defaultValue {
-                switch DefaultValueResolver.resolve(node, type: valueType, isArray: isArray, isOptional: spelling.isOptional, enums: enums) {
+                switch DefaultValueResolver.resolve(
+                    node, type: valueType, isArray: isArray, isOptional: spelling.isOptional, enums: enums)
+                {
                 case .success(let value): property.defaultValue = .literal(value)
                 case .failure(let diagnostic): diagnostics.append(diagnostic)
                 }
             }
             if property.isTransient && property.defaultValue == nil && !property.isOptional {
-                diagnostics.append(.error(.transientNeedsDefault, "@Transient property '\(name.value)' needs a default: it is not stored, so nothing else can give it a value", at: ast.transient?.location ?? name.location))
+                diagnostics.append(
+                    .error(
+                        .transientNeedsDefault,
+                        "@Transient property '\(name.value)' needs a default: it is not stored, so nothing else can give it a value",
+                        at: ast.transient?.location ?? name.location))
             }
         }
         return property
@@ -380,38 +493,43 @@ struct VersionResolver {
 
     private mutating func checkRelationshipOptions(_ ast: PropertyAST, _ relationship: Relationship) {
         let name = ast.name.value
-        var misplaced: [(String, SourceLocation)] = []
-        if let d = ast.defaultValue { misplaced.append(("default", d.location)) }
-        if let e = ast.expression { misplaced.append(("expression", e.location)) }
-        if let t = ast.transient { misplaced.append(("transient", t.location)) }
-        if let u = ast.unique { misplaced.append(("unique", u.location)) }
-        if let t = ast.transformer { misplaced.append(("transformable", t.location)) }
-        misplaced += ast.flags.map { ($0.value.rawValue, $0.location) }
-        for (key, location) in misplaced {
-            diagnostics.append(.error(.attributeOptionOnRelationship, "'\(key)' applies to attributes, but '\(name)' is a relationship to \(relationship.target); remove it", at: location))
+        for (key, location) in ast.writtenKeys where key.position == .attribute {
+            diagnostics.append(
+                .error(
+                    .attributeOptionOnRelationship,
+                    "'\(key.rawValue)' applies to attributes, but '\(name)' is a relationship to \(relationship.target); remove it",
+                    at: location))
         }
         if !relationship.isToMany {
             for count in [ast.minCount, ast.maxCount].compactMap({ $0 }) {
-                diagnostics.append(.error(.invalidCount, "minCount and maxCount apply to to-many relationships; '\(name)' is to-one", at: count.location))
+                diagnostics.append(
+                    .error(
+                        .invalidCount, "minCount and maxCount apply to to-many relationships; '\(name)' is to-one",
+                        at: count.location))
             }
         } else if let min = ast.minCount, let max = ast.maxCount, max.value > 0, min.value > max.value {
-            diagnostics.append(.error(.invalidCount, "minCount \(min.value) is greater than maxCount \(max.value)", at: min.location, notes: [.init("maxCount is here", at: max.location)]))
+            diagnostics.append(
+                .error(
+                    .invalidCount, "minCount \(min.value) is greater than maxCount \(max.value)", at: min.location,
+                    notes: [.init("maxCount is here", at: max.location)]))
         }
     }
 
     private mutating func checkAttributeOptions(_ ast: PropertyAST, valueType: ValueType, isArray: Bool) {
         let name = ast.name.value
-        var misplaced: [(String, SourceLocation)] = []
-        if let d = ast.deleteRule { misplaced.append(("deleteRule", d.location)) }
-        if let i = ast.inverse { misplaced.append(("inverse", i.location)) }
-        if let oneWay = ast.oneWay { misplaced.append(("inverse", oneWay)) }
-        if let m = ast.minCount { misplaced.append(("minCount", m.location)) }
-        if let m = ast.maxCount { misplaced.append(("maxCount", m.location)) }
-        for (key, location) in misplaced {
-            diagnostics.append(.error(.relationshipOptionOnAttribute, "'\(key)' applies to relationships, but '\(name)' is an attribute of type \(ast.type.value); remove it or make the type a model", at: location))
+        for (key, location) in ast.writtenKeys where key.position == .relationship {
+            diagnostics.append(
+                .error(
+                    .relationshipOptionOnAttribute,
+                    "'\(key.rawValue)' applies to relationships, but '\(name)' is an attribute of type \(ast.type.value); remove it or make the type a model",
+                    at: location))
         }
         if let flag = ast.flags.first(where: { $0.value == .externalStorage }), valueType != .scalar(.data) || isArray {
-            diagnostics.append(.error(.externalStorageNeedsData, "externalStorage applies only to Data properties; '\(name)' is \(ast.type.value)", at: flag.location))
+            diagnostics.append(
+                .error(
+                    .externalStorageNeedsData,
+                    "externalStorage applies only to Data properties; '\(name)' is \(ast.type.value)", at: flag.location
+                ))
         }
         if ast.transient?.value == true {
             var stored: [(String, SourceLocation)] = ast.flags.map { ($0.value.rawValue, $0.location) }
@@ -419,7 +537,11 @@ struct VersionResolver {
             if let r = ast.renamedFrom { stored.append(("renamedFrom", r.location)) }
             if let t = ast.transformer { stored.append(("transformable", t.location)) }
             for (key, location) in stored {
-                diagnostics.append(.error(.transientOption, "'\(key)' describes stored data, but '\(name)' is transient and never stored; remove one of them", at: location))
+                diagnostics.append(
+                    .error(
+                        .transientOption,
+                        "'\(key)' describes stored data, but '\(name)' is transient and never stored; remove one of them",
+                        at: location))
             }
         }
     }

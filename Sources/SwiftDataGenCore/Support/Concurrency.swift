@@ -29,7 +29,9 @@ extension Array {
     /// Consecutive slices of one item per core: what a batch produces can be passed on and
     /// freed before the next batch starts, so memory stays bounded by the cores, not the input.
     func batchesForCores() -> [[Element]] {
-        stride(from: 0, to: count, by: ParallelWork.cores).map { Array(self[$0..<Swift.min($0 + ParallelWork.cores, count)]) }
+        stride(from: 0, to: count, by: ParallelWork.cores).map {
+            Array(self[$0..<Swift.min($0 + ParallelWork.cores, count)])
+        }
     }
 
     /// The same batches, each taken out of the array before it is handed over, so the batch
@@ -51,7 +53,9 @@ enum ParallelWork {
         #if os(Linux)
             var mask = [UInt64](repeating: 0, count: 16)
             let allowed = cpuAffinity(0, mask.count * 8, &mask) == 0 ? mask.reduce(0) { $0 + $1.nonzeroBitCount } : 0
-            func text(_ path: String) -> String? { FileSystem.contents(path).map { String(decoding: $0, as: UTF8.self) } }
+            func text(_ path: String) -> String? {
+                FileSystem.contents(path).map { String(decoding: $0, as: UTF8.self) }
+            }
             let quota = cgroupQuota(
                 v2: text("/sys/fs/cgroup/cpu.max"), v1Quota: text("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"),
                 v1Period: text("/sys/fs/cgroup/cpu/cpu.cfs_period_us"))

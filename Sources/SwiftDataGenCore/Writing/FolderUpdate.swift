@@ -52,13 +52,18 @@ public struct FolderUpdate {
         self.mode = mode
         transaction = Transaction(directory: directory)
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
-            problems.append(.error(.outputWriteFailed, "'\(directory)' is a file, not a folder; name a folder for the generated files (it is made when missing)", at: nil))
+            problems.append(
+                .error(
+                    .outputWriteFailed,
+                    "'\(directory)' is a file, not a folder; name a folder for the generated files (it is made when missing)",
+                    at: nil))
             oldManifestText = nil
             return
         }
         if mode == .write && !FileSystem.exists(directory) {
             if let reason = FileSystem.createDirectory(directory) {
-                problems.append(.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(reason)", at: nil))
+                problems.append(
+                    .error(.outputWriteFailed, "cannot create output folder '\(directory)': \(reason)", at: nil))
             } else {
                 createdDirectory = true
             }
@@ -68,25 +73,31 @@ public struct FolderUpdate {
         }
         let manifestPath = directory + "/" + OutputManifest.fileName
         if let size = FileSystem.fileSize(manifestPath), size > OutputManifest.maxBytes {
-            problems.append(.error(
-                .outputNotOwned, "'\(manifestPath)' is \(size) bytes, more than any manifest swiftdata-gen writes (\(OutputManifest.maxBytes)); restore it from version control or delete the generated files and the manifest",
-                at: SourceLocation(file: manifestPath, line: 1, column: 1)))
+            problems.append(
+                .error(
+                    .outputNotOwned,
+                    "'\(manifestPath)' is \(size) bytes, more than any manifest swiftdata-gen writes (\(OutputManifest.maxBytes)); restore it from version control or delete the generated files and the manifest",
+                    at: SourceLocation(file: manifestPath, line: 1, column: 1)))
             oldManifestText = nil
             return
         }
         oldManifestText = FileSystem.contents(manifestPath).map { String(decoding: $0, as: UTF8.self) }
         if oldManifestText == nil, FileSystem.exists(manifestPath) || FileSystem.isSymbolicLink(manifestPath) {
-            problems.append(.error(
-                .outputNotOwned, "'\(manifestPath)' is not a file swiftdata-gen can read (a folder, a FIFO or a broken link), so nothing in this folder can be known to be its own; remove it",
-                at: SourceLocation(file: manifestPath, line: 1, column: 1)))
+            problems.append(
+                .error(
+                    .outputNotOwned,
+                    "'\(manifestPath)' is not a file swiftdata-gen can read (a folder, a FIFO or a broken link), so nothing in this folder can be known to be its own; remove it",
+                    at: SourceLocation(file: manifestPath, line: 1, column: 1)))
         }
         if let oldManifestText {
             if let parsed = OutputManifest(parsing: oldManifestText) {
                 manifest = parsed
             } else {
-                problems.append(.error(
-                    .outputNotOwned, "'\(manifestPath)' is not a manifest swiftdata-gen writes, so nothing in this folder can be known to be its own; restore it from version control or delete the generated files and the manifest",
-                    at: SourceLocation(file: manifestPath, line: 1, column: 1)))
+                problems.append(
+                    .error(
+                        .outputNotOwned,
+                        "'\(manifestPath)' is not a manifest swiftdata-gen writes, so nothing in this folder can be known to be its own; restore it from version control or delete the generated files and the manifest",
+                        at: SourceLocation(file: manifestPath, line: 1, column: 1)))
             }
         }
         // What an interrupted earlier run staged or kept aside (named so no user file matches).
@@ -102,7 +113,10 @@ public struct FolderUpdate {
         let path = directory + "/" + file.name
         guard let data = FileSystem.contents(path) else {
             if FileSystem.exists(path) || FileSystem.isSymbolicLink(path) {
-                problems.append(.error(.outputNotOwned, "'\(path)' is in the way and cannot be read as a file; move it away", at: SourceLocation(file: path, line: 1, column: 1)))
+                problems.append(
+                    .error(
+                        .outputNotOwned, "'\(path)' is in the way and cannot be read as a file; move it away",
+                        at: SourceLocation(file: path, line: 1, column: 1)))
                 return nil
             }
             return record(OutputChange(name: file.name, old: nil, new: file.contents))
@@ -113,9 +127,11 @@ public struct FolderUpdate {
             recorded = owner
         }
         if let other = manifest.otherOwners(of: file.name).first, let recorded {
-            problems.append(.error(
-                .outputNotOwned, "'\(path)' is listed in this folder's manifest under two schema folders, \(recorded) and \(other), which swiftdata-gen never writes; restore the manifest from version control",
-                at: SourceLocation(file: path, line: 1, column: 1)))
+            problems.append(
+                .error(
+                    .outputNotOwned,
+                    "'\(path)' is listed in this folder's manifest under two schema folders, \(recorded) and \(other), which swiftdata-gen never writes; restore the manifest from version control",
+                    at: SourceLocation(file: path, line: 1, column: 1)))
             return nil
         }
         // Bytes, not text: Swift's String equality calls NFC and NFD forms equal, and decoding
@@ -125,16 +141,23 @@ public struct FolderUpdate {
             return nil
         }
         if recorded == owner {
-            return record(OutputChange(name: file.name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil, new: file.contents))
+            return record(
+                OutputChange(
+                    name: file.name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil,
+                    new: file.contents))
         }
         if let recorded {
-            problems.append(.error(
-                .outputNotOwned, "'\(path)' was written by swiftdata-gen for the schema folder \(recorded) (relative to the output folder), which still exists; two schema folders cannot write one file, so give each its own output folder (if \(recorded) is an old copy of this schema folder, delete it and run again)",
-                at: SourceLocation(file: path, line: 1, column: 1)))
+            problems.append(
+                .error(
+                    .outputNotOwned,
+                    "'\(path)' was written by swiftdata-gen for the schema folder \(recorded) (relative to the output folder), which still exists; two schema folders cannot write one file, so give each its own output folder (if \(recorded) is an old copy of this schema folder, delete it and run again)",
+                    at: SourceLocation(file: path, line: 1, column: 1)))
         } else {
-            problems.append(.error(
-                .outputNotOwned, "'\(path)' is not in this folder's swiftdata-gen manifest, so it is not the generator's and is left alone; move it away or choose another output folder (output of an older swiftdata-gen, which kept no manifest: delete it once)",
-                at: SourceLocation(file: path, line: 1, column: 1)))
+            problems.append(
+                .error(
+                    .outputNotOwned,
+                    "'\(path)' is not in this folder's swiftdata-gen manifest, so it is not the generator's and is left alone; move it away or choose another output folder (output of an older swiftdata-gen, which kept no manifest: delete it once)",
+                    at: SourceLocation(file: path, line: 1, column: 1)))
         }
         return nil
     }
@@ -144,10 +167,11 @@ public struct FolderUpdate {
     private mutating func takeOver(_ previous: String) {
         guard let files = manifest.files.removeValue(forKey: previous) else { return }
         manifest.files[owner, default: []].formUnion(files)
-        warnings.append(.warning(
-            .outputNotOwned,
-            "the schema folder that wrote the files in '\(directory)', \(previous) (relative to it), no longer exists; \(owner) takes them over, as when a folder is moved or renamed",
-            at: SourceLocation(file: directory + "/" + OutputManifest.fileName, line: 1, column: 1)))
+        warnings.append(
+            .warning(
+                .outputNotOwned,
+                "the schema folder that wrote the files in '\(directory)', \(previous) (relative to it), no longer exists; \(owner) takes them over, as when a folder is moved or renamed",
+                at: SourceLocation(file: directory + "/" + OutputManifest.fileName, line: 1, column: 1)))
     }
 
     /// After the last `add`: the files this owner wrote before and no longer produces, and the
@@ -156,7 +180,11 @@ public struct FolderUpdate {
         var changes: [OutputChange] = []
         for name in (manifest.files[owner] ?? []).sorted() where !produced.contains(name) {
             guard let data = FileSystem.contents(directory + "/" + name) else { continue }
-            if let change = record(OutputChange(name: name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil, new: nil)) { changes.append(change) }
+            if let change = record(
+                OutputChange(name: name, old: mode == .check ? String(decoding: data, as: UTF8.self) : nil, new: nil))
+            {
+                changes.append(change)
+            }
         }
         let written = manifest.files[owner] ?? []
         manifest.files[owner] = produced
@@ -172,8 +200,12 @@ public struct FolderUpdate {
                 // the manifest without the removed files follows the last swap.
                 var interim = manifest
                 interim.files[owner] = written.union(produced)
-                if let problem = transaction.stage(Array(interim.text.utf8), as: OutputManifest.fileName, at: .first) { problems.append(problem) }
-                if interim != manifest, let problem = transaction.stage(Array(newManifest.utf8), as: OutputManifest.fileName, at: .last) {
+                if let problem = transaction.stage(Array(interim.text.utf8), as: OutputManifest.fileName, at: .first) {
+                    problems.append(problem)
+                }
+                if interim != manifest,
+                    let problem = transaction.stage(Array(newManifest.utf8), as: OutputManifest.fileName, at: .last)
+                {
                     problems.append(problem)
                 }
             }
@@ -195,7 +227,8 @@ public struct FolderUpdate {
         }
         if !createdDirectory && !FileSystem.exists(directory) {
             if let reason = FileSystem.createDirectory(directory) {
-                problems.append(.error(.outputWriteFailed, "cannot create output folder '\(directory)': \(reason)", at: nil))
+                problems.append(
+                    .error(.outputWriteFailed, "cannot create output folder '\(directory)': \(reason)", at: nil))
                 return
             }
             createdDirectory = true
@@ -214,10 +247,13 @@ public struct FolderUpdate {
         for index in updates.indices {
             if let reason = updates[index].transaction.commit() {
                 var unrestored: [String] = []
-                for undone in updates.indices.prefix(through: index).reversed() { unrestored += updates[undone].abandon() }
+                for undone in updates.indices.prefix(through: index).reversed() {
+                    unrestored += updates[undone].abandon()
+                }
                 for later in updates.indices.dropFirst(index + 1) { unrestored += updates[later].abandon() }
                 // Said only once the putting back is done, as it turned out.
-                let outcome = unrestored.isEmpty
+                let outcome =
+                    unrestored.isEmpty
                     ? "every file was put back as it was"
                     : "these could not be put back: \(unrestored.joined(separator: ", ")); what they held is in the .swiftdata-gen.*.old files beside them"
                 return [.error(.outputWriteFailed, "\(reason); \(outcome)", at: nil)]
@@ -277,9 +313,11 @@ struct Transaction {
     }
 
     mutating func stage(_ bytes: [UInt8], as name: String, at order: Order = .inTurn) -> Diagnostic? {
-        let temporary = directory + "/" + OutputWriter.leftoverName(for: name + (order == .inTurn ? "" : ".\(order)"), kind: "tmp")
+        let temporary =
+            directory + "/" + OutputWriter.leftoverName(for: name + (order == .inTurn ? "" : ".\(order)"), kind: "tmp")
         if let reason = FileSystem.write(bytes, to: temporary) {
-            return .error(.outputWriteFailed, "cannot write '\(directory)/\(name)' (\(reason)); nothing was changed", at: nil)
+            return .error(
+                .outputWriteFailed, "cannot write '\(directory)/\(name)' (\(reason)); nothing was changed", at: nil)
         }
         let entry = (temporary, directory + "/" + name)
         switch order {
@@ -326,7 +364,8 @@ struct Transaction {
 
     /// Numbered by swap, since one target (the manifest) may be replaced twice in a step.
     private func backupName(for target: String) -> String {
-        directory + "/" + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target) + ".\(swapped.count)", kind: "old")
+        directory + "/"
+            + OutputWriter.leftoverName(for: FileSystem.lastComponent(of: target) + ".\(swapped.count)", kind: "old")
     }
 
     private func failure(_ target: String) -> String {

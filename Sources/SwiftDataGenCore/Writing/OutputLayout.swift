@@ -49,7 +49,9 @@ public struct OutputArrangement {
         case .inputs:
             switch file.role {
             case .version(let input):
-                return checked(GeneratedFile(name: OutputLayout.fileName(forInput: input), contents: file.contents, role: file.role))
+                return checked(
+                    GeneratedFile(
+                        name: OutputLayout.fileName(forInput: input), contents: file.contents, role: file.role))
             case .currentAliases: aliases.append(file.contents)
             case .migrationPlan, .bridge: plans.append(file.contents)
             case .hooksScaffold, .upgradeTest: break
@@ -62,8 +64,12 @@ public struct OutputArrangement {
     public mutating func finish() -> [GeneratedFile] {
         guard layout == .inputs, !aliases.isEmpty else { return [] }
         let merged = [
-            GeneratedFile(name: OutputLayout.aliasesFileName, contents: aliases.joined(separator: "\n"), role: .currentAliases(schema: "*")),
-            GeneratedFile(name: OutputLayout.plansFileName, contents: plans.joined(separator: "\n"), role: .migrationPlan(schema: "*")),
+            GeneratedFile(
+                name: OutputLayout.aliasesFileName, contents: aliases.joined(separator: "\n"),
+                role: .currentAliases(schema: "*")),
+            GeneratedFile(
+                name: OutputLayout.plansFileName, contents: plans.joined(separator: "\n"),
+                role: .migrationPlan(schema: "*")),
         ]
         aliases = []
         plans = []
@@ -72,9 +78,11 @@ public struct OutputArrangement {
 
     private mutating func checked(_ file: GeneratedFile) -> GeneratedFile {
         if !seen.insert(file.name).inserted {
-            collisions.append(.error(
-                .outputNameCollision, "two generated files would both be named '\(file.name)'; rename one of the schema files so their paths differ by more than '/' versus '_'",
-                at: nil))
+            collisions.append(
+                .error(
+                    .outputNameCollision,
+                    "two generated files would both be named '\(file.name)'; rename one of the schema files so their paths differ by more than '/' versus '_'",
+                    at: nil))
         }
         return file
     }

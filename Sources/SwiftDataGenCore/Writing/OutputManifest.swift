@@ -26,7 +26,9 @@ public struct OutputManifest: Sendable, Equatable {
     }
 
     public var text: String {
-        var lines = ["# swiftdata-gen: the files it wrote in this folder, by the schema folder they come from. Commit it; do not edit it."]
+        var lines = [
+            "# swiftdata-gen: the files it wrote in this folder, by the schema folder they come from. Commit it; do not edit it."
+        ]
         for owner in files.keys.sorted() {
             guard let names = files[owner], !names.isEmpty else { continue }
             lines.append("owner \(Self.escaped(owner))")
@@ -48,7 +50,8 @@ public struct OutputManifest: Sendable, Equatable {
                 owner = name
                 continue
             }
-            guard line.hasPrefix("  "), let owner, let name = Self.unescaped(line.dropFirst(2)), !name.contains("/") else { return nil }
+            guard line.hasPrefix("  "), let owner, let name = Self.unescaped(line.dropFirst(2)), !name.contains("/")
+            else { return nil }
             files[owner, default: []].insert(name)
         }
         self.files = files

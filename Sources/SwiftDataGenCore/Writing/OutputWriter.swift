@@ -4,7 +4,8 @@ public enum OutputWriter {
     /// The schema folder as the manifest names it: relative to the output folder, so the
     /// manifest reads the same on every clone.
     public static func owner(schema: String, output: String) -> String {
-        let from = absoluteComponents(output), to = absoluteComponents(schema)
+        let from = absoluteComponents(output)
+        let to = absoluteComponents(schema)
         let shared = zip(from, to).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: from.count - shared) + to.dropFirst(shared)
         return parts.isEmpty ? "." : parts.joined(separator: "/")
@@ -22,14 +23,27 @@ public enum OutputWriter {
     /// Creates a user-owned file (hooks) when nothing is at its path; an existing file is never
     /// touched, and a symbolic link that points nowhere is an error rather than replaced.
     /// Returns whether it was created.
-    public static func createIfMissing(_ file: GeneratedFile, in directory: String) -> (created: Bool, problem: Diagnostic?) {
+    public static func createIfMissing(_ file: GeneratedFile, in directory: String) -> (
+        created: Bool, problem: Diagnostic?
+    ) {
         let path = directory + "/" + file.name
         if FileSystem.isSymbolicLink(path) && !FileSystem.exists(path) {
-            return (false, .error(.outputWriteFailed, "'\(path)' is a symbolic link to a file that does not exist; point it at your hooks file or remove it", at: nil))
+            return (
+                false,
+                .error(
+                    .outputWriteFailed,
+                    "'\(path)' is a symbolic link to a file that does not exist; point it at your hooks file or remove it",
+                    at: nil)
+            )
         }
         if let kind = FileSystem.kind(path) {
             guard kind == .file else {
-                return (false, .error(.outputWriteFailed, "'\(path)' is where the hooks file goes, and it is not a file; move it away", at: nil))
+                return (
+                    false,
+                    .error(
+                        .outputWriteFailed,
+                        "'\(path)' is where the hooks file goes, and it is not a file; move it away", at: nil)
+                )
             }
             return (false, nil)
         }
@@ -63,7 +77,8 @@ public enum OutputWriter {
     /// staged files of one still at work.
     static func removeLeftovers(in directory: String) {
         for name in FileSystem.names(in: directory) ?? [] {
-            guard let owner = leftoverOwner(name), owner != FileSystem.processID, !FileSystem.processIsAlive(owner) else { continue }
+            guard let owner = leftoverOwner(name), owner != FileSystem.processID, !FileSystem.processIsAlive(owner)
+            else { continue }
             FileSystem.remove(directory + "/" + name)
         }
     }
@@ -71,13 +86,16 @@ public enum OutputWriter {
     /// A temporary file in the same folder, then `rename`, which replaces the old file in one step.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) -> Diagnostic? {
         let folder = FileSystem.parentFolder(of: path)
-        let temporary = (folder.isEmpty ? "" : folder + "/") + leftoverName(for: FileSystem.lastComponent(of: path), kind: "tmp")
+        let temporary =
+            (folder.isEmpty ? "" : folder + "/") + leftoverName(for: FileSystem.lastComponent(of: path), kind: "tmp")
         if let reason = FileSystem.write(bytes, to: temporary) {
             return .error(.outputWriteFailed, "cannot write '\(path)' (\(reason)); nothing was changed", at: nil)
         }
         guard FileSystem.move(temporary, to: path) else {
             FileSystem.remove(temporary)
-            return .error(.outputWriteFailed, "cannot replace '\(path)' (\(FileSystem.lastError())); nothing was changed", at: nil)
+            return .error(
+                .outputWriteFailed, "cannot replace '\(path)' (\(FileSystem.lastError())); nothing was changed", at: nil
+            )
         }
         return nil
     }

@@ -8,7 +8,10 @@ public enum UnifiedDiff {
         var output = ["--- \(oldName)", "+++ \(newName)"]
         var index = 0
         while index < edits.count {
-            guard edits[index].kind != .same else { index += 1; continue }
+            guard edits[index].kind != .same else {
+                index += 1
+                continue
+            }
             let start = max(0, index - context)
             var end = index
             var lastChange = index
@@ -43,26 +46,33 @@ public enum UnifiedDiff {
     }
 
     static func script(_ a: [String], _ b: [String]) -> [Edit] {
-        let n = a.count, m = b.count, max = n + m
+        let n = a.count
+        let m = b.count
+        let max = n + m
         // Past this many edits a whole-file replacement reads as well and bounds memory.
         let editLimit = 4000
         var v = [Int](repeating: 0, count: 2 * max + 2)
         var trace: [[Int]] = []
         outer: for d in 0...max {
             if d > editLimit {
-                return (0..<n).map { Edit(kind: .delete, oldIndex: $0, newIndex: 0) } + (0..<m).map { Edit(kind: .insert, oldIndex: n, newIndex: $0) }
+                return (0..<n).map { Edit(kind: .delete, oldIndex: $0, newIndex: 0) }
+                    + (0..<m).map { Edit(kind: .insert, oldIndex: n, newIndex: $0) }
             }
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
                 var x = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? v[k + 1 + max] : v[k - 1 + max] + 1
                 var y = x - k
-                while x < n && y < m && a[x] == b[y] { x += 1; y += 1 }
+                while x < n && y < m && a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
                 v[k + max] = x
                 if x >= n && y >= m { break outer }
             }
         }
         var edits: [Edit] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let v = trace[d]
             let k = x - y
@@ -70,7 +80,8 @@ public enum UnifiedDiff {
             let previousX = d == 0 ? 0 : v[previousK + max]
             let previousY = previousX - previousK
             while x > previousX && y > previousY {
-                x -= 1; y -= 1
+                x -= 1
+                y -= 1
                 edits.append(Edit(kind: .same, oldIndex: x, newIndex: y))
             }
             if d > 0 {
@@ -79,7 +90,8 @@ public enum UnifiedDiff {
                 } else {
                     edits.append(Edit(kind: .delete, oldIndex: x - 1, newIndex: y))
                 }
-                x = previousX; y = previousY
+                x = previousX
+                y = previousY
             }
         }
         return edits.reversed()

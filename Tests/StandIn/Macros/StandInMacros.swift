@@ -19,29 +19,39 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
     }
 
     public static func expansion(
-        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingAttributesFor member: some DeclSyntaxProtocol,
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard isRoot(declaration), let variable = member.as(VariableDeclSyntax.self), StoredProperty(variable) != nil else { return [] }
+        guard isRoot(declaration), let variable = member.as(VariableDeclSyntax.self), StoredProperty(variable) != nil
+        else { return [] }
         return ["@_PersistedProperty"]
     }
 
     public static func expansion(
-        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax, conformingTo protocols: [TypeSyntax],
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
         let name = classDecl.name.text
         guard isRoot(declaration) else {
-            return ["override public class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), properties: [], unique: [], indexes: [], isSubclass: true) }"]
+            return [
+                "override public class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), properties: [], unique: [], indexes: [], isSubclass: true) }"
+            ]
         }
-        let properties = declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init) }
-        var unique: [String] = [], indexes: [String] = []
+        let properties = declaration.memberBlock.members.compactMap {
+            $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init)
+        }
+        var unique: [String] = []
+        var indexes: [String] = []
         for member in declaration.memberBlock.members {
             guard let expansion = member.decl.as(MacroExpansionDeclSyntax.self) else { continue }
             let groups = expansion.arguments.compactMap { argument -> String? in
                 guard let array = argument.expression.as(ArrayExprSyntax.self) else { return nil }
-                let names = array.elements.compactMap { $0.expression.as(KeyPathExprSyntax.self)?.components.last?.component.trimmedDescription }
+                let names = array.elements.compactMap {
+                    $0.expression.as(KeyPathExprSyntax.self)?.components.last?.component.trimmedDescription
+                }
                 return "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
             }
             if expansion.macroName.text == "Unique" { unique += groups }
@@ -89,13 +99,16 @@ struct StoredProperty {
     var relationship: AttributeSyntax?
 
     init?(_ variable: VariableDeclSyntax) {
-        guard variable.bindingSpecifier.text == "var", variable.bindings.count == 1, let binding = variable.bindings.first,
+        guard variable.bindingSpecifier.text == "var", variable.bindings.count == 1,
+            let binding = variable.bindings.first,
             let pattern = binding.pattern.as(IdentifierPatternSyntax.self), let type = binding.typeAnnotation?.type,
             binding.accessorBlock == nil,
             !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
         else { return nil }
         let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
-        func named(_ name: String) -> AttributeSyntax? { attributes.first { $0.attributeName.trimmedDescription == name } }
+        func named(_ name: String) -> AttributeSyntax? {
+            attributes.first { $0.attributeName.trimmedDescription == name }
+        }
         guard named("Transient") == nil else { return nil }
         self.name = pattern.identifier.text
         self.type = type.trimmedDescription
@@ -116,7 +129,9 @@ struct StoredProperty {
     private var options: [String] {
         (arguments ?? []).filter { $0.label == nil }.compactMap { argument -> String? in
             if let member = argument.expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-            if let call = argument.expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            if let call = argument.expression.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+            {
                 return member.declName.baseName.text
             }
             return nil
@@ -127,12 +142,14 @@ struct StoredProperty {
 
     var metadata: String {
         let defaultValue = initializer.map { "{ () -> (\(type)) in \($0) }" } ?? "nil"
-        let options = self.options.filter { $0 != "unique" || relationship != nil }.map { "\"\($0)\"" }.joined(separator: ", ")
+        let options = self.options.filter { $0 != "unique" || relationship != nil }.map { "\"\($0)\"" }.joined(
+            separator: ", ")
         var relationshipText = "nil"
         if relationship != nil {
             let inverse = argument("inverse").flatMap { $0.split(separator: ".").last.map(String.init) }
             let rule = argument("deleteRule").map { String($0.drop { $0 == "." }) } ?? "nullify"
-            relationshipText = "_StandInRelationship(deleteRule: \"\(rule)\", inverse: \(inverse.map { "\"\($0)\"" } ?? "nil"), minimumModelCount: \(argument("minimumModelCount") ?? "0"), maximumModelCount: \(argument("maximumModelCount") ?? "0"))"
+            relationshipText =
+                "_StandInRelationship(deleteRule: \"\(rule)\", inverse: \(inverse.map { "\"\($0)\"" } ?? "nil"), minimumModelCount: \(argument("minimumModelCount") ?? "0"), maximumModelCount: \(argument("maximumModelCount") ?? "0"))"
         }
         return """
             _StandInProperty(name: "\(name)", type: (\(type)).self, defaultValue: \(defaultValue), options: [\(options)], originalName: \(argument("originalName") ?? "nil"), hashModifier: \(argument("hashModifier") ?? "nil"), relationship: \(relationshipText))
@@ -144,9 +161,12 @@ struct StoredProperty {
 /// accessor so the class's own initializers (and initial values) still work.
 public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     public static func expansion(
-        of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+        of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
-        guard let variable = declaration.as(VariableDeclSyntax.self), let property = StoredProperty(variable) else { return [] }
+        guard let variable = declaration.as(VariableDeclSyntax.self), let property = StoredProperty(variable) else {
+            return []
+        }
         let name = property.name
         return [
             """
@@ -162,9 +182,12 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     }
 
     public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let variable = declaration.as(VariableDeclSyntax.self), let property = StoredProperty(variable) else { return [] }
+        guard let variable = declaration.as(VariableDeclSyntax.self), let property = StoredProperty(variable) else {
+            return []
+        }
         return ["private var _\(raw: property.name): _StandInNoValue"]
     }
 }

@@ -52,7 +52,8 @@ public struct _StandInProperty {
     public var relationship: _StandInRelationship?
 
     public init<T>(
-        name: String, type: T.Type, defaultValue: (() -> T)?, options: [String], originalName: String?, hashModifier: String?,
+        name: String, type: T.Type, defaultValue: (() -> T)?, options: [String], originalName: String?,
+        hashModifier: String?,
         relationship: _StandInRelationship?
     ) {
         self.name = name
@@ -77,7 +78,8 @@ public struct _StandInEntity {
     public var indexes: [[String]]
     public var isSubclass: Bool
 
-    public init(name: String, properties: [_StandInProperty], unique: [[String]], indexes: [[String]], isSubclass: Bool) {
+    public init(name: String, properties: [_StandInProperty], unique: [[String]], indexes: [[String]], isSubclass: Bool)
+    {
         self.name = name
         self.properties = properties
         self.unique = unique
@@ -280,7 +282,9 @@ enum _StandInShape: Equatable {
         }
         if let model = base as? any PersistentModel.Type {
             self = .relationship(destination: String(describing: model), isToMany: false, isOptional: isOptional)
-        } else if let sequence = base as? any _StandInSequence.Type, let model = sequence._element as? any PersistentModel.Type {
+        } else if let sequence = base as? any _StandInSequence.Type,
+            let model = sequence._element as? any PersistentModel.Type
+        {
             self = .relationship(destination: String(describing: model), isToMany: true, isOptional: isOptional)
         } else if let storable = base as? any _StandInStorable.Type {
             self = .attribute(kind: storable._storageKind, isOptional: isOptional)
@@ -330,7 +334,9 @@ enum _StandInCodec {
     }
 
     private static func decodeRawValue<T: RawRepresentable>(_ stored: _StoredValue, as type: T.Type) -> Any? {
-        guard let raw = (T.RawValue.self as? any _StandInStorable.Type)?.init(_stored: stored) as? T.RawValue else { return nil }
+        guard let raw = (T.RawValue.self as? any _StandInStorable.Type)?.init(_stored: stored) as? T.RawValue else {
+            return nil
+        }
         return T(rawValue: raw)
     }
 
@@ -371,16 +377,22 @@ struct _StandInSchemaInfo {
         var lines: [String] = []
         for entity in entities.values.sorted(by: { $0.name < $1.name }) {
             let unique = entity.unique.map { $0.sorted().joined(separator: ",") }.sorted()
-            lines.append("entity \(entity.name) super=\(entity.isSubclass ? "?" : "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))")
+            lines.append(
+                "entity \(entity.name) super=\(entity.isSubclass ? "?" : "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
+            )
             for property in entity.properties.sorted(by: { $0.name < $1.name }) {
                 let modifier = property.hashModifier ?? "-"
                 switch property.shape {
                 case .attribute(let kind, let isOptional):
                     let flags = property.options.filter(Self.hashedOptions.contains).sorted()
-                    lines.append("  \(property.name) attribute \(kind) optional=\(isOptional) flags=\(flags.isEmpty ? "-" : flags.joined(separator: ",")) modifier=\(modifier)")
+                    lines.append(
+                        "  \(property.name) attribute \(kind) optional=\(isOptional) flags=\(flags.isEmpty ? "-" : flags.joined(separator: ",")) modifier=\(modifier)"
+                    )
                 case .relationship(let destination, let isToMany, _):
                     let r = property.relationship
-                    lines.append("  \(property.name) relationship \(destination) many=\(isToMany) min=\(r?.minimumModelCount ?? 0) max=\(r?.maximumModelCount ?? 0) modifier=\(modifier)")
+                    lines.append(
+                        "  \(property.name) relationship \(destination) many=\(isToMany) min=\(r?.minimumModelCount ?? 0) max=\(r?.maximumModelCount ?? 0) modifier=\(modifier)"
+                    )
                 case .unsupported(let type):
                     lines.append("  \(property.name) unsupported \(type) modifier=\(modifier)")
                 }
@@ -441,7 +453,9 @@ public final class ModelContainer: @unchecked Sendable {
     /// The store's rows: the file's, or an in-memory store's.
     var rows: [String: [_StandInRow]] = [:]
 
-    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
+    public init(
+        for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...
+    ) throws {
         self.schema = schema
         self.migrationPlan = migrationPlan
         info = _StandInSchemaInfo(schema.models)
@@ -452,7 +466,8 @@ public final class ModelContainer: @unchecked Sendable {
             var file = try _StandInStoreFile.read(url)
             if file.checksum != info.checksum {
                 guard let migrationPlan else {
-                    throw _StandInError(code: 134110, message: "the store was written by another model and no migration plan was given")
+                    throw _StandInError(
+                        code: 134110, message: "the store was written by another model and no migration plan was given")
                 }
                 try _StandInMigrator(plan: migrationPlan, url: url).migrate(&file, to: info)
             }
@@ -462,7 +477,10 @@ public final class ModelContainer: @unchecked Sendable {
         }
     }
 
-    public convenience init(for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...) throws {
+    public convenience init(
+        for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: ModelConfiguration...
+    ) throws {
         try self.init(for: Schema(forTypes), migrationPlan: migrationPlan)
     }
 
@@ -474,7 +492,10 @@ public final class ModelContainer: @unchecked Sendable {
             let checksum = _StandInSchemaInfo(schema.models).checksum
             if let earlier = seen[checksum] {
                 throw _StandInError(
-                    code: 0, message: "Duplicate version checksums across stages detected: \(String(describing: earlier)) and \(String(describing: schema))")
+                    code: 0,
+                    message:
+                        "Duplicate version checksums across stages detected: \(String(describing: earlier)) and \(String(describing: schema))"
+                )
             }
             seen[checksum] = schema
         }
@@ -499,12 +520,17 @@ struct _StandInMigrator {
             throw _StandInError(code: 134504, message: "Cannot use staged migration with an unknown model version.")
         }
         for stage in plan.stages {
-            let (from, to, willMigrate, didMigrate): (any VersionedSchema.Type, any VersionedSchema.Type, ((ModelContext) throws -> Void)?, ((ModelContext) throws -> Void)?)
+            let (from, to, willMigrate, didMigrate):
+                (
+                    any VersionedSchema.Type, any VersionedSchema.Type, ((ModelContext) throws -> Void)?,
+                    ((ModelContext) throws -> Void)?
+                )
             switch stage {
             case .lightweight(let a, let b): (from, to, willMigrate, didMigrate) = (a, b, nil, nil)
             case .custom(let a, let b, let will, let did): (from, to, willMigrate, didMigrate) = (a, b, will, did)
             }
-            let source = _StandInSchemaInfo(from.models), destination = _StandInSchemaInfo(to.models)
+            let source = _StandInSchemaInfo(from.models)
+            let destination = _StandInSchemaInfo(to.models)
             guard source.checksum == file.checksum else { continue }
             var rows = file.rows
             if let willMigrate { rows = try run(willMigrate, on: source, rows: rows) }
@@ -520,7 +546,9 @@ struct _StandInMigrator {
 
     /// A custom stage's closure, with a context on that stage's schema only (evidence §3, §6:
     /// the other version's types crash). What it saved is what the stage keeps.
-    private func run(_ closure: (ModelContext) throws -> Void, on schema: _StandInSchemaInfo, rows: [String: [_StandInRow]]) throws -> [String: [_StandInRow]] {
+    private func run(
+        _ closure: (ModelContext) throws -> Void, on schema: _StandInSchemaInfo, rows: [String: [_StandInRow]]
+    ) throws -> [String: [_StandInRow]] {
         var saved = rows
         let context = ModelContext(schema: schema, rows: rows) { saved = $0 }
         try closure(context)
@@ -549,7 +577,10 @@ struct _StandInInference {
             for property in entity.properties {
                 if let other = identifiers[property.identifier] {
                     throw _StandInError(
-                        code: 134110, message: "\(entity.name).\(property.name) and \(entity.name).\(other) share the renaming identifier '\(property.identifier)'")
+                        code: 134110,
+                        message:
+                            "\(entity.name).\(property.name) and \(entity.name).\(other) share the renaming identifier '\(property.identifier)'"
+                    )
                 }
                 identifiers[property.identifier] = property.name
             }
@@ -569,10 +600,13 @@ struct _StandInInference {
             guard let entity = destination.entities[name] else { continue }
             for index in entityRows.indices {
                 for property in entity.properties {
-                    guard case .relationship(let target, _, _) = property.shape, let ids = alive[target] else { continue }
+                    guard case .relationship(let target, _, _) = property.shape, let ids = alive[target] else {
+                        continue
+                    }
                     switch result[name]?[index].values[property.name] {
                     case .reference(let id)? where !ids.contains(id): result[name]?[index].values[property.name] = .null
-                    case .references(let list)?: result[name]?[index].values[property.name] = .references(list.filter(ids.contains))
+                    case .references(let list)?:
+                        result[name]?[index].values[property.name] = .references(list.filter(ids.contains))
                     default: break
                     }
                 }
@@ -582,7 +616,9 @@ struct _StandInInference {
         return result
     }
 
-    private func value(of property: _StandInProperty, in entity: _StandInEntity, from row: _StandInRow, old: _StandInEntity?) throws -> _StoredValue {
+    private func value(
+        of property: _StandInProperty, in entity: _StandInEntity, from row: _StandInRow, old: _StandInEntity?
+    ) throws -> _StoredValue {
         let path = "\(entity.name).\(property.name)"
         var value: _StoredValue = .null
         if let source = old?.properties.first(where: { $0.identifier == property.identifier }) {
@@ -590,17 +626,28 @@ struct _StandInInference {
             switch (source.shape, property.shape) {
             case (.attribute(let a, _), .attribute(let b, _)):
                 guard a == b else {
-                    throw _StandInError(code: 134110, message: "\(path): cannot infer a mapping from \(entity.name).\(source.name) of type \(a) to \(b); a renamed or kept property must have the same type")
+                    throw _StandInError(
+                        code: 134110,
+                        message:
+                            "\(path): cannot infer a mapping from \(entity.name).\(source.name) of type \(a) to \(b); a renamed or kept property must have the same type"
+                    )
                 }
             case (.relationship(let a, let aMany, _), .relationship(let b, let bMany, _)):
-                guard a == b else { throw _StandInError(code: 134110, message: "\(path): its destination changed from \(a) to \(b)") }
+                guard a == b else {
+                    throw _StandInError(code: 134110, message: "\(path): its destination changed from \(a) to \(b)")
+                }
                 if !aMany && bMany {
-                    value = value == .null ? .references([]) : { if case .reference(let id) = value { return .references([id]) } else { return value } }()
+                    value =
+                        value == .null
+                        ? .references([])
+                        : { if case .reference(let id) = value { return .references([id]) } else { return value } }()
                 } else if aMany && !bMany {
-                    throw _StandInError(code: 134110, message: "\(path): a to-many relationship cannot be inferred as to-one")
+                    throw _StandInError(
+                        code: 134110, message: "\(path): a to-many relationship cannot be inferred as to-one")
                 }
             default:
-                throw _StandInError(code: 134110, message: "\(path): cannot infer a mapping between an attribute and a relationship")
+                throw _StandInError(
+                    code: 134110, message: "\(path): cannot infer a mapping between an attribute and a relationship")
             }
         } else if case .relationship(_, true, _) = property.shape {
             value = .references([])
@@ -613,11 +660,15 @@ struct _StandInInference {
                 if filled != .null || isOptional { return filled }
             }
             if isOptional { return .null }
-            throw _StandInError(code: 134110, message: "Validation error missing attribute values on mandatory destination attribute: \(path)")
+            throw _StandInError(
+                code: 134110,
+                message: "Validation error missing attribute values on mandatory destination attribute: \(path)")
         case .relationship(_, let isToMany, let isOptional):
             if isToMany { return .references([]) }
             if isOptional { return .null }
-            throw _StandInError(code: 134110, message: "Validation error missing attribute values on mandatory destination relationship: \(path)")
+            throw _StandInError(
+                code: 134110,
+                message: "Validation error missing attribute values on mandatory destination relationship: \(path)")
         case .unsupported(let type):
             throw _StandInError(code: 134110, message: "\(path): values of \(type) are not simulated")
         }
@@ -632,7 +683,9 @@ struct _StandInInference {
                 let key = group.map { row.values[$0] ?? .null }
                 guard !key.contains(.null) else { continue }
                 if !seen.insert(key.map { "\($0)" }).inserted {
-                    throw _StandInError(code: 133021, message: "\(entity.name): rows repeat (\(group.joined(separator: ", "))), which must be unique")
+                    throw _StandInError(
+                        code: 133021,
+                        message: "\(entity.name): rows repeat (\(group.joined(separator: ", "))), which must be unique")
                 }
             }
         }
@@ -662,7 +715,9 @@ public final class ModelContext {
         materialize(container.rows)
     }
 
-    init(schema: _StandInSchemaInfo, rows: [String: [_StandInRow]], persist: @escaping ([String: [_StandInRow]]) -> Void) {
+    init(
+        schema: _StandInSchemaInfo, rows: [String: [_StandInRow]], persist: @escaping ([String: [_StandInRow]]) -> Void
+    ) {
         containerReference = nil
         self.schema = schema
         self.persist = { persist($0) }
@@ -685,7 +740,9 @@ public final class ModelContext {
                 let backing = _StandInBacking()
                 backing.rowID = row.id
                 for property in entity.properties {
-                    if case .attribute = property.shape, let stored = row.values[property.name], let value = _StandInCodec.decode(stored, as: property.type) {
+                    if case .attribute = property.shape, let stored = row.values[property.name],
+                        let value = _StandInCodec.decode(stored, as: property.type)
+                    {
                         backing.values[property.name] = value
                     }
                 }
@@ -702,18 +759,25 @@ public final class ModelContext {
                 let related = byID[target] ?? [:]
                 switch row.values[property.name] {
                 case .reference(let id)?:
-                    object._$backing.values[property.name] = (property.type as? any _StandInOptional.Type)?._make(related[id]) ?? related[id] as Any
+                    object._$backing.values[property.name] =
+                        (property.type as? any _StandInOptional.Type)?._make(related[id]) ?? related[id] as Any
                 case .references(let ids)?:
-                    object._$backing.values[property.name] = Self.list(ids.compactMap { related[$0] }, as: property.type)
+                    object._$backing.values[property.name] = Self.list(
+                        ids.compactMap { related[$0] }, as: property.type)
                 default:
-                    object._$backing.values[property.name] = isToMany ? Self.list([], as: property.type) : (property.type as? any _StandInOptional.Type)?._make(nil) as Any
+                    object._$backing.values[property.name] =
+                        isToMany
+                        ? Self.list([], as: property.type)
+                        : (property.type as? any _StandInOptional.Type)?._make(nil) as Any
                 }
             }
         }
     }
 
     private static func list(_ objects: [Any], as type: Any.Type) -> Any {
-        if let optional = type as? any _StandInOptional.Type, let sequence = optional._wrapped as? any _StandInSequence.Type {
+        if let optional = type as? any _StandInOptional.Type,
+            let sequence = optional._wrapped as? any _StandInSequence.Type
+        {
             return optional._make(sequence._make(objects))
         }
         return (type as? any _StandInSequence.Type)?._make(objects) ?? objects
@@ -729,7 +793,13 @@ public final class ModelContext {
     private func check(_ type: Any.Type) -> Bool {
         let name = String(describing: type)
         guard let known = schema.types[name], ObjectIdentifier(known) == ObjectIdentifier(type) else {
-            misuse = misuse ?? _StandInError(code: 0, message: "What kind of backing data is this? \(String(reflecting: type)) is not a model of this context's schema")
+            misuse =
+                misuse
+                ?? _StandInError(
+                    code: 0,
+                    message:
+                        "What kind of backing data is this? \(String(reflecting: type)) is not a model of this context's schema"
+                )
             return false
         }
         return true
@@ -746,7 +816,9 @@ public final class ModelContext {
         order.removeAll { $0 == key }
     }
 
-    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+    public func delete<T: PersistentModel>(
+        model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
+    ) throws {
         for object in try fetch(FetchDescriptor<T>(predicate: predicate)) { delete(object) }
     }
 
@@ -758,7 +830,9 @@ public final class ModelContext {
 
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         guard check(T.self) else { throw misuse! }
-        var result = try order.compactMap { objects[$0] as? T }.filter { try descriptor.predicate?.evaluate($0) ?? true }
+        var result = try order.compactMap { objects[$0] as? T }.filter {
+            try descriptor.predicate?.evaluate($0) ?? true
+        }
         if !descriptor.sortBy.isEmpty {
             result.sort { a, b in
                 for sort in descriptor.sortBy {
@@ -815,7 +889,9 @@ public final class ModelContext {
                 let value = object._$backing.values[property.name]
                 switch property.shape {
                 case .relationship(_, true, _):
-                    values[property.name] = .references(Self.models(in: value).filter { all[ObjectIdentifier($0)] != nil }.compactMap(\._$backing.rowID))
+                    values[property.name] = .references(
+                        Self.models(in: value).filter { all[ObjectIdentifier($0)] != nil }.compactMap(\._$backing.rowID)
+                    )
                 case .relationship:
                     let target = Self.models(in: value).first.flatMap { all[ObjectIdentifier($0)] }
                     values[property.name] = target?._$backing.rowID.map(_StoredValue.reference) ?? .null
@@ -843,7 +919,9 @@ public final class ModelContext {
         guard let value else { return [] }
         if let optional = value as? any _StandInOptional { return models(in: optional._unwrapped) }
         if let model = value as? any PersistentModel { return [model] }
-        if let sequence = value as? any _StandInSequence { return sequence._elements.compactMap { $0 as? any PersistentModel } }
+        if let sequence = value as? any _StandInSequence {
+            return sequence._elements.compactMap { $0 as? any PersistentModel }
+        }
         return []
     }
 
@@ -852,25 +930,30 @@ public final class ModelContext {
         for object in objects {
             let entity = type(of: object)._$entity
             for property in entity.properties {
-                guard case .relationship(let target, _, _) = property.shape, let partner = partner(of: property, in: entity, target: target) else { continue }
+                guard case .relationship(let target, _, _) = property.shape,
+                    let partner = partner(of: property, in: entity, target: target)
+                else { continue }
                 for other in Self.models(in: object._$backing.values[property.name]) {
                     let current = Self.models(in: other._$backing.values[partner.name])
                     guard !current.contains(where: { $0 === object }) else { continue }
                     if case .relationship(_, true, _) = partner.shape {
                         other._$backing.values[partner.name] = Self.list(current + [object], as: partner.type)
                     } else if current.isEmpty {
-                        other._$backing.values[partner.name] = (partner.type as? any _StandInOptional.Type)?._make(object) ?? object
+                        other._$backing.values[partner.name] =
+                            (partner.type as? any _StandInOptional.Type)?._make(object) ?? object
                     }
                 }
             }
         }
     }
 
-    private func partner(of property: _StandInProperty, in entity: _StandInEntity, target: String) -> _StandInProperty? {
+    private func partner(of property: _StandInProperty, in entity: _StandInEntity, target: String) -> _StandInProperty?
+    {
         guard let other = schema.entities[target] else { return nil }
         if let inverse = property.relationship?.inverse { return other.properties.first { $0.name == inverse } }
         return other.properties.first { candidate in
-            guard candidate.relationship?.inverse == property.name, case .relationship(let back, _, _) = candidate.shape else { return false }
+            guard candidate.relationship?.inverse == property.name, case .relationship(let back, _, _) = candidate.shape
+            else { return false }
             return back == entity.name
         }
     }

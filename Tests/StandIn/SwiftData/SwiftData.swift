@@ -33,7 +33,9 @@ public final class Schema {
             self.patch = patch
         }
 
-        public static func < (a: Version, b: Version) -> Bool { (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch) }
+        public static func < (a: Version, b: Version) -> Bool {
+            (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+        }
         public var description: String { "\(major).\(minor).\(patch)" }
     }
 
@@ -116,7 +118,9 @@ public macro Model() = #externalMacro(module: "SwiftDataStandInMacros", type: "M
 public macro _PersistedProperty() = #externalMacro(module: "SwiftDataStandInMacros", type: "PersistedPropertyMacro")
 
 @attached(peer)
-public macro Attribute(_ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil) =
+public macro Attribute(
+    _ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil
+) =
     #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpPeerMacro")
 
 @attached(peer)
@@ -181,7 +185,10 @@ public struct ModelConfiguration: Sendable {
         self.url = nil
     }
 
-    public init(_ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true, cloudKitDatabase: CloudKitDatabase = .automatic) {
+    public init(
+        _ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true,
+        cloudKitDatabase: CloudKitDatabase = .automatic
+    ) {
         self.name = name
         self.isStoredInMemoryOnly = false
         self.url = url

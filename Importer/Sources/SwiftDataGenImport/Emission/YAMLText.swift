@@ -17,7 +17,9 @@ enum YAMLText {
             case "\r": quoted += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                    quoted +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
                 } else {
                     quoted.unicodeScalars.append(scalar)
                 }
@@ -28,9 +30,16 @@ enum YAMLText {
 
     /// Identifiers that no YAML reading turns into a bool, a null or a number.
     private static func isPlain(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII) else { return false }
-        let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "True", "False", "Null", "NULL", "TRUE", "FALSE", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"]
-        return !reserved.contains(text) && text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        guard let first = text.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII)
+        else { return false }
+        let reserved: Set<String> = [
+            "true", "false", "null", "yes", "no", "on", "off", "y", "n", "True", "False", "Null", "NULL", "TRUE",
+            "FALSE", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF",
+        ]
+        return !reserved.contains(text)
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+            }
     }
 
     static func value(_ value: ImportedProperty.DefaultValue) -> String {

@@ -19,7 +19,8 @@ public struct ImportedVersion: Sendable, Equatable {
     public var location: SourcePosition
 
     public static func == (a: ImportedVersion, b: ImportedVersion) -> Bool {
-        a.typeName == b.typeName && a.version.map { [$0.major, $0.minor, $0.patch] } == b.version.map { [$0.major, $0.minor, $0.patch] }
+        a.typeName == b.typeName
+            && a.version.map { [$0.major, $0.minor, $0.patch] } == b.version.map { [$0.major, $0.minor, $0.patch] }
             && a.enums == b.enums && a.structs == b.structs && a.models == b.models && a.location == b.location
     }
 }

@@ -35,12 +35,31 @@ public enum SwiftSourceLoader {
             while let relative = enumerator?.nextObject() as? String {
                 let parts = relative.split(separator: "/")
                 if parts.contains(where: { $0.hasPrefix(".") }) { continue }
-                if relative.hasSuffix(".swift") { found.append((path as NSString).appendingPathComponent(relative)) }
+                // A folder that happens to be named X.swift is walked, not read.
+                let full = (path as NSString).appendingPathComponent(relative)
+                var isDirectory: ObjCBool = false
+                if relative.hasSuffix(".swift"),
+                    FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory),
+                    !isDirectory.boolValue
+                {
+                    found.append(full)
+                }
             }
             files += found.sorted()
         }
         return try files.map { file throws(Failure) in
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            // Only a regular file is opened: reading a FIFO would wait for a writer forever.
+            let resolved = (file as NSString).resolvingSymlinksInPath
+            let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                throw Failure(
+                    description:
+                        "\(file): not a regular file (a folder, a FIFO or a device); "
+                        + "name Swift files or the folders that hold them"
+                )
+            }
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+            else {
                 throw Failure(description: "\(file): cannot be read as UTF-8 text")
             }
             return SwiftSource(path: file, text: text)

@@ -29,40 +29,72 @@ public enum HistoryTranslator {
             versions = [loose]
         } else if let loose = project.unversioned {
             for model in loose.models {
-                notes.append(.init(position: model.location, message: "@Model class \(model.name) is in no VersionedSchema; it is not imported (list it in a schema's models to import it)"))
+                notes.append(
+                    .init(
+                        position: model.location,
+                        message:
+                            "@Model class \(model.name) is in no VersionedSchema; it is not imported (list it in a schema's models to import it)"
+                    ))
             }
         }
         guard !versions.isEmpty else {
-            return Output(files: [], notes: notes + [.init(position: SourcePosition(file: "-", line: 1, column: 1), message: "no @Model classes found; name the Swift files or folders that declare them")])
+            return Output(
+                files: [],
+                notes: notes + [
+                    .init(
+                        position: SourcePosition(file: "-", line: 1, column: 1),
+                        message: "no @Model classes found; name the Swift files or folders that declare them")
+                ])
         }
         // Versions in number order; one without a readable number follows the one before it.
         var numbered: [(number: (Int, Int, Int), version: ImportedVersion)] = []
         for version in versions {
             // A number that cannot be followed (`Schema.Version(Int.max, 0, 0)`) is not imported.
-            guard let number = version.version.map({ ($0.major, $0.minor, $0.patch) }) ?? Self.following(numbered.last?.number) else {
-                notes.append(.init(position: version.location, message: "\(version.typeName ?? "this schema") has no number after the one before it; not imported"))
+            guard
+                let number = version.version.map({ ($0.major, $0.minor, $0.patch) })
+                    ?? Self.following(numbered.last?.number)
+            else {
+                notes.append(
+                    .init(
+                        position: version.location,
+                        message:
+                            "\(version.typeName ?? "this schema") has no number after the one before it; not imported"))
                 continue
             }
             guard [number.0, number.1, number.2].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) }) else {
-                notes.append(.init(position: version.location, message: "\(version.typeName ?? "this schema") is numbered \(number.0).\(number.1).\(number.2), beyond what a version file takes; not imported"))
+                notes.append(
+                    .init(
+                        position: version.location,
+                        message:
+                            "\(version.typeName ?? "this schema") is numbered \(number.0).\(number.1).\(number.2), beyond what a version file takes; not imported"
+                    ))
                 continue
             }
             numbered.append((number, version))
         }
-        numbered.sort { [$0.number.0, $0.number.1, $0.number.2].lexicographicallyPrecedes([$1.number.0, $1.number.1, $1.number.2]) }
+        numbered.sort {
+            [$0.number.0, $0.number.1, $0.number.2].lexicographicallyPrecedes([$1.number.0, $1.number.1, $1.number.2])
+        }
         // Two schemas with one number (apps have shipped that): SwiftData matches a store by its
         // checksum, never by this number, so the later one takes the next free patch number.
         for index in numbered.indices.dropFirst() {
             let before = numbered[index - 1].number
-            guard [numbered[index].number.0, numbered[index].number.1, numbered[index].number.2].lexicographicallyPrecedes([before.0, before.1, before.2 &+ 1]) else { continue }
+            guard
+                [numbered[index].number.0, numbered[index].number.1, numbered[index].number.2]
+                    .lexicographicallyPrecedes([before.0, before.1, before.2 &+ 1])
+            else { continue }
             let written = numbered[index].number
             numbered[index].number = (before.0, before.1, before.2 + 1)
             let version = numbered[index].version
-            notes.append(.init(
-                position: version.location,
-                message: "\(version.typeName ?? "this schema") is numbered \(written.0).\(written.1).\(written.2), as the one before it is; the YAML numbers it \(before.0).\(before.1).\(before.2 + 1) (SwiftData matches stores by checksum, not by this number, so the store is the same)"))
+            notes.append(
+                .init(
+                    position: version.location,
+                    message:
+                        "\(version.typeName ?? "this schema") is numbered \(written.0).\(written.1).\(written.2), as the one before it is; the YAML numbers it \(before.0).\(before.1).\(before.2 + 1) (SwiftData matches stores by checksum, not by this number, so the store is the same)"
+                ))
         }
-        let naming = Naming(typeNames: numbered.compactMap(\.version.typeName), fallback: options.schema, plan: project.migrationPlan)
+        let naming = Naming(
+            typeNames: numbered.compactMap(\.version.typeName), fallback: options.schema, plan: project.migrationPlan)
         var files: [(name: String, text: String)] = []
         var previous: ImportedVersion?
         var needsMacros = false
@@ -71,10 +103,14 @@ public enum HistoryTranslator {
             let text = versionText(version, number: number, previous: previous, naming: naming, notes: &notes)
             files.append(("\(number.0).\(number.1).\(number.2).yaml", text))
             needsMacros = needsMacros || version.models.contains { !$0.uniqueGroups.isEmpty || !$0.indexGroups.isEmpty }
-            needsInheritance = needsInheritance || version.models.contains { model in version.models.contains { $0.name == model.superclass } }
+            needsInheritance =
+                needsInheritance
+                || version.models.contains { model in version.models.contains { $0.name == model.superclass } }
             previous = version
         }
-        files.insert(("swiftdata-gen.yaml", configText(naming: naming, macros: needsMacros, inheritance: needsInheritance)), at: 0)
+        files.insert(
+            ("swiftdata-gen.yaml", configText(naming: naming, macros: needsMacros, inheritance: needsInheritance)),
+            at: 0)
         return Output(files: files, notes: notes)
     }
 
@@ -101,10 +137,13 @@ public enum HistoryTranslator {
 
         init(typeNames: [String], fallback: String, plan: String?) {
             // `TripsSchemaV1` → Trips; `SchemaV1` → Schema with no suffix.
-            let stem = typeNames.first.map { name -> String in
-                guard let v = name.range(of: "V[0-9]", options: [.regularExpression, .backwards]) else { return name }
-                return String(name[..<v.lowerBound])
-            } ?? fallback + "Schema"
+            let stem =
+                typeNames.first.map { name -> String in
+                    guard let v = name.range(of: "V[0-9]", options: [.regularExpression, .backwards]) else {
+                        return name
+                    }
+                    return String(name[..<v.lowerBound])
+                } ?? fallback + "Schema"
             if stem == "Schema" || !stem.hasSuffix("Schema") {
                 schema = stem.isEmpty ? fallback : stem
                 schemaSuffix = ""
@@ -140,7 +179,8 @@ public enum HistoryTranslator {
     }
 
     static func versionText(
-        _ version: ImportedVersion, number: (Int, Int, Int), previous: ImportedVersion?, naming: Naming, notes: inout [ImportNote]
+        _ version: ImportedVersion, number: (Int, Int, Int), previous: ImportedVersion?, naming: Naming,
+        notes: inout [ImportNote]
     ) -> String {
         var lines = ["schema: \(naming.schema)", "version: \(number.0).\(number.1).\(number.2)"]
         if let typeName = version.typeName, typeName != naming.derived(number) { lines.append("typeName: \(typeName)") }
@@ -171,7 +211,12 @@ public enum HistoryTranslator {
                 if modelNames.contains(superclass) {
                     lines.append("    superclass: \(superclass)")
                 } else if superclass != "PersistentModel" {
-                    notes.append(.init(position: model.location, message: "\(model.name) inherits from \(superclass), which is not a model of this version; not carried"))
+                    notes.append(
+                        .init(
+                            position: model.location,
+                            message:
+                                "\(model.name) inherits from \(superclass), which is not a model of this version; not carried"
+                        ))
                 }
             }
             if !model.uniqueGroups.isEmpty { lines.append("    unique: \(groupsText(model.uniqueGroups))") }
@@ -180,7 +225,11 @@ public enum HistoryTranslator {
             let before = previous?.models.first { $0.name == model.name }
             var carried = 0
             for property in model.properties {
-                guard let text = propertyText(property, in: model, before: before, isFirst: previous == nil, enums: enumNames, structs: structNames, models: modelNames, version: version, notes: &notes) else { continue }
+                guard
+                    let text = propertyText(
+                        property, in: model, before: before, isFirst: previous == nil, enums: enumNames,
+                        structs: structNames, models: modelNames, version: version, notes: &notes)
+                else { continue }
                 lines.append("      \(property.name): \(text)")
                 carried += 1
             }
@@ -201,7 +250,9 @@ public enum HistoryTranslator {
         var names = Set<String>()
         var pending = version.models.flatMap { $0.properties.map(\.typeName) }
         while let name = pending.popLast() {
-            guard expressible.contains(name), let decl = version.structs.first(where: { $0.name == name }), names.insert(name).inserted else { continue }
+            guard expressible.contains(name), let decl = version.structs.first(where: { $0.name == name }),
+                names.insert(name).inserted
+            else { continue }
             pending += decl.fields.map(\.typeName)
         }
         return version.structs.filter { names.contains($0.name) }
@@ -217,7 +268,8 @@ public enum HistoryTranslator {
             changed = false
             for decl in version.structs where candidates.contains(decl.name) {
                 let stateable = decl.fields.allSatisfy {
-                    ModelExtractor.valueTypes.contains($0.typeName) || enums.contains($0.typeName) || candidates.contains($0.typeName)
+                    ModelExtractor.valueTypes.contains($0.typeName) || enums.contains($0.typeName)
+                        || candidates.contains($0.typeName)
                 }
                 if !stateable {
                     candidates.remove(decl.name)
@@ -234,7 +286,8 @@ public enum HistoryTranslator {
         let enums = Set(version.enums.map(\.name))
         guard let decl = version.structs.first(where: { $0.name == name }) else { return nil }
         return decl.fields.first { field in
-            !(ModelExtractor.valueTypes.contains(field.typeName) || enums.contains(field.typeName) || expressible.contains(field.typeName))
+            !(ModelExtractor.valueTypes.contains(field.typeName) || enums.contains(field.typeName)
+                || expressible.contains(field.typeName))
         }.map { "\(name).\($0.name) is a \($0.typeName)" }
     }
 
@@ -248,7 +301,9 @@ public enum HistoryTranslator {
     }
 
     static func enumText(_ enumeration: ImportedEnum) -> String {
-        let plain = enumeration.rawType == "String" && enumeration.cases.allSatisfy { $0.rawValue == nil || $0.rawValue == $0.name }
+        let plain =
+            enumeration.rawType == "String"
+            && enumeration.cases.allSatisfy { $0.rawValue == nil || $0.rawValue == $0.name }
         if plain { return "{ rawType: String, cases: [\(enumeration.cases.map(\.name).joined(separator: ", "))] }" }
         var next = 0
         let cases = enumeration.cases.map { item -> String in
@@ -267,21 +322,31 @@ public enum HistoryTranslator {
     }
 
     static func propertyText(
-        _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool, enums: Set<String>, structs: Set<String>,
+        _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool,
+        enums: Set<String>, structs: Set<String>,
         models: Set<String>, version: ImportedVersion, notes: inout [ImportNote]
     ) -> String? {
         let isModel = models.contains(property.typeName)
         let isEnum = enums.contains(property.typeName)
-        guard isModel || isEnum || structs.contains(property.typeName) || ModelExtractor.valueTypes.contains(property.typeName) else {
+        guard
+            isModel || isEnum || structs.contains(property.typeName)
+                || ModelExtractor.valueTypes.contains(property.typeName)
+        else {
             if let field = inexpressibleField(of: property.typeName, in: version) {
-                notes.append(.init(
-                    position: property.location,
-                    message: "\(model.name).\(property.name) is a \(property.typeName), a Codable struct the DSL cannot state whole (\(field)); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"))
+                notes.append(
+                    .init(
+                        position: property.location,
+                        message:
+                            "\(model.name).\(property.name) is a \(property.typeName), a Codable struct the DSL cannot state whole (\(field)); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"
+                    ))
                 return nil
             }
-            notes.append(.init(
-                position: property.location,
-                message: "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store (not a value type, enum, Codable struct or model of the files read); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"))
+            notes.append(
+                .init(
+                    position: property.location,
+                    message:
+                        "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store (not a value type, enum, Codable struct or model of the files read); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"
+                ))
             return nil
         }
         var type = property.isArray ? "[\(property.typeName)]" : property.typeName
@@ -304,7 +369,10 @@ public enum HistoryTranslator {
             entries.append("expression: \(YAMLText.scalar("\(property.typeName).\(name)"))")
         case let value?:
             if isModel {
-                notes.append(.init(position: property.location, message: "the initial value of relationship \(model.name).\(property.name) is not carried"))
+                notes.append(
+                    .init(
+                        position: property.location,
+                        message: "the initial value of relationship \(model.name).\(property.name) is not carried"))
             } else {
                 entries.append("default: \(YAMLText.value(value))")
             }
@@ -319,7 +387,9 @@ public enum HistoryTranslator {
             if let minimum = property.minimumCount { entries.append("minCount: \(minimum)") }
             if let maximum = property.maximumCount { entries.append("maxCount: \(maximum)") }
         }
-        if let renamedFrom = renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes) { entries.append("renamedFrom: \(renamedFrom)") }
+        if let renamedFrom = renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes) {
+            entries.append("renamedFrom: \(renamedFrom)")
+        }
         if let modifier = property.hashModifier { entries.append("hashModifier: \(YAMLText.scalar(modifier))") }
         if let doc = property.doc { entries.append("doc: \(YAMLText.scalar(doc))") }
         if entries.count == 1 && !type.contains("[") { return type }
@@ -329,20 +399,40 @@ public enum HistoryTranslator {
     /// `renamedFrom` from `originalName`: the previous version's property whose data this one
     /// reads. A property continued under its own name needs none (the generator carries the
     /// identifier forward).
-    static func renamedFrom(_ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool, notes: inout [ImportNote]) -> String? {
+    static func renamedFrom(
+        _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool,
+        notes: inout [ImportNote]
+    ) -> String? {
         guard let original = property.originalName, original != property.name else {
-            if let old = before?.properties.first(where: { $0.name == property.name }), let carried = old.originalName, property.originalName == nil {
-                notes.append(.init(position: property.location, message: "\(model.name).\(property.name) no longer says originalName: \"\(carried)\"; the generated code keeps it, so stores of every older version still upgrade"))
+            if let old = before?.properties.first(where: { $0.name == property.name }), let carried = old.originalName,
+                property.originalName == nil
+            {
+                notes.append(
+                    .init(
+                        position: property.location,
+                        message:
+                            "\(model.name).\(property.name) no longer says originalName: \"\(carried)\"; the generated code keeps it, so stores of every older version still upgrade"
+                    ))
             }
             return nil
         }
         guard let before else {
             if isFirst { return original }
-            notes.append(.init(position: property.location, message: "originalName \"\(original)\" of \(model.name).\(property.name): \(model.name) is new in this version, so there is nothing to rename from; not carried"))
+            notes.append(
+                .init(
+                    position: property.location,
+                    message:
+                        "originalName \"\(original)\" of \(model.name).\(property.name): \(model.name) is new in this version, so there is nothing to rename from; not carried"
+                ))
             return nil
         }
         guard let source = before.properties.first(where: { ($0.originalName ?? $0.name) == original }) else {
-            notes.append(.init(position: property.location, message: "originalName \"\(original)\" of \(model.name).\(property.name) matches no property of the previous version; not carried"))
+            notes.append(
+                .init(
+                    position: property.location,
+                    message:
+                        "originalName \"\(original)\" of \(model.name).\(property.name) matches no property of the previous version; not carried"
+                ))
             return nil
         }
         return source.name == property.name ? nil : source.name

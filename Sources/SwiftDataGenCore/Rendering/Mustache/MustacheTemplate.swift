@@ -40,10 +40,13 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// Renders with `partials` looked up by name; a missing partial renders as nothing (spec).
+    /// `strict` (for the bundled templates, never a user's): a name must be in the nearest
+    /// mapping of the context stack, so a name a view model lacks is an error instead of the
+    /// spec's silent lookup in an enclosing context, or an empty string.
     public func render(
-        _ data: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .html
+        _ data: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .html, strict: Bool = false
     ) throws(ParseError) -> String {
-        var renderer = MustacheRenderer(partialSources: partials, escaping: escaping)
+        var renderer = MustacheRenderer(partialSources: partials, escaping: escaping, strict: strict)
         var output: [UInt8] = []
         var stack = [data]
         try renderer.render(nodes, stack: &stack, into: &output)
@@ -88,7 +91,10 @@ private struct MustacheParser {
             var closing = close
             if sigil == UInt8(ascii: "{") { closing = [UInt8(ascii: "}")] + close }
             if sigil == UInt8(ascii: "=") { closing = [UInt8(ascii: "=")] + close }
-            guard let closeStart = find(closing, from: contentStart + (sigil == UInt8(ascii: "=") || sigil == UInt8(ascii: "{") ? 1 : 0)) else {
+            guard
+                let closeStart = find(
+                    closing, from: contentStart + (sigil == UInt8(ascii: "=") || sigil == UInt8(ascii: "{") ? 1 : 0))
+            else {
                 throw error("unclosed tag", at: tagStart)
             }
             let tagEnd = closeStart + closing.count
@@ -126,7 +132,10 @@ private struct MustacheParser {
                 guard section.name == name else {
                     throw error("section '\(section.name)' closed by '\(name)'", at: tagStart)
                 }
-                append(.section(name: MustacheTemplate.Name(section.name), inverted: section.inverted, children: section.children))
+                append(
+                    .section(
+                        name: MustacheTemplate.Name(section.name), inverted: section.inverted,
+                        children: section.children))
             case UInt8(ascii: ">"):
                 let indent = standalone.map { String(decoding: bytes[$0.lineStart..<tagStart], as: UTF8.self) } ?? ""
                 append(.partial(name: name, indent: indent))
@@ -145,7 +154,8 @@ private struct MustacheParser {
         }
         flushText(upTo: bytes.count)
         if sections.count > 1, let unclosed = sections.last {
-            throw MustacheTemplate.ParseError(message: "section '\(unclosed.name)' is never closed", line: unclosed.line)
+            throw MustacheTemplate.ParseError(
+                message: "section '\(unclosed.name)' is never closed", line: unclosed.line)
         }
         return sections[0].children
     }
@@ -196,12 +206,14 @@ private struct MustacheParser {
 private struct MustacheRenderer {
     let partialSources: [String: String]
     let escaping: MustacheTemplate.Escaping
+    let strict: Bool
     var parsedPartials: [String: [MustacheTemplate.Node]] = [:]
     var depth = 0
 
-    init(partialSources: [String: String], escaping: MustacheTemplate.Escaping) {
+    init(partialSources: [String: String], escaping: MustacheTemplate.Escaping, strict: Bool) {
         self.partialSources = partialSources
         self.escaping = escaping
+        self.strict = strict
     }
 
     /// `stack` is the context stack; sections push onto it and pop before returning.
@@ -213,14 +225,14 @@ private struct MustacheRenderer {
             case .text(let text):
                 output.append(contentsOf: text)
             case .variable(let name, let escaped):
-                let text = lookup(name, in: stack)?.interpolated ?? ""
+                let text = try lookup(name, in: stack)?.interpolated ?? ""
                 if escaped && escaping == .html {
                     Self.appendEscapingHTML(text, to: &output)
                 } else {
                     output.append(contentsOf: text.utf8)
                 }
             case .section(let name, let inverted, let children):
-                let value = lookup(name, in: stack) ?? .null
+                let value = try lookup(name, in: stack) ?? .null
                 if inverted {
                     if value.isFalsey { try render(children, stack: &stack, into: &output) }
                 } else if case .list(let items) = value {
@@ -255,7 +267,9 @@ private struct MustacheRenderer {
         }
     }
 
-    private func lookup(_ name: MustacheTemplate.Name, in stack: [MustacheValue]) -> MustacheValue? {
+    private func lookup(_ name: MustacheTemplate.Name, in stack: [MustacheValue]) throws(MustacheTemplate.ParseError)
+        -> MustacheValue?
+    {
         guard let first = name.path.first else { return stack.last }
         var value: MustacheValue?
         for index in stack.indices.reversed() {
@@ -263,6 +277,17 @@ private struct MustacheRenderer {
                 value = found
                 break
             }
+            // Strictly, the nearest mapping is the section's view model: the name must be there.
+            if strict, case .object = stack[index] {
+                throw MustacheTemplate.ParseError(
+                    message:
+                        "uses '\(name.path.joined(separator: "."))', which the view model of its section does not have",
+                    line: 0)
+            }
+        }
+        if strict && value == nil {
+            throw MustacheTemplate.ParseError(
+                message: "uses '\(name.path.joined(separator: "."))', which no view model has", line: 0)
         }
         for part in name.path.dropFirst() {
             value = value?[part]

@@ -15,6 +15,15 @@ public enum MustacheValue: Sendable {
         .object(values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
     }
 
+    /// An object with `key` set: what a section's view model takes from the one around it, so
+    /// strict rendering finds it there.
+    func with(_ key: String, _ value: MustacheValue) -> MustacheValue {
+        guard case .object(var pairs) = self else { return self }
+        pairs.removeAll { $0.key == key }
+        pairs.append((key: key, value: value))
+        return .object(pairs.sorted { $0.key < $1.key })
+    }
+
     /// Mustache's falsiness: sections skip null, false and empty lists.
     var isFalsey: Bool {
         switch self {
