@@ -38,6 +38,12 @@ final class CorpusTests: XCTestCase {
             XCTAssertTrue(source.contains("- Licence: "), "\(name): SOURCE.md says nothing of the licence")
             XCTAssertTrue(source.contains("- Files read: "), "\(name): SOURCE.md lists no files read")
             XCTAssertNotNil(Self.inexact(in: source), "\(name): SOURCE.md has no 'Inexact stored properties: N' line")
+            XCTAssertTrue(
+                source.contains("## Files read\n\n- `"),
+                "\(name): SOURCE.md has no '## Files read' list for scripts/compare-import-checksums.sh to fetch")
+            XCTAssertTrue(
+                source.contains("- Checksums of the import: "),
+                "\(name): SOURCE.md does not say what scripts/compare-import-checksums.sh found")
         }
     }
 
