@@ -49,4 +49,95 @@ final class DSLKeyTests: XCTestCase {
         XCTAssertEqual(Set((mapping["properties"] as? [String: Any])?.keys.map { $0 } ?? []), Self.declared)
         XCTAssertEqual(mapping["additionalProperties"] as? Bool, false, "an unknown key is an error in editors too")
     }
+
+    /// Each key, written on a property, changes what is generated or what is said about it, and
+    /// the history generates without an error with and without it: a key that is decoded but carried or rendered nowhere fails here.
+    /// The switch in `sample(of:)` makes a new key name this test.
+    func testEveryKeyChangesWhatIsGenerated() throws {
+        for key in PropertyKey.allCases {
+            let (without, with) = Self.sample(of: key)
+            let plain = try generate(secondVersion: without)
+            let keyed = try generate(secondVersion: with)
+            XCTAssertFalse(plain.hasErrors, "\(key), not written: \(plain.text)")
+            XCTAssertFalse(keyed.hasErrors, "\(key): \(keyed.text)")
+            XCTAssertTrue(plain.text != keyed.text, "\(key) is written, yet nothing generated or said changes")
+        }
+    }
+
+    /// The properties of model `New` in the second version, and the changed `Item` where the key
+    /// speaks of the first version; the two differ only in the key.
+    static func sample(of key: PropertyKey) -> (without: String, with: String) {
+        func new(_ property: String, keyed: String) -> (String, String) {
+            ("  New:\n    properties:\n      p: \(property)\n", "  New:\n    properties:\n      p: \(keyed)\n")
+        }
+        func item(_ property: String, keyed: String) -> (String, String) {
+            ("      \(property)\n", "      \(keyed)\n")
+        }
+        switch key {
+        case .type: return new("{ type: Int? }", keyed: "{ type: String? }")
+        case .default: return new("{ type: Int? }", keyed: "{ type: Int?, default: 3 }")
+        case .expression: return new("{ type: Int? }", keyed: "{ type: Int?, expression: \"1 + 2\" }")
+        case .renamedFrom:
+            return item(
+                "heading: { type: String, default: \"\" }",
+                keyed: "heading: { type: String, default: \"\", renamedFrom: title }")
+        case .transient: return new("{ type: Int? }", keyed: "{ type: Int?, transient: true }")
+        case .unique: return new("{ type: String? }", keyed: "{ type: String?, unique: true }")
+        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+            return new("{ type: Data? }", keyed: "{ type: Data?, \(key.rawValue): true }")
+        case .transformable: return new("{ type: Data? }", keyed: "{ type: Data?, transformable: Reverser }")
+        case .deleteRule: return new("{ type: \"[Item]\" }", keyed: "{ type: \"[Item]\", deleteRule: cascade }")
+        case .inverse: return new("{ type: Item? }", keyed: "{ type: Item?, inverse: news }")
+        case .minCount: return new("{ type: \"[Item]\" }", keyed: "{ type: \"[Item]\", minCount: 1 }")
+        case .maxCount: return new("{ type: \"[Item]\" }", keyed: "{ type: \"[Item]\", maxCount: 9 }")
+        case .from:
+            return item(
+                "count: { type: Int, default: 0 }", keyed: "count: { type: Int, default: 0, from: { property: size } }")
+        case .hashModifier: return new("{ type: Int? }", keyed: "{ type: Int?, hashModifier: one }")
+        case .storedName: return new("{ type: Int? }", keyed: "{ type: Int?, storedName: q }")
+        case .enumStorage: return new("{ type: Kind? }", keyed: "{ type: Kind?, enumStorage: value }")
+        case .access: return new("{ type: Int? }", keyed: "{ type: Int?, access: public }")
+        case .doc: return new("{ type: Int? }", keyed: "{ type: Int?, doc: \"Why it is kept.\" }")
+        }
+    }
+
+    /// Generates a two-version history whose second version holds `secondVersion` (a `New` model,
+    /// or lines of `Item`) and returns every file and diagnostic as one text.
+    private func generate(secondVersion: String) throws -> (text: String, hasErrors: Bool) {
+        let first = """
+            schema: App
+            version: 1.0.0
+            models:
+              Item:
+                properties:
+                  title: String
+                  size: Int
+
+            """
+        let addsModel = secondVersion.hasPrefix("  New:")
+        let second = """
+            schema: App
+            version: 2.0.0
+            enums:
+              Kind: { rawType: String, cases: [a, b] }
+            models:
+              Item:
+                properties:
+                  size: Int
+                  news: "[New]"
+            \(addsModel ? "      title: String\n" + secondVersion : secondVersion + "  New:\n    properties:\n      p: Int?\n")
+            """
+        let files = [("1.0.0.yaml", first), ("2.0.0.yaml", second)].map {
+            SourceFile(displayPath: $0.0, relativePath: $0.0, bytes: Array($0.1.utf8))
+        }
+        let config = SourceFile(
+            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
+        let output = Generator.generate(
+            SchemaSources(config: config, versions: files),
+            templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+        let text =
+            output.files.map { "// \($0.name)\n\($0.contents)" }.joined()
+            + output.diagnostics.map(\.rendered).joined(separator: "\n")
+        return (text, output.diagnostics.hasErrors)
+    }
 }

@@ -399,24 +399,19 @@ public struct Property: Sendable, Equatable {
         }
     }
 
-    public init(
-        name: String, kind: PropertyKind, isOptional: Bool, defaultValue: DefaultValue?, isTransient: Bool,
-        isUnique: Bool,
-        flags: [AttributeFlag], transformer: String?, renamedFrom: String?, originalName: String?,
-        conversion: Conversion?,
-        doc: String?, location: SourceLocation
-    ) {
+    /// A property with no key but its type; the resolver then carries each key written
+    /// (`Property.carry`), so that adding a key is decided in one switch, not an initialiser.
+    public init(name: String, kind: PropertyKind, isOptional: Bool, location: SourceLocation) {
         self.name = name
         self.kind = kind
         self.isOptional = isOptional
-        self.defaultValue = defaultValue
-        self.isTransient = isTransient
-        self.isUnique = isUnique
-        self.flags = flags
-        self.originalName = originalName
+        self.defaultValue = nil
+        self.isTransient = false
+        self.isUnique = false
+        self.flags = []
+        self.originalName = nil
         self.location = location
-        let rare = Rare(conversion: conversion, transformer: transformer, renamedFrom: renamedFrom, doc: doc)
-        self.rare = rare == Rare() ? nil : OutOfLine(rare)
+        self.rare = nil
     }
 
     public var relationship: Relationship? {

@@ -394,19 +394,8 @@ struct VersionResolver {
             return nil
         }
 
-        var property = Property(
-            name: name.value, kind: kind, isOptional: spelling.isOptional, defaultValue: nil,
-            isTransient: ast.transient?.value ?? false, isUnique: ast.unique?.value ?? false,
-            flags: ast.flags.map(\.value), transformer: ast.transformer?.value,
-            renamedFrom: ast.renamedFrom?.value, originalName: nil,
-            conversion: ast.from.map {
-                Conversion(
-                    sourceProperty: $0.property.value, expression: $0.convert?.value, matchKey: $0.match?.value,
-                    location: $0.location)
-            },
-            doc: ast.doc, location: name.location)
-        property.hashModifier = ast.hashModifier?.value
-        property.access = ast.access?.value
+        var property = Property(name: name.value, kind: kind, isOptional: spelling.isOptional, location: name.location)
+        for key in PropertyKey.allCases { property.carry(key, from: ast) }
         property.scalarSpelling = scalarSpelling
         resolveStorage(ast, into: &property)
         if property.isStored, let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property)) {
@@ -543,6 +532,37 @@ struct VersionResolver {
                         "'\(key)' describes stored data, but '\(name)' is transient and never stored; remove one of them",
                         at: location))
             }
+        }
+    }
+}
+
+extension Property {
+    /// Puts a key's value where the IR keeps it. The switch is exhaustive so that a new key does not
+    /// compile until it has a place here; keys that need checks against the rest of the version are
+    /// resolved by the stage that can make them and say so.
+    mutating func carry(_ key: PropertyKey, from ast: PropertyAST) {
+        switch key {
+        case .type, .deleteRule, .minCount, .maxCount, .inverse:
+            return  // in `kind`; the inverse once both ends are known (VersionResolver+Relationships)
+        case .default, .expression:
+            return  // `resolveProperty`, once the type is known (`DefaultValueResolver` reads literals)
+        case .storedName, .enumStorage:
+            return  // `VersionResolver.resolveStorage`, which refuses them where nothing is stored
+        case .renamedFrom: renamedFrom = ast.renamedFrom?.value
+        case .transient: isTransient = ast.transient?.value ?? false
+        case .unique: isUnique = ast.unique?.value ?? false
+        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+            flags = ast.flags.map(\.value)  // together, in the order written
+        case .transformable: transformer = ast.transformer?.value
+        case .from:
+            conversion = ast.from.map {
+                Conversion(
+                    sourceProperty: $0.property.value, expression: $0.convert?.value, matchKey: $0.match?.value,
+                    location: $0.location)
+            }
+        case .hashModifier: hashModifier = ast.hashModifier?.value
+        case .access: access = ast.access?.value
+        case .doc: doc = ast.doc
         }
     }
 }
