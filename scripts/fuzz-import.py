@@ -8,7 +8,8 @@ fails when the importer crashes (a signal, or an exit code other than 0, 1 or 2)
 non-zero with files written (it writes all or nothing). It also counts the imports that exited 0
 with YAML that `swiftdata-gen validate` refuses: each is something the importer did not note.
 
-Usage: scripts/fuzz-import.py SECONDS [--seed N]
+Usage: scripts/fuzz-import.py SECONDS [--seed N] [--show SDGnnn]
+--show prints each refusal with that code, with the line the generator quotes, to work it down.
 Needs Importer/.build/debug/swiftdata-gen-import (swift build --package-path Importer) and
 .build/debug/swiftdata-gen. Failing inputs are kept in .build/fuzz-import/failures/.
 """
@@ -68,10 +69,12 @@ def main():
         return 2
     seconds = float(sys.argv[1])
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 1
+    show = sys.argv[sys.argv.index("--show") + 1] if "--show" in sys.argv else None
     rng = random.Random(seed)
     os.makedirs(os.path.join(OUT, "failures"), exist_ok=True)
     cases = sorted(c for c in os.listdir(FIXTURES) if os.path.isdir(os.path.join(FIXTURES, c)))
     rounds = imported = refused = 0
+    refusals = {}  # diagnostic code -> imports refused with it: the importer's unnoted gaps, by kind
     failures = []
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -106,6 +109,13 @@ def main():
                 problem = f"the generator crashed on imported YAML (exit {validated.returncode})"
             elif validated.returncode == 1:
                 refused += 1
+                text = (validated.stdout + validated.stderr).decode("utf-8", "replace")
+                for code_seen in set(re.findall(r"error: .*\[(SDG[0-9]+)\]", text)):
+                    refusals[code_seen] = refusals.get(code_seen, 0) + 1
+                if show:
+                    for line in text.splitlines():
+                        if f"[{show}]" in line:
+                            print("SHOW " + line.split("/")[-1], flush=True)
         if problem:
             kept = os.path.join(OUT, "failures", f"round-{seed}-{rounds}")
             shutil.copytree(source, kept, dirs_exist_ok=True)
@@ -113,6 +123,8 @@ def main():
             print(f"FAIL {problem}: {kept}", flush=True)
         shutil.rmtree(work, ignore_errors=True)
     print(f"{rounds} rounds, {imported} imported, {refused} of them refused by validate, {len(failures)} failures in {seconds:.0f} s (seed {seed})")
+    if refusals:
+        print("refused with: " + ", ".join(f"{code} {count}" for code, count in sorted(refusals.items(), key=lambda item: -item[1])))
     return 1 if failures else 0
 
 

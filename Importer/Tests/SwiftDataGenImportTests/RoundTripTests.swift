@@ -84,6 +84,30 @@ final class RoundTripTests: XCTestCase {
             looseNotes.joined(separator: "\n"))
     }
 
+    /// A schema, an enum or a struct that compiles yet holds nothing to store is noted and left
+    /// out, and what is imported generates.
+    func testDeclarationsThatStoreNothingAreNotedAndLeftOut() throws {
+        let translated = HistoryTranslator.translate(
+            ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Empty").path])))
+        let notes = translated.notes.map(\.description)
+        for text in [
+            "Schemas.swift:6:6: note: ShelfSchemaV1 lists no @Model classes, so it stores nothing; not imported",
+            "Shelf.mood is a Mood, an enum without cases, which has no value to store; it is not carried",
+            "Shelf.nothing is a Nothing, a Codable struct the DSL cannot state whole (Nothing has no stored fields)",
+        ] {
+            XCTAssertTrue(
+                notes.contains { $0.contains(text) }, "no note says '\(text)':\n\(notes.joined(separator: "\n"))")
+        }
+        XCTAssertEqual(translated.files.map(\.name), ["swiftdata-gen.yaml", "2.0.0.yaml"])
+        let sources = translated.files.map {
+            SourceFile(displayPath: $0.name, relativePath: $0.name, bytes: Array($0.text.utf8))
+        }
+        let generated = Generator.generate(
+            SchemaSources(config: sources.first, versions: Array(sources.dropFirst())),
+            templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+        XCTAssertFalse(generated.diagnostics.hasErrors, generated.diagnostics.map(\.rendered).joined(separator: "\n"))
+    }
+
     /// Every key the DSL declares as readable from Swift (`PropertyKey.importedFrom`) comes back
     /// from the importer, and the YAML it writes decodes and stores what the Swift declares.
     func testEveryImportableKeyRoundTrips() throws {

@@ -70,8 +70,19 @@ public enum HistoryTranslator {
                     ))
                 continue
             }
+            // The generator needs a model in every version; an empty `models` list stores nothing.
+            guard !version.models.isEmpty else {
+                notes.append(
+                    .init(
+                        position: version.location,
+                        message:
+                            "\(version.typeName ?? "this schema") lists no @Model classes, so it stores nothing; not imported"
+                    ))
+                continue
+            }
             numbered.append((number, version))
         }
+        guard !numbered.isEmpty else { return Output(files: [], notes: notes) }
         numbered.sort {
             [$0.number.0, $0.number.1, $0.number.2].lexicographicallyPrecedes([$1.number.0, $1.number.1, $1.number.2])
         }
@@ -184,11 +195,12 @@ public enum HistoryTranslator {
     ) -> String {
         var lines = ["schema: \(naming.schema)", "version: \(number.0).\(number.1).\(number.2)"]
         if let typeName = version.typeName, typeName != naming.derived(number) { lines.append("typeName: \(typeName)") }
-        let enumNames = Set(version.enums.map(\.name))
+        let enums = storableEnums(of: version)
+        let enumNames = Set(enums.map(\.name))
         let modelNames = Set(version.models.map(\.name))
-        if !version.enums.isEmpty {
+        if !enums.isEmpty {
             lines.append("enums:")
-            for enumeration in version.enums { lines.append("  \(enumeration.name): \(enumText(enumeration))") }
+            for enumeration in enums { lines.append("  \(enumeration.name): \(enumText(enumeration))") }
         }
         let stored = storedStructs(of: version)
         let structNames = Set(stored.map(\.name))
@@ -258,11 +270,16 @@ public enum HistoryTranslator {
         return version.structs.filter { names.contains($0.name) }
     }
 
-    /// Structs whose every field is a value type, an enum or an expressible struct, found by
+    /// Enums with a case: one without (it compiles) has no value a property could hold.
+    static func storableEnums(of version: ImportedVersion) -> [ImportedEnum] {
+        version.enums.filter { !$0.cases.isEmpty }
+    }
+
+    /// Structs with fields, every one a value type, an enum or an expressible struct, found by
     /// striking out, until nothing changes, each struct with a field that is none of those.
     static func expressibleStructs(of version: ImportedVersion) -> Set<String> {
-        let enums = Set(version.enums.map(\.name))
-        var candidates = Set(version.structs.map(\.name))
+        let enums = Set(storableEnums(of: version).map(\.name))
+        var candidates = Set(version.structs.filter { !$0.fields.isEmpty }.map(\.name))
         var changed = true
         while changed {
             changed = false
@@ -283,8 +300,9 @@ public enum HistoryTranslator {
     /// Why a struct is not carried: its first field the DSL cannot state.
     static func inexpressibleField(of name: String, in version: ImportedVersion) -> String? {
         let expressible = expressibleStructs(of: version)
-        let enums = Set(version.enums.map(\.name))
+        let enums = Set(storableEnums(of: version).map(\.name))
         guard let decl = version.structs.first(where: { $0.name == name }) else { return nil }
+        if decl.fields.isEmpty { return "\(name) has no stored fields" }
         return decl.fields.first { field in
             !(ModelExtractor.valueTypes.contains(field.typeName) || enums.contains(field.typeName)
                 || expressible.contains(field.typeName))
@@ -338,6 +356,15 @@ public enum HistoryTranslator {
                         position: property.location,
                         message:
                             "\(model.name).\(property.name) is a \(property.typeName), a Codable struct the DSL cannot state whole (\(field)); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"
+                    ))
+                return nil
+            }
+            if version.enums.contains(where: { $0.name == property.typeName }) {
+                notes.append(
+                    .init(
+                        position: property.location,
+                        message:
+                            "\(model.name).\(property.name) is a \(property.typeName), an enum without cases, which has no value to store; it is not carried"
                     ))
                 return nil
             }
