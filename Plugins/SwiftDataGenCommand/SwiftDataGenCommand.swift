@@ -32,7 +32,8 @@ struct SwiftDataGenCommand: CommandPlugin {
         let names = extractor.extractOption(named: "target")
         guard extractor.remainingArguments.isEmpty else {
             let message =
-                "unknown argument '\(extractor.remainingArguments.joined(separator: " "))'; the command takes --target <target>. See 'swift package swiftdata-gen --help'"
+                "unknown argument '\(extractor.remainingArguments.joined(separator: " "))'; the command takes "
+                + "--target <target>. See 'swift package swiftdata-gen --help'"
             Diagnostics.error(message)
             throw UsageError(description: message)
         }
@@ -52,7 +53,10 @@ struct SwiftDataGenCommand: CommandPlugin {
             }
             if Self.usesBuildPlugin(target.name, manifest: manifest) {
                 Diagnostics.error(
-                    "target '\(target.name)' uses the SwiftDataGenPlugin build-tool plugin, which already generates these sources at every build; writing them into Generated/ as well would declare everything twice. Either keep the build-tool plugin and do not run this command, or remove the plugin from the target in Package.swift and commit Generated/"
+                    "target '\(target.name)' uses the SwiftDataGenPlugin build-tool plugin, which already "
+                        + "generates these sources at every build; writing them into Generated/ as well would declare "
+                        + "everything twice. Either keep the build-tool plugin and do not run this command, or remove "
+                        + "the plugin from the target in Package.swift and commit Generated/"
                 )
                 continue
             }
@@ -68,7 +72,8 @@ struct SwiftDataGenCommand: CommandPlugin {
         }
         if ran == 0 {
             Diagnostics.warning(
-                "no target was generated for; see the errors above, or add a swiftdata-gen.yaml to a target's schema folder"
+                "no target was generated for; see the errors above, or add a swiftdata-gen.yaml to a target's "
+                    + "schema folder"
             )
         }
     }

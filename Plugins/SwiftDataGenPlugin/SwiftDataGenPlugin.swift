@@ -44,13 +44,15 @@ enum SchemaInputs {
         guard let config = configs.first else {
             if yaml.isEmpty { return [] }
             let message =
-                "target '\(target)' has schema YAML but no \(configName); add one at the top of the schema folder (it may be empty)"
+                "target '\(target)' has schema YAML but no \(configName); add one at the top of the schema folder "
+                + "(it may be empty)"
             Diagnostics.error(message)
             throw PluginError(description: message)
         }
         guard configs.count == 1 else {
             let message =
-                "target '\(target)' has \(configs.count) \(configName) files (\(configs.map(\.path).joined(separator: ", "))); keep one, at the top of the schema folder"
+                "target '\(target)' has \(configs.count) \(configName) files "
+                + "(\(configs.map(\.path).joined(separator: ", "))); keep one, at the top of the schema folder"
             Diagnostics.error(message)
             throw PluginError(description: message)
         }

@@ -159,7 +159,8 @@ public enum Generator {
                     diagnostics.append(
                         .error(
                             .reservedName,
-                            "'\(name)' is a type the generated code of schema \(other.0) declares; rename it (for example \(history.name)\(name))",
+                            "'\(name)' is a type the generated code of schema \(other.0) declares; rename it (for "
+                                + "example \(history.name)\(name))",
                             at: location))
                 }
             }
@@ -175,7 +176,8 @@ public enum Generator {
                     diagnostics.append(
                         .error(
                             .duplicateName,
-                            "'\(name)' is declared by schemas \(owner.schema) and \(history.name); their aliases would clash, so rename one",
+                            "'\(name)' is declared by schemas \(owner.schema) and \(history.name); their aliases "
+                                + "would clash, so rename one",
                             at: location, notes: [.init("\(owner.schema) declares it here", at: owner.location)]))
                 } else {
                     owners[name] = (history.name, location)

@@ -11,7 +11,8 @@ struct SyntheticHistory {
 
     func versionFile(_ v: Int) -> String {
         var out =
-            "schema: Bench\nversion: \(v).0.0\nenums:\n  Status: { rawType: String, cases: [draft, live, gone] }\nmodels:\n"
+            "schema: Bench\nversion: \(v).0.0\nenums:\n  Status: { rawType: String, cases: [draft, live, gone] "
+            + "}\nmodels:\n"
         for i in 0..<models {
             let name = modelName(i)
             out += "  \(name):\n    indexes: [[text]]\n    properties:\n"

@@ -113,13 +113,15 @@ struct CommandLineArguments {
         Option(
             names: ["--layout"], kind: .choice("layout", OutputLayout.allCases.map(\.rawValue)),
             help:
-                "schemas (default): files named after what they declare; inputs: named after the input files (the build plugin's layout).",
+                "schemas (default): files named after what they declare; inputs: named after the input files (the "
+                + "build plugin's layout).",
             commands: writing
         ) { arguments, value throws(UsageError) in
             guard let value, let layout = OutputLayout(rawValue: value) else {
                 throw UsageError(
                     message:
-                        "unknown layout '\(value ?? "")'; use one of: \(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))",
+                        "unknown layout '\(value ?? "")'; use one of: "
+                        + "\(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))",
                     command: arguments.command)
             }
             arguments.layout = layout
@@ -133,7 +135,8 @@ struct CommandLineArguments {
         Option(
             names: ["--hooks-output"], kind: .folder("dir"),
             help:
-                "Create <Schema>MigrationHooks.swift there when the plan calls hooks and the file does not exist yet (never overwritten). With generate, --output may then be left out.",
+                "Create <Schema>MigrationHooks.swift there when the plan calls hooks and the file does not exist "
+                + "yet (never overwritten). With generate, --output may then be left out.",
             commands: [.generate]
         ) { arguments, value throws(UsageError) in
             arguments.hooksDirectory = value
@@ -151,7 +154,8 @@ struct CommandLineArguments {
             guard let value, Identifier.isValid(value), !Identifier.keywords.contains(value) else {
                 throw UsageError(
                     message:
-                        "--testable-import needs a module name (letters, digits and '_', not a Swift keyword); '\(value ?? "")' is not one",
+                        "--testable-import needs a module name (letters, digits and '_', not a Swift keyword); "
+                        + "'\(value ?? "")' is not one",
                     command: arguments.command)
             }
             arguments.testableImport = value

@@ -33,7 +33,8 @@ enum CompletionScript {
                     "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
             case .choice(_, let choices):
                 valueCases.append(
-                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W "
+                        + "\"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
                 )
             case .text: valueCases.append("        \(option.names.joined(separator: "|"))) return ;;")
             }
@@ -126,7 +127,8 @@ enum CompletionScript {
         ]
         for command in Arguments.Command.allCases {
             lines.append(
-                "complete -c swiftdata-gen -n '__fish_use_subcommand' -a \(command.rawValue) -d '\(command.abstract.filter { $0 != "'" })'"
+                "complete -c swiftdata-gen -n '__fish_use_subcommand' -a \(command.rawValue) -d "
+                    + "'\(command.abstract.filter { $0 != "'" })'"
             )
         }
         lines.append("complete -c swiftdata-gen -n '__fish_use_subcommand' -a help -d 'Show help for a command.'")
@@ -146,7 +148,8 @@ enum CompletionScript {
                 lines.append(line)
             }
             lines.append(
-                "complete -c swiftdata-gen -n '__fish_seen_subcommand_from \(command.rawValue)' -a '(__fish_complete_directories)'"
+                "complete -c swiftdata-gen -n '__fish_seen_subcommand_from \(command.rawValue)' -a "
+                    + "'(__fish_complete_directories)'"
             )
         }
         return lines.joined(separator: "\n") + "\n"

@@ -173,7 +173,8 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         guard changes.isEmpty else {
             let again = arguments.upgradeTestsDirectory.map { " --upgrade-tests \($0)" } ?? ""
             printError(
-                "error: \(changes.count) generated file(s) are stale; run: swiftdata-gen generate \(schemaDirectory) --output \(outputDirectory)\(again)"
+                "error: \(changes.count) generated file(s) are stale; run: swiftdata-gen generate "
+                    + "\(schemaDirectory) --output \(outputDirectory)\(again)"
             )
             return .diagnostics
         }
@@ -192,7 +193,8 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
     report(failures)
     if failures.isEmpty && !arguments.quiet {
         print(
-            "swiftdata-gen: \(updates[0].changed.count) file(s) changed, \(updates[0].unchanged.count) unchanged in \(outputDirectory)"
+            "swiftdata-gen: \(updates[0].changed.count) file(s) changed, \(updates[0].unchanged.count) unchanged "
+                + "in \(outputDirectory)"
         )
     }
     return failures.isEmpty ? .success : .diagnostics

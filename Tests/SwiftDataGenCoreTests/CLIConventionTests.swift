@@ -48,13 +48,15 @@ extension CLITests {
         XCTAssertEqual(typo.status, 2)
         XCTAssertEqual(
             typo.stderr,
-            "Error: unknown command 'generat'; did you mean 'generate'?\nUsage: swiftdata-gen <command> <schema-dir> [<options>]\n  See 'swiftdata-gen --help' for more information.\n"
+            "Error: unknown command 'generat'; did you mean 'generate'?\nUsage: swiftdata-gen <command> "
+                + "<schema-dir> [<options>]\n  See 'swiftdata-gen --help' for more information.\n"
         )
         let option = try run("generate", "x", "--ouput", "y")
         XCTAssertEqual(option.status, 2)
         XCTAssertTrue(
             option.stderr.hasPrefix(
-                "Error: unknown option '--ouput'; did you mean '--output'?\nUsage: swiftdata-gen generate <schema-dir> --output <dir> [<options>]\n  See 'swiftdata-gen generate --help'"
+                "Error: unknown option '--ouput'; did you mean '--output'?\nUsage: swiftdata-gen generate "
+                    + "<schema-dir> --output <dir> [<options>]\n  See 'swiftdata-gen generate --help'"
             ), option.stderr)
         XCTAssertFalse(option.stderr.contains("OPTIONS:"), "not the whole help page")
         let misplaced = try run("validate", "x", "--format", "json")

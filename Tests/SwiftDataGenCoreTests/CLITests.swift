@@ -209,9 +209,10 @@ final class CLITests: XCTestCase {
         let schema = scratch.appendingPathComponent("schema-bytes").path
         try FileManager.default.createDirectory(atPath: schema, withIntermediateDirectories: true)
         try "".write(toFile: schema + "/swiftdata-gen.yaml", atomically: true, encoding: .utf8)
-        try
-            "schema: Cafe\nversion: 1.0.0\nmodels:\n  Menu:\n    doc: \"Caf\u{E9} menu\"\n    properties:\n      name: String\n"
-            .write(toFile: schema + "/1.0.0.yaml", atomically: true, encoding: .utf8)
+        let yaml =
+            "schema: Cafe\nversion: 1.0.0\nmodels:\n  Menu:\n    doc: \"Caf\u{E9} menu\"\n    properties:\n      "
+            + "name: String\n"
+        try yaml.write(toFile: schema + "/1.0.0.yaml", atomically: true, encoding: .utf8)
         let out = scratch.appendingPathComponent("out").path
         XCTAssertEqual(try run("generate", schema, "--output", out).status, 0)
         let file = out + "/CafeSchemaV1.swift"
@@ -367,7 +368,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertTrue(
             text.stdout.contains(
-                "Library 2.0.0 → 3.0.0\n  changes:\n    - Book became unique by (isbn)\n  stages:\n    - custom 2.0.0 → 3.0.0"
+                "Library 2.0.0 → 3.0.0\n  changes:\n    - Book became unique by (isbn)\n  stages:\n    - custom "
+                    + "2.0.0 → 3.0.0"
             ), text.stdout)
         XCTAssertTrue(text.stdout.contains("    - Links each Book to one Author per distinct authorName"), text.stdout)
         let json = try run("plan", schema, "--format", "json")
@@ -396,7 +398,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(check.status, 1)
         XCTAssertTrue(
             check.stderr.contains(
-                "1.0.0.yaml:7:7: error: version 1.0.0 of Diary has shipped and is locked, but what it stores changed: Entry.body: optional was false, now true"
+                "1.0.0.yaml:7:7: error: version 1.0.0 of Diary has shipped and is locked, but what it stores "
+                    + "changed: Entry.body: optional was false, now true"
             ), check.stderr)
         XCTAssertTrue(check.stderr.contains("[SDG608]"), check.stderr)
         try original.write(toFile: file, atomically: true, encoding: .utf8)

@@ -102,19 +102,22 @@ final class CorpusTests: XCTestCase {
     static func table(_ rows: [Row]) -> String {
         var lines = [
             "",
-            "| app | versions | models (latest) | stored properties, all versions | expressed exactly | steps | stages agreeing with the app's plan |",
+            "| app | versions | models (latest) | stored properties, all versions | expressed exactly | steps | "
+                + "stages agreeing with the app's plan |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for row in rows {
             let total = row.stored + row.inexact
             lines.append(
-                "| \(row.app) | \(row.versions) | \(row.models) | \(total) | \(row.stored) of \(total) | \(row.steps) | \(row.agreeing) of \(row.steps) |"
+                "| \(row.app) | \(row.versions) | \(row.models) | \(total) | \(row.stored) of \(total) | "
+                    + "\(row.steps) | \(row.agreeing) of \(row.steps) |"
             )
         }
         let sum = { (field: KeyPath<Row, Int>) in rows.reduce(0) { $0 + $1[keyPath: field] } }
         let total = sum(\.stored) + sum(\.inexact)
         lines.append(
-            "| **\(rows.count) apps** | \(sum(\.versions)) | \(sum(\.models)) | \(total) | \(sum(\.stored)) of \(total) | \(sum(\.steps)) | \(sum(\.agreeing)) of \(sum(\.steps)) |"
+            "| **\(rows.count) apps** | \(sum(\.versions)) | \(sum(\.models)) | \(total) | \(sum(\.stored)) of "
+                + "\(total) | \(sum(\.steps)) | \(sum(\.agreeing)) of \(sum(\.steps)) |"
         )
         return lines.joined(separator: "\n") + "\n\n"
     }

@@ -8,16 +8,19 @@ extension DiagnosticCode {
         switch self {
         case .unreadableFile:
             return
-                "A schema file cannot be read (missing, a folder, no permission). Check the path and the file's permissions."
+                "A schema file cannot be read (missing, a folder, no permission). Check the path and the file's "
+                + "permissions."
         case .yamlSyntax:
             return
-                "libyaml cannot parse the file; the message says where and what to check (indentation with spaces, quoting, closing brackets)."
+                "libyaml cannot parse the file; the message says where and what to check (indentation with "
+                + "spaces, quoting, closing brackets)."
         case .duplicateKey: return "A mapping repeats a key; YAML would keep only one of them. Remove or rename one."
         case .undefinedAlias:
             return "An alias `*name` has no anchor `&name` before it (or points at itself). Define the anchor first."
         case .aliasExpansionLimit:
             return
-                "Aliases expand to over a million nodes (an alias bomb). Write the content out instead of nesting aliases."
+                "Aliases expand to over a million nodes (an alias bomb). Write the content out instead of nesting "
+                + "aliases."
         case .nestingTooDeep: return "Mappings and lists nest deeper than 256 levels. Flatten the file."
         case .invalidEncoding: return "The file is not UTF-8 text, or holds control characters. Save it as UTF-8."
         case .emptyDocument: return "A version file is empty. Write its schema, version and models, or delete it."
@@ -28,18 +31,22 @@ extension DiagnosticCode {
             return "A YAML tag (`!!str`, `!custom`) is not supported. Remove it and quote the value if it must be text."
         case .fileTooLarge:
             return
-                "The file is larger than the generator reads. Split the schema into versions, or squash old versions no device still has."
+                "The file is larger than the generator reads. Split the schema into versions, or squash old "
+                + "versions no device still has."
         case .unknownKey:
             return
-                "A key the DSL does not know; a note says the key meant (the file is read as if it were written so) and lists the keys allowed."
+                "A key the DSL does not know; a note says the key meant (the file is read as if it were written "
+                + "so) and lists the keys allowed."
         case .missingKey:
             return "A required key is missing (`schema`, `version`, `models`, a property's `type`, …). Add it."
         case .wrongNodeKind:
             return
-                "A value has the wrong shape (a list where a mapping belongs, …). Array types are quoted text: `\"[String]\"`."
+                "A value has the wrong shape (a list where a mapping belongs, …). Array types are quoted text: "
+                + "`\"[String]\"`."
         case .invalidValue:
             return
-                "A value is not one the key allows (a choice, a number, a boolean written `yes`, …). The message lists what is allowed."
+                "A value is not one the key allows (a choice, a number, a boolean written `yes`, …). The message "
+                + "lists what is allowed."
         case .invalidTypeSpelling:
             return
                 "A type is not `Name`, `Name?`, `[Name]` or `[Name]?`. Dictionaries and generics are not stored types."
@@ -47,28 +54,41 @@ extension DiagnosticCode {
         case .invalidIdentifier: return "A name is not a Swift identifier of ASCII letters, digits and `_`. Rename it."
         case .reservedName:
             return
-                "A name fails where it would go: each position refuses only its own names. A model or enum may not take a type name the output or the app uses (`String`, `Schema`) or a member around it (`models`, `id`); a property may not take a `PersistentModel` member (`persistentModelID`, `hasChanges`); a stored name may not be a no-parameter method of NSObject or NSManagedObject (`description`, `entity`; keep the Swift name with `storedName:`); a case may not be `RawValue`. `id`, `type`, `data`, `value` and the like are fine. Rename it as the message suggests."
+                "A name fails where it would go: each position refuses only its own names. A model or enum may "
+                + "not take a type name the output or the app uses (`String`, `Schema`) or a member around it "
+                + "(`models`, `id`); a property may not take a `PersistentModel` member (`persistentModelID`, "
+                + "`hasChanges`); a stored name may not be a no-parameter method of NSObject or NSManagedObject "
+                + "(`description`, `entity`; keep the Swift name with `storedName:`); a case may not be `RawValue`. "
+                + "`id`, `type`, `data`, `value` and the like are fine. Rename it as the message suggests."
         case .duplicateName:
             return
-                "Two declarations share a name (in a version, a model or a struct), or a stored name collides with `@Model`'s storage of another property."
+                "Two declarations share a name (in a version, a model or a struct), or a stored name collides "
+                + "with `@Model`'s storage of another property."
         case .countLimit:
             return
-                "More versions, models, properties, cases or inheritance levels than the generator accepts. Squash or split."
+                "More versions, models, properties, cases or inheritance levels than the generator accepts. "
+                + "Squash or split."
         case .unknownType:
             return
-                "A property's type is none of the value types, enums, structs or models of the version; a note lists the supported types."
+                "A property's type is none of the value types, enums, structs or models of the version; a note "
+                + "lists the supported types."
         case .inverseNotFound: return "`inverse:` names no property of the related model. Add it there or fix the name."
         case .inverseMismatch:
             return
-                "The two sides of a relationship name different inverses. Make them agree, or write `inverse:` on one side only."
+                "The two sides of a relationship name different inverses. Make them agree, or write `inverse:` on "
+                + "one side only."
         case .inverseNotRelationship:
             return "`inverse:` names an attribute, not a relationship back. Point it at the relationship."
         case .nullifyOntoRequired:
             return
-                "Deleting the other side would set a non-optional to-one relationship to nil. Make it optional or change the delete rule."
+                "Deleting the other side would set a non-optional to-one relationship to nil. Make it optional or "
+                + "change the delete rule."
         case .missingInverse:
             return
-                "Warning: a relationship has no inverse, so SwiftData cannot keep the other side in step (or might pair it by itself). Add `inverse:`, or `inverse: false` where the relationship is one-way on purpose. Two relationships that point at each other are warned once, and a relationship whose `inverse:` is already in error is not warned."
+                "Warning: a relationship has no inverse, so SwiftData cannot keep the other side in step (or "
+                + "might pair it by itself). Add `inverse:`, or `inverse: false` where the relationship is one-way "
+                + "on purpose. Two relationships that point at each other are warned once, and a relationship whose "
+                + "`inverse:` is already in error is not warned."
         case .invalidCount: return "`minCount`/`maxCount` on a to-one relationship, or a minimum above the maximum."
         case .relationshipOptionOnAttribute:
             return "A relationship option (`deleteRule`, `inverse`, counts) on an attribute. Remove it."
@@ -79,25 +99,30 @@ extension DiagnosticCode {
         case .externalStorageNeedsData: return "`externalStorage` applies to `Data` only."
         case .unknownKeyPathProperty:
             return
-                "A `unique`, `indexes` or `dedupe.orderBy` entry names no stored attribute (or one a sort cannot order)."
+                "A `unique`, `indexes` or `dedupe.orderBy` entry names no stored attribute (or one a sort cannot "
+                + "order)."
         case .uniqueNeedsNewerPlatform:
             return
-                "Compound uniqueness needs `#Unique` (iOS 18, macOS 15, …). Raise the platforms or constrain one property."
+                "Compound uniqueness needs `#Unique` (iOS 18, macOS 15, …). Raise the platforms or constrain one "
+                + "property."
         case .indexNeedsNewerPlatform:
             return "Indexes need `#Index` (iOS 18, macOS 15, …). Raise the platforms or remove the index."
         case .defaultTypeMismatch:
             return
-                "A default does not fit the type (text for a number, a case the enum lacks, a number out of range, a struct without `expression:`)."
+                "A default does not fit the type (text for a number, a case the enum lacks, a number out of "
+                + "range, a struct without `expression:`)."
         case .conflictingDefaults: return "A property has both `default` and `expression`. Keep one."
         case .transientOption:
             return "A `transient` property with a storage option. Transient values are not stored; remove the option."
         case .duplicateKeyPathGroup: return "A `unique` or `indexes` group is listed twice. Remove the repeat."
         case .invalidSwiftExpression:
             return
-                "`expression:` or `from.convert` is not exactly one Swift expression (unbalanced brackets, `;`, statements, comments). Write one expression."
+                "`expression:` or `from.convert` is not exactly one Swift expression (unbalanced brackets, `;`, "
+                + "statements, comments). Write one expression."
         case .inheritanceNeedsNewerPlatform:
             return
-                "Model inheritance needs the 26 releases on every platform named. Raise the platforms or flatten the model."
+                "Model inheritance needs the 26 releases on every platform named. Raise the platforms or flatten "
+                + "the model."
         case .unknownSuperclass: return "`superclass:` names no model of the version."
         case .inheritanceCycle: return "Models inherit from each other in a cycle."
         case .overridesInheritedProperty:
@@ -109,12 +134,16 @@ extension DiagnosticCode {
         case .cloudKitDeny: return "CloudKit sync forbids the `deny` delete rule."
         case .cloudKitSchemaShrinks:
             return
-                "Warning: a step between two versions that sync with CloudKit removes, renames or retypes something. CloudKit's production schema only grows, and devices still on the older version go on syncing the old field; keep the old property beside the new one until no device runs that version."
+                "Warning: a step between two versions that sync with CloudKit removes, renames or retypes "
+                + "something. CloudKit's production schema only grows, and devices still on the older version go on "
+                + "syncing the old field; keep the old property beside the new one until no device runs that "
+                + "version."
         case .duplicateVersion:
             return "Two files declare the same version of a schema. Every shipped version needs its own number."
         case .identicalVersions:
             return
-                "A version changes nothing at all from the one before. Delete it, or make the change it was meant to have."
+                "A version changes nothing at all from the one before. Delete it, or make the change it was meant "
+                + "to have."
         case .missingConfig:
             return "The schema folder has no `swiftdata-gen.yaml`. Add one at its top (it may be empty)."
         case .noVersions:
@@ -124,74 +153,93 @@ extension DiagnosticCode {
                 "`renamedFrom` names no model or property of the previous version. Name it as it was in that version."
         case .shippedVersionEdited:
             return
-                "A locked (shipped) version was changed; stores on devices hold the old shape. Restore it from version control and make the change in a new version."
+                "A locked (shipped) version was changed; stores on devices hold the old shape. Restore it from "
+                + "version control and make the change in a new version."
         case .shippedVersionMissing:
             return "A locked version (or its bridge) is missing from the YAML. Restore its file."
         case .versionBeforeShipped:
             return "A new version is numbered before a shipped one. Number it after the last locked version."
         case .malformedLockFile:
             return
-                "`swiftdata-gen.lock` is damaged (edited, cut short, emptied, entries removed). Restore it from version control; `lock` refuses to rewrite it."
+                "`swiftdata-gen.lock` is damaged (edited, cut short, emptied, entries removed). Restore it from "
+                + "version control; `lock` refuses to rewrite it."
         case .duplicateRenamingIdentifier:
             return
-                "Two stored properties would read the same stored column in a migration. Let only one continue it (remove a `renamedFrom` or `from`)."
+                "Two stored properties would read the same stored column in a migration. Let only one continue it "
+                + "(remove a `renamedFrom` or `from`)."
         case .duplicateChecksum:
             return
-                "Two schemas of the plan would have the same SwiftData checksum and no hash modifier can separate them. Change one version."
+                "Two schemas of the plan would have the same SwiftData checksum and no hash modifier can separate "
+                + "them. Change one version."
         case .renameAlreadyApplied:
             return
-                "Warning: a `renamedFrom` came along when the file was copied from the version that applied it. Remove it."
+                "Warning: a `renamedFrom` came along when the file was copied from the version that applied it. "
+                + "Remove it."
         case .versionFileNameMismatch:
             return "Warning: the file is named for another version than it declares. Rename the file or fix `version:`."
         case .requiredPropertyAdded:
             return "A new required property has no value for existing rows. Add `default:` or make it optional."
         case .typeChangeLosesData:
             return
-                "A property changes type (or how an enum or struct is stored) with no conversion. Add `from:` as the message shows."
+                "A property changes type (or how an enum or struct is stored) with no conversion. Add `from:` as "
+                + "the message shows."
         case .optionalityTightened:
             return
-                "An optional property becomes required with no value for the rows that hold nil. Add `default:` or keep it optional."
+                "An optional property becomes required with no value for the rows that hold nil. Add `default:` "
+                + "or keep it optional."
         case .conversionSourceMissing: return "`from.property` names no property of the previous version."
         case .uniquenessNeedsDedupe:
             return
                 "Uniqueness is added over existing rows that may repeat. Add `dedupe:` to say which duplicate survives."
         case .dataLoss:
             return
-                "Warning: a model or property is removed and its data with it. List it under `acknowledgedRemovals` if that is intended."
+                "Warning: a model or property is removed and its data with it. List it under "
+                + "`acknowledgedRemovals` if that is intended."
         case .noRoomForBridge:
             return
-                "A two-stage step needs a bridge version number between the two versions. Number the new version as the message says."
+                "A two-stage step needs a bridge version number between the two versions. Number the new version "
+                + "as the message says."
         case .linkTargetNotCreatable:
             return
-                "Text cannot be turned into related objects: the related model requires more than the matched key. Give the rest defaults."
+                "Text cannot be turned into related objects: the related model requires more than the matched "
+                + "key. Give the rest defaults."
         case .hookRequired:
             return
-                "Warning: the step calls migration hooks your team writes; `--hooks-output` creates the file to fill in."
+                "Warning: the step calls migration hooks your team writes; `--hooks-output` creates the file to "
+                + "fill in."
         case .conversionConflict:
             return
-                "A conversion conflicts with a rename, a relationship, an enum's raw values or a struct's name. The message says which and what to change."
+                "A conversion conflicts with a rename, a relationship, an enum's raw values or a struct's name. "
+                + "The message says which and what to change."
         case .modelRenameUnsupported:
             return
-                "SwiftData cannot rename a model; its rows would be dropped. Keep the name (alias it in app code), or copy the rows in hooks."
+                "SwiftData cannot rename a model; its rows would be dropped. Keep the name (alias it in app "
+                + "code), or copy the rows in hooks."
         case .uniqueValueNotPerRow:
             return
-                "A new unique property's default would give every existing row the same value. Make it optional without a default, or fill it in hooks."
+                "A new unique property's default would give every existing row the same value. Make it optional "
+                + "without a default, or fill it in hooks."
         case .dedupeUnused: return "Warning: `dedupe:` is not needed by the step into this version. Remove it."
         case .toManyBecomesToOne:
             return
-                "A to-many relationship becomes to-one, which SwiftData cannot infer. Follow the advice: a new relationship filled by a conversion."
+                "A to-many relationship becomes to-one, which SwiftData cannot infer. Follow the advice: a new "
+                + "relationship filled by a conversion."
         case .outputNotOwned:
             return
-                "A file in the output folder is not this schema folder's by the manifest (a hand-written file, another schema's output, a damaged manifest). Move it or choose another folder."
+                "A file in the output folder is not this schema folder's by the manifest (a hand-written file, "
+                + "another schema's output, a damaged manifest). Move it or choose another folder."
         case .outputWriteFailed:
             return
-                "Writing failed (read-only folder, disk full, a folder in the way). Nothing was changed; fix the cause and run again."
+                "Writing failed (read-only folder, disk full, a folder in the way). Nothing was changed; fix the "
+                + "cause and run again."
         case .templateError:
             return
-                "A template (built in or from `--templates`) failed to render, or the `--templates` folder does not exist. Fix the template named, or the path."
+                "A template (built in or from `--templates`) failed to render, or the `--templates` folder does "
+                + "not exist. Fix the template named, or the path."
         case .outputNameCollision:
             return
-                "Two generated types or files would get one name (naming config, `typeName:`, input file paths). Change the names."
+                "Two generated types or files would get one name (naming config, `typeName:`, input file paths). "
+                + "Change the names."
         }
     }
 
@@ -199,7 +247,10 @@ extension DiagnosticCode {
     static var referencePage: String {
         var lines = [
             "# Diagnostic codes", "",
-            "Every code swiftdata-gen reports, what it means and what to do. Generated from `DiagnosticCode` and `Tests/SwiftDataGenCoreTests/DiagnosticReference.swift`; a test keeps this page in step (re-record with `SDG_RECORD_GOLDENS=1 swift test --filter DiagnosticReferenceTests`). Codes are never reused for another meaning.",
+            "Every code swiftdata-gen reports, what it means and what to do. Generated from `DiagnosticCode` and "
+                + "`Tests/SwiftDataGenCoreTests/DiagnosticReference.swift`; a test keeps this page in step (re-record "
+                + "with `SDG_RECORD_GOLDENS=1 swift test --filter DiagnosticReferenceTests`). Codes are never reused "
+                + "for another meaning.",
             "",
         ]
         for code in allCases.sorted(by: { $0.rawValue < $1.rawValue }) {

@@ -27,7 +27,8 @@ final class PlannerTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      a: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      a: String\n      b: Int?\n      c: { type: Bool, default: false }\n  B:\n    properties:\n      x: Int\n"
+                "  A:\n    properties:\n      a: String\n      b: Int?\n      c: { type: Bool, default: false }\n "
+                    + " B:\n    properties:\n      x: Int\n"
             ),
         ])
         XCTAssertEqual(diagnostics, [])
@@ -85,7 +86,8 @@ final class PlannerTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
             version(
                 "1.0.1",
-                "  A:\n    properties:\n      count: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+                "  A:\n    properties:\n      count: { type: Int, default: 0, from: { property: n, convert: "
+                    + "\"Int($0) ?? 0\" } }\n"
             ),
         ])
         let match = diagnostics.first { $0.code == .noRoomForBridge }
@@ -98,7 +100,9 @@ final class PlannerTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      city: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      city: { type: City?, from: { property: city, match: name }, inverse: people }\n  City:\n    properties:\n      name: String\n      code: String\n      people: \"[A]\"\n"
+                "  A:\n    properties:\n      city: { type: City?, from: { property: city, match: name }, "
+                    + "inverse: people }\n  City:\n    properties:\n      name: String\n      code: String\n      "
+                    + "people: \"[A]\"\n"
             ),
         ])
         let match = diagnostics.first { $0.code == .linkTargetNotCreatable }
@@ -110,7 +114,8 @@ final class PlannerTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      m: { type: Int, default: 0, renamedFrom: n, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+                "  A:\n    properties:\n      m: { type: Int, default: 0, renamedFrom: n, from: { property: n, "
+                    + "convert: \"Int($0) ?? 0\" } }\n"
             ),
         ])
         XCTAssertEqual(diagnostics.first?.code, .conversionConflict)
@@ -121,7 +126,8 @@ final class PlannerTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      n: String\n      m: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: m, convert: \"Int($0) ?? 0\" } }\n"
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: m, convert: \"Int($0) "
+                    + "?? 0\" } }\n"
             ),
         ])
         XCTAssertEqual(diagnostics.first { $0.isError }?.code, .conversionConflict)
@@ -130,9 +136,12 @@ final class PlannerTests: XCTestCase {
 
     func testConversionIntoAnEnumWhoseRawValuesChangedIsRefused() throws {
         let v1 =
-            "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: y } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n"
+            "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: y } }\nmodels:\n  "
+            + "A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n"
         let v2 =
-            "schema: App\nversion: 2.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: z } }\nmodels:\n  A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n      f: { type: E?, from: { property: t, convert: \"E(rawValue: $0)\" } }\n"
+            "schema: App\nversion: 2.0.0\nenums:\n  E: { rawType: String, cases: { a: x, b: z } }\nmodels:\n  "
+            + "A:\n    properties:\n      t: String\n      e: { type: E, default: a }\n      f: { type: E?, from: { "
+            + "property: t, convert: \"E(rawValue: $0)\" } }\n"
         let (_, diagnostics) = try plan([v1, v2])
         XCTAssertEqual(diagnostics.first { $0.isError }?.code, .conversionConflict)
     }
@@ -144,7 +153,8 @@ final class PlannerTests: XCTestCase {
         let (plan, diagnostics) = try plan([
             version(
                 "1.0.0",
-                "  A:\n    properties:\n      syncRaw: { type: String, default: \"planned\" }\n      statusRawValue: String\n"
+                "  A:\n    properties:\n      syncRaw: { type: String, default: \"planned\" }\n      "
+                    + "statusRawValue: String\n"
             ),
             "schema: App\nversion: 2.0.0\n" + enums
                 + "models:\n  A:\n    properties:\n      sync: { type: Status, storedName: syncRaw, default: planned }\n      status: Status\n",
@@ -178,7 +188,8 @@ final class PlannerTests: XCTestCase {
     func testConvertingIntoTheSourcesOwnColumnIsRefusedOnce() throws {
         let (_, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      statusRawValue: String\n"),
-            "schema: App\nversion: 2.0.0\nenums:\n  Status: { rawType: String, cases: [planned, done] }\nmodels:\n  A:\n    properties:\n"
+            "schema: App\nversion: 2.0.0\nenums:\n  Status: { rawType: String, cases: [planned, done] "
+                + "}\nmodels:\n  A:\n    properties:\n"
                 + "      status: { type: Status, default: planned, from: { property: statusRawValue, convert: \"Status(rawValue: $0) ?? .planned\" } }\n",
         ])
         XCTAssertEqual(diagnostics.map(\.code), [.conversionConflict])
@@ -192,7 +203,8 @@ final class PlannerTests: XCTestCase {
     func testUniquenessOverAConvertedKeyIsNewUniqueness() throws {
         let v1 = version("1.0.0", "  A:\n    properties:\n      code: { type: String, unique: true }\n      at: Date\n")
         let converted =
-            "      code: { type: Int, unique: true, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: Date\n"
+            "      code: { type: Int, unique: true, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" "
+            + "} }\n      at: Date\n"
         let (_, refused) = try plan([v1, version("2.0.0", "  A:\n    properties:\n" + converted)])
         XCTAssertEqual(refused.map(\.code), [.uniquenessNeedsDedupe])
         XCTAssertTrue(
@@ -214,7 +226,8 @@ final class PlannerTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      value: { type: Int, default: 0, from: { property: text, convert: \"Int($0) ?? 0\" } }\n"
+                "  A:\n    properties:\n      value: { type: Int, default: 0, from: { property: text, convert: "
+                    + "\"Int($0) ?? 0\" } }\n"
             ),
         ])
         XCTAssertEqual(diagnostics, [])
@@ -232,7 +245,8 @@ final class PlannerTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) "
+                    + "?? 0\" } }\n"
             ),
             version("3.0.0", "  A:\n    properties:\n      n: { type: Int, default: 0 }\n      extra: String?\n"),
         ])
@@ -244,7 +258,8 @@ final class PlannerTests: XCTestCase {
 
     func testCustomMigrationCallsBothHooks() throws {
         let v2 =
-            "schema: App\nversion: 2.0.0\ncustomMigration: true\nmodels:\n  A:\n    properties:\n      a: String\n      b: String?\n"
+            "schema: App\nversion: 2.0.0\ncustomMigration: true\nmodels:\n  A:\n    properties:\n      a: "
+            + "String\n      b: String?\n"
         let (plan, diagnostics) = try plan([version("1.0.0", "  A:\n    properties:\n      a: String\n"), v2])
         XCTAssertEqual(plan.hooks.map(\.name), ["willMigrateToV2", "didMigrateToV2"])
         XCTAssertEqual(diagnostics.map(\.code), [.hookRequired])

@@ -89,7 +89,8 @@ final class ReservedNameTests: XCTestCase {
     func testEveryAcceptedEnumNameCompiles() throws {
         let names = accepted(
             {
-                "schema: N\nversion: 1.0.0\nenums:\n  \($0): { rawType: String, cases: [a] }\nmodels:\n  M:\n    properties:\n      v: { type: \($0), default: a }\n"
+                "schema: N\nversion: 1.0.0\nenums:\n  \($0): { rawType: String, cases: [a] }\nmodels:\n  M:\n    "
+                    + "properties:\n      v: { type: \($0), default: a }\n"
             }, names: Self.candidates)
         XCTAssertFalse(names.isEmpty)
         let enums = names.map { "  \($0): { rawType: String, cases: [a] }\n" }.joined()
@@ -120,13 +121,16 @@ final class ReservedNameTests: XCTestCase {
     func testEveryAcceptedEnumCaseCompiles() throws {
         let names = accepted(
             {
-                "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\($0)] }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: \($0) }\n"
+                "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\($0)] }\nmodels:\n  M:\n    "
+                    + "properties:\n      v: { type: E, default: \($0) }\n"
             }, names: Self.candidates)
         XCTAssertFalse(names.isEmpty)
         let cases = names.joined(separator: ", ")
         let intCases = names.enumerated().map { "\($0.element): \($0.offset)" }.joined(separator: ", ")
         try typeCheck(
-            "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\(cases)] }\n  F: { rawType: Int, cases: { \(intCases) } }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: \(names[0]) }\n      w: { type: F?, default: \(names.last ?? "") }\n",
+            "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\(cases)] }\n  F: { rawType: Int, "
+                + "cases: { \(intCases) } }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: \(names[0]) "
+                + "}\n      w: { type: F?, default: \(names.last ?? "") }\n",
             position: "enum cases")
     }
 
@@ -251,7 +255,8 @@ final class ReservedNameTests: XCTestCase {
             "Model": "@Model final class AppModel { var v = 0; init() {} }",
             "ModelContext": "func appSave(_ c: ModelContext) throws { try c.save() }",
             "ModelContainer":
-                "func appOpen() throws -> ModelContainer { try ModelContainer(for: Schema(versionedSchema: NSchema.self)) }",
+                "func appOpen() throws -> ModelContainer { try ModelContainer(for: Schema(versionedSchema: "
+                + "NSchema.self)) }",
             "ModelConfiguration": "let _ = ModelConfiguration(isStoredInMemoryOnly: true)",
             "PersistentModel": "func appModel(_ m: any PersistentModel) {}",
             "VersionedSchema": "func appSchema(_ s: any VersionedSchema.Type) {}",

@@ -32,7 +32,8 @@ final class SimulatorTests: XCTestCase {
             sources[index] = copy.path
         }
         let checksums = plans.map { plan in
-            "for schema in \(plan).schemas { print(\"schema \\(schema)\"); print(Schema(versionedSchema: schema)._checksumText) }"
+            "for schema in \(plan).schemas { print(\"schema \\(schema)\"); print(Schema(versionedSchema: "
+                + "schema)._checksumText) }"
         }.joined(separator: "\n    ")
         let main = """
             import Foundation

@@ -42,7 +42,8 @@ final class StoreIdentityTests: XCTestCase {
         let plain = try identity(base)
         for invisible in [
             "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n",
-            "  A:\n    properties:\n      a: { type: String, spotlight: true, allowsCloudEncryption: true }\n      b: { type: Int, default: 1 }\n",
+            "  A:\n    properties:\n      a: { type: String, spotlight: true, allowsCloudEncryption: true }\n     "
+                + " b: { type: Int, default: 1 }\n",
             "  A:\n    properties:\n      a: String\n      b: { type: Int, default: 7 }\n",
             "  A:\n    properties:\n      a: { type: String, renamedFrom: x }\n      b: { type: Int, default: 1 }\n",
             "  A:\n    properties:\n      a: String\n      b: { type: Int64, default: 1 }\n",
@@ -55,7 +56,8 @@ final class StoreIdentityTests: XCTestCase {
             "  A:\n    properties:\n      a: String\n      b: { type: Int32, default: 1 }\n",
             "  A:\n    properties:\n      a: { type: String, hashModifier: v2 }\n      b: { type: Int, default: 1 }\n",
             "  A:\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n      c: String?\n",
-            "  A:\n    properties:\n      a: String\n      d: { type: Data, externalStorage: true }\n      b: { type: Int, default: 1 }\n",
+            "  A:\n    properties:\n      a: String\n      d: { type: Data, externalStorage: true }\n      b: { "
+                + "type: Int, default: 1 }\n",
         ] {
             XCTAssertNotEqual(try identity(visible), plain, visible)
         }
@@ -67,14 +69,16 @@ final class StoreIdentityTests: XCTestCase {
             history([
                 version(
                     "1.0.0",
-                    "  A:\n    unique: [[x, y]]\n    properties:\n      x: String\n      y: { type: Int, spotlight: true }\n  B:\n    properties:\n      z: Date?\n"
+                    "  A:\n    unique: [[x, y]]\n    properties:\n      x: String\n      y: { type: Int, "
+                        + "spotlight: true }\n  B:\n    properties:\n      z: Date?\n"
                 )
             ]).versions.first)
         let b = try XCTUnwrap(
             history([
                 version(
                     "1.0.0",
-                    "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n"
+                    "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[y, x]]\n    properties:\n      y: "
+                        + "Int\n      x: String\n"
                 )
             ]).versions.first)
         XCTAssertEqual(StoreIdentity(a, naming: NamingConfig()), StoreIdentity(b, naming: NamingConfig()))
@@ -84,7 +88,8 @@ final class StoreIdentityTests: XCTestCase {
             history([
                 version(
                     "1.0.0",
-                    "  B:\n    properties:\n      z: Date\n  A:\n    unique: [[y, x]]\n    properties:\n      y: Int\n      x: String\n"
+                    "  B:\n    properties:\n      z: Date\n  A:\n    unique: [[y, x]]\n    properties:\n      y: "
+                        + "Int\n      x: String\n"
                 )
             ]).versions.first)
         XCTAssertNotEqual(
@@ -93,7 +98,8 @@ final class StoreIdentityTests: XCTestCase {
 
     func testDeleteRuleAndInverseDoNotReachTheIdentity() throws {
         let models = { (rule: String) in
-            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a, deleteRule: \(rule) }\n  B:\n    properties:\n      a: A?\n"
+            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a, deleteRule: \(rule) }\n  B:\n    "
+                + "properties:\n      a: A?\n"
         }
         let nullify = StoreIdentity(
             try XCTUnwrap(history([version("1.0.0", models("nullify"))]).versions.first), naming: NamingConfig())
@@ -138,7 +144,8 @@ final class StoreIdentityTests: XCTestCase {
                 "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n"),
             version(
                 "2.0.0",
-                "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n      c: String?\n"
+                "  A:\n    indexes: [[a]]\n    properties:\n      a: String\n      b: { type: Int, default: 1 }\n "
+                    + "     c: String?\n"
             ),
         ])
         XCTAssertEqual(diagnostics.filter(\.isError), [])
@@ -175,7 +182,8 @@ final class StoreIdentityTests: XCTestCase {
                 version("1.0.0", "  A:\n    properties:\n      name: String\n"),
                 version(
                     "2.0.0",
-                    "  A:\n    properties:\n      title: { type: String, renamedFrom: name }\n      heading: { type: String, renamedFrom: name }\n"
+                    "  A:\n    properties:\n      title: { type: String, renamedFrom: name }\n      heading: { "
+                        + "type: String, renamedFrom: name }\n"
                 ),
             ])
         ).diagnostics
@@ -188,11 +196,13 @@ final class StoreIdentityTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      n: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) "
+                    + "?? 0\" } }\n"
             ),
             version(
                 "3.0.0",
-                "  A:\n    properties:\n      n: { type: String, default: \"\", from: { property: n, convert: \"String($0)\" } }\n"
+                "  A:\n    properties:\n      n: { type: String, default: \"\", from: { property: n, convert: "
+                    + "\"String($0)\" } }\n"
             ),
         ])
         XCTAssertEqual(diagnostics.filter(\.isError), [])
@@ -208,7 +218,8 @@ final class StoreIdentityTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      n: String\n      nConverted: Int?\n"),
             version(
                 "2.0.0",
-                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n      nConverted: Int?\n"
+                "  A:\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) "
+                    + "?? 0\" } }\n      nConverted: Int?\n"
             ),
         ])
         XCTAssertEqual(h.versions[1].models[0].property(named: "n")?.originalName, "nConvertedV2")
@@ -221,7 +232,8 @@ final class StoreIdentityTests: XCTestCase {
             sources([
                 version(
                     "1.0.0",
-                    "  A:\n    unique: [[a]]\n    dedupe: { keep: first, orderBy: flag }\n    properties:\n      a: String\n      flag: Bool\n      at: Date\n"
+                    "  A:\n    unique: [[a]]\n    dedupe: { keep: first, orderBy: flag }\n    properties:\n      "
+                        + "a: String\n      flag: Bool\n      at: Date\n"
                 )
             ])
         ).diagnostics
@@ -236,7 +248,8 @@ final class StoreIdentityTests: XCTestCase {
                 version("1.0.0", "  A:\n    properties:\n      email: String?\n      at: Date\n"),
                 version(
                     "2.0.0",
-                    "  A:\n    unique: [[email]]\n    dedupe: { keep: first, orderBy: at\(policy) }\n    properties:\n      email: String?\n      at: Date\n"
+                    "  A:\n    unique: [[email]]\n    dedupe: { keep: first, orderBy: at\(policy) }\n    "
+                        + "properties:\n      email: String?\n      at: Date\n"
                 ),
             ])
             guard case .deduplicate(let dedupe)? = plan.steps.first?.stages.first?.actions.first else {
@@ -251,11 +264,13 @@ final class StoreIdentityTests: XCTestCase {
         let history = try history([
             version(
                 "1.0.0",
-                "  A:\n    properties:\n      firstName: String\n      first: String\n      name: String\n      at: Date\n"
+                "  A:\n    properties:\n      firstName: String\n      first: String\n      name: String\n      "
+                    + "at: Date\n"
             ),
             version(
                 "2.0.0",
-                "  A:\n    unique: [[firstName], [first, name]]\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      firstName: String\n      first: String\n      name: String\n      at: Date\n"
+                "  A:\n    unique: [[firstName], [first, name]]\n    dedupe: { keep: first, orderBy: at }\n    "
+                    + "properties:\n      firstName: String\n      first: String\n      name: String\n      at: Date\n"
             ),
         ])
         let plan = MigrationPlanner.plan(history).plan
@@ -274,7 +289,9 @@ final class StoreIdentityTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      code: String\n      at: Date\n"),
             version(
                 "2.0.0",
-                "  A:\n    unique: [[code]]\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      code: { type: Int, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: Date\n"
+                "  A:\n    unique: [[code]]\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      "
+                    + "code: { type: Int, default: 0, from: { property: code, convert: \"Int($0) ?? 0\" } }\n      at: "
+                    + "Date\n"
             ),
         ])
         XCTAssertEqual(diagnostics.filter(\.isError), [])
@@ -290,7 +307,8 @@ final class StoreIdentityTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      a: String\n"),
             version(
                 "2.0.0",
-                "  A:\n    unique: [[code]]\n    properties:\n      a: String\n      code: { type: String, default: x }\n"
+                "  A:\n    unique: [[code]]\n    properties:\n      a: String\n      code: { type: String, "
+                    + "default: x }\n"
             ),
         ]).1
         XCTAssertEqual(refused.map(\.code), [.uniqueValueNotPerRow])
@@ -309,7 +327,8 @@ final class StoreIdentityTests: XCTestCase {
             version("1.0.0", "  A:\n    properties:\n      a: String\n      at: Date\n"),
             version(
                 "2.0.0",
-                "  A:\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      a: String\n      at: Date\n      b: String?\n"
+                "  A:\n    dedupe: { keep: first, orderBy: at }\n    properties:\n      a: String\n      at: "
+                    + "Date\n      b: String?\n"
             ),
         ])
         XCTAssertEqual(diagnostics.map(\.code), [.dedupeUnused])
@@ -328,7 +347,8 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertEqual(narrow.map(\.code), [.toManyBecomesToOne])
         // The advice, followed: keep the to-many, add a to-one beside it, fill it in a hook.
         let followed =
-            "customMigration: true\nmodels:\n  A:\n    properties:\n      b: { type: \"[B]\", inverse: a }\n      main: { type: B?, inverse: mainOf }\n  B:\n    properties:\n      a: A?\n      mainOf: A?\n"
+            "customMigration: true\nmodels:\n  A:\n    properties:\n      b: { type: \"[B]\", inverse: a }\n      "
+            + "main: { type: B?, inverse: mainOf }\n  B:\n    properties:\n      a: A?\n      mainOf: A?\n"
         let (_, advice) = try plan([version("1.0.0", many), "schema: App\nversion: 2.0.0\n" + followed])
         XCTAssertEqual(advice.filter(\.isError), [])
     }
@@ -337,7 +357,8 @@ final class StoreIdentityTests: XCTestCase {
 
     func testTheLockRecordsStoredNamesAfterTheNamingConfig() throws {
         let models =
-            "enums:\n  S: { rawType: String, cases: [on, off] }\nmodels:\n  A:\n    properties:\n      s: { type: S, default: on }\n"
+            "enums:\n  S: { rawType: String, cases: [on, off] }\nmodels:\n  A:\n    properties:\n      s: { type: "
+            + "S, default: on }\n"
         let v1 = "schema: App\nversion: 1.0.0\n" + models
         let locked = ShippedVersions(histories: [try history([v1])])
         let renamed = try history([v1], config: "platforms: { iOS: 18, macOS: 15 }\nnaming: { rawValueSuffix: Raw }\n")
@@ -347,7 +368,8 @@ final class StoreIdentityTests: XCTestCase {
             diagnostics.first?.message.contains("A.s: stored was sRawValue, now sRaw") == true,
             diagnostics.first?.message ?? "")
         let rawEdited =
-            "schema: App\nversion: 1.0.0\nenums:\n  S: { rawType: String, cases: { on: ON, off: off } }\nmodels:\n  A:\n    properties:\n      s: { type: S, default: on }\n"
+            "schema: App\nversion: 1.0.0\nenums:\n  S: { rawType: String, cases: { on: ON, off: off } "
+            + "}\nmodels:\n  A:\n    properties:\n      s: { type: S, default: on }\n"
         XCTAssertEqual(
             locked.check([try history([rawEdited])], lockFile: "l").map(\.code), [.shippedVersionEdited],
             "raw values are what is stored")
@@ -358,7 +380,8 @@ final class StoreIdentityTests: XCTestCase {
         let v2 = version("2.0.0", "  A:\n    indexes: [[n]]\n    properties:\n      n: String\n")
         let v3 = version(
             "3.0.0",
-            "  A:\n    indexes: [[n]]\n    properties:\n      n: { type: Int, default: 0, from: { property: n, convert: \"Int($0) ?? 0\" } }\n"
+            "  A:\n    indexes: [[n]]\n    properties:\n      n: { type: Int, default: 0, from: { property: n, "
+                + "convert: \"Int($0) ?? 0\" } }\n"
         )
         let locked = ShippedVersions(histories: [try history([v1, v2, v3])])
         XCTAssertEqual(locked.entries.map(\.kind), [.version, .version, .bridge, .version])

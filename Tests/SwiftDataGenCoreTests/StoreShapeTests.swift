@@ -231,7 +231,8 @@ final class StoreShapeTests: XCTestCase {
     /// inner one changes what the outer one stores.
     func testAStructMayHoldStructsAndAChangeInsideIsATypeChange() throws {
         let nested = { (number: String, point: String) in
-            "schema: App\nversion: \(number)\nstructs:\n  Box: { origin: Point, corners: \"[Point]\", spare: Point? }\n  Point: { \(point) }\n"
+            "schema: App\nversion: \(number)\nstructs:\n  Box: { origin: Point, corners: \"[Point]\", spare: "
+                + "Point? }\n  Point: { \(point) }\n"
                 + "models:\n  Item:\n    properties:\n      box: Box?\n"
         }
         let (histories, diagnostics) = validate([
@@ -250,11 +251,13 @@ final class StoreShapeTests: XCTestCase {
             "Point's new field changes Box")
 
         let holdsItself = validate([
-            "schema: App\nversion: 1.0.0\nstructs:\n  Node: { next: Node? }\nmodels:\n  Item:\n    properties:\n      node: Node?\n"
+            "schema: App\nversion: 1.0.0\nstructs:\n  Node: { next: Node? }\nmodels:\n  Item:\n    properties:\n  "
+                + "    node: Node?\n"
         ]).diagnostics
         XCTAssertEqual(holdsItself.map(\.code), [.invalidTypeSpelling])
         let tree = validate([
-            "schema: App\nversion: 1.0.0\nstructs:\n  Node: { children: \"[Node]\" }\nmodels:\n  Item:\n    properties:\n      node: Node?\n"
+            "schema: App\nversion: 1.0.0\nstructs:\n  Node: { children: \"[Node]\" }\nmodels:\n  Item:\n    "
+                + "properties:\n      node: Node?\n"
         ]).diagnostics
         XCTAssertEqual(tree, [], "an array holds itself by reference")
     }

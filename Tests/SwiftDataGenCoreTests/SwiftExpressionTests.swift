@@ -44,7 +44,8 @@ final class SwiftExpressionTests: XCTestCase {
 
     func testTheValidatorRefusesAtTheYAMLPosition() {
         let yaml =
-            "schema: A\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      d: { type: Date, expression: \"Date.now }; var injected = 1; let _ = { 0\" }\n"
+            "schema: A\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      d: { type: Date, expression: "
+            + "\"Date.now }; var injected = 1; let _ = { 0\" }\n"
         let diagnostics = Generator.validate(
             SchemaSources(
                 config: nil,

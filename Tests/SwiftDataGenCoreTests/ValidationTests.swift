@@ -79,7 +79,8 @@ final class ValidationTests: XCTestCase {
     func testReservedNamesAndKeywords() {
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      description: String\n      class: String\n  Schema:\n    properties:\n      x: Int\n"
+                "  A:\n    properties:\n      description: String\n      class: String\n  Schema:\n    "
+                    + "properties:\n      x: Int\n"
             )
         ])
         XCTAssertTrue(
@@ -94,7 +95,8 @@ final class ValidationTests: XCTestCase {
 
     func testStoredRawValueNameClash() {
         let text =
-            "schema: App\nversion: 1.0.0\nenums:\n  Kind: { rawType: String, cases: [a, b] }\nmodels:\n  A:\n    properties:\n      kind: Kind\n      kindRawValue: String\n"
+            "schema: App\nversion: 1.0.0\nenums:\n  Kind: { rawType: String, cases: [a, b] }\nmodels:\n  A:\n    "
+            + "properties:\n      kind: Kind\n      kindRawValue: String\n"
         expect(.duplicateName, line: 9, column: 7, "'kindRawValue' is declared twice", in: diagnose([text]))
     }
 
@@ -110,7 +112,8 @@ final class ValidationTests: XCTestCase {
     func testInverseMustExist() throws {
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: owner }\n  B:\n    properties:\n      a: A?\n"
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: owner }\n  B:\n    properties:\n      "
+                    + "a: A?\n"
             )
         ])
         let match = try XCTUnwrap(expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d))
@@ -131,13 +134,15 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(oneWay, [])
         let bothOneWay = diagnose([
             model(
-                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: { type: A?, inverse: false }\n"
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      "
+                    + "a: { type: A?, inverse: false }\n"
             )
         ])
         XCTAssertEqual(bothOneWay, [])
         let halfOneWay = diagnose([
             model(
-                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      a: A?\n"
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      "
+                    + "a: A?\n"
             )
         ])
         XCTAssertEqual(halfOneWay.map(\.code), [.missingInverse], "the side that says nothing is still asked")
@@ -156,7 +161,8 @@ final class ValidationTests: XCTestCase {
     func testInverseMustPointBack() {
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n  B:\n    properties:\n      c: C?\n  C:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n"
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n  B:\n    properties:\n      c: "
+                    + "C?\n  C:\n    properties:\n      bs: { type: \"[B]\", inverse: c }\n"
             )
         ])
         expect(.inverseMismatch, line: 6, column: 35, "points to C, not back to A", in: d)
@@ -165,7 +171,8 @@ final class ValidationTests: XCTestCase {
     func testInverseMustBeARelationship() {
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: name }\n  B:\n    properties:\n      name: String\n"
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: name }\n  B:\n    properties:\n      "
+                    + "name: String\n"
             )
         ])
         expect(.inverseNotRelationship, line: 6, column: 35, "is an attribute", in: d)
@@ -188,7 +195,8 @@ final class ValidationTests: XCTestCase {
     func testCountsOnlyOnToMany() {
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      b: { type: B?, minCount: 1, inverse: a }\n  B:\n    properties:\n      a: \"[A]\"\n"
+                "  A:\n    properties:\n      b: { type: B?, minCount: 1, inverse: a }\n  B:\n    properties:\n   "
+                    + "   a: \"[A]\"\n"
             )
         ])
         expect(.invalidCount, line: 6, column: 32, "to-many", in: d)
@@ -202,7 +210,8 @@ final class ValidationTests: XCTestCase {
     func testAttributeOptionOnRelationship() {
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      b: { type: B?, externalStorage: true, inverse: a }\n  B:\n    properties:\n      a: A?\n"
+                "  A:\n    properties:\n      b: { type: B?, externalStorage: true, inverse: a }\n  B:\n    "
+                    + "properties:\n      a: A?\n"
             )
         ])
         expect(.attributeOptionOnRelationship, line: 6, column: 22, "'externalStorage' applies to attributes", in: d)
@@ -285,7 +294,8 @@ final class ValidationTests: XCTestCase {
     func testNotesPointAtTheOtherPlace() {
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: ownr }\n  B:\n    properties:\n      owner: A?\n"
+                "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: ownr }\n  B:\n    properties:\n      "
+                    + "owner: A?\n"
             )
         ])
         let match = expect(.inverseNotFound, line: 6, column: 35, "not a property of B", in: d)
@@ -322,7 +332,8 @@ final class ValidationTests: XCTestCase {
                 d.contains { $0.code == .reservedName && $0.message.contains("has the name of a type") }, property)
         }
         let raws = diagnose([
-            "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: Int, cases: { a: 1, b: 01 } }\nmodels:\n  M:\n    properties:\n      e: { type: E, default: a }\n"
+            "schema: App\nversion: 1.0.0\nenums:\n  E: { rawType: Int, cases: { a: 1, b: 01 } }\nmodels:\n  M:\n  "
+                + "  properties:\n      e: { type: E, default: a }\n"
         ])
         XCTAssertEqual(raws.map(\.code), [.duplicateName])
     }
@@ -379,7 +390,8 @@ final class ValidationTests: XCTestCase {
         let d = diagnose(
             [
                 model(
-                    "  A:\n    superclass: B\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      b: String\n"
+                    "  A:\n    superclass: B\n    properties:\n      a: String\n  B:\n    superclass: A\n    "
+                        + "properties:\n      b: String\n"
                 )
             ], config: "platforms: { iOS: 26 }\n")
         expect(.inheritanceCycle, line: 5, column: 17, "inherits from itself", in: d)
@@ -389,7 +401,8 @@ final class ValidationTests: XCTestCase {
         let d = diagnose(
             [
                 model(
-                    "  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      a: String\n"
+                    "  A:\n    properties:\n      a: String\n  B:\n    superclass: A\n    properties:\n      a: "
+                        + "String\n"
                 )
             ], config: "platforms: { iOS: 26 }\n")
         expect(.overridesInheritedProperty, line: 10, column: 7, "already declared by superclass A", in: d)
@@ -437,7 +450,8 @@ final class ValidationTests: XCTestCase {
         let d = diagnose(
             [
                 model(
-                    "  A:\n    properties:\n      a: { type: String, unique: true }\n      b: { type: B, deleteRule: deny, inverse: as }\n  B:\n    properties:\n      as: \"[A]?\"\n"
+                    "  A:\n    properties:\n      a: { type: String, unique: true }\n      b: { type: B, "
+                        + "deleteRule: deny, inverse: as }\n  B:\n    properties:\n      as: \"[A]?\"\n"
                 )
             ],
             config: "cloudKit: true\n")
@@ -487,7 +501,8 @@ final class ValidationTests: XCTestCase {
     func testSchemasSharingAFolderMayNotDeclareTheSameAlias() {
         let a = "schema: Shop\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      a: String\n"
         let b =
-            "schema: Stock\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      b: String\n  Bin:\n    properties:\n      c: String\n"
+            "schema: Stock\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      b: String\n  Bin:\n    "
+            + "properties:\n      c: String\n"
         let d = diagnose([a, b])
         let clash = d.first { $0.code == .duplicateName }
         XCTAssertTrue(

@@ -100,5 +100,6 @@ do {
     fail("cannot write into \(output): \(error.localizedDescription); nothing was written", code: 1)
 }
 print(
-    "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) note(s) above. Next: swiftdata-gen validate \(output)"
+    "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) "
+        + "note(s) above. Next: swiftdata-gen validate \(output)"
 )

@@ -130,7 +130,8 @@ final class RoundTripTests: XCTestCase {
         XCTAssertTrue(
             notes.contains {
                 $0.hasSuffix(
-                    "JournalSchemaV1.swift:23:13: note: computed property Entry.isEmpty is not stored and is not carried; keep it in an extension of the current type"
+                    "JournalSchemaV1.swift:23:13: note: computed property Entry.isEmpty is not stored and is not "
+                        + "carried; keep it in an extension of the current type"
                 )
             }, notes.joined(separator: "\n"))
         XCTAssertTrue(
@@ -277,7 +278,8 @@ final class RoundTripTests: XCTestCase {
             for property in Set(a.properties.keys).union(b.properties.keys).sorted()
             where a.properties[property] != b.properties[property] {
                 problems.append(
-                    "\(name).\(property): '\(a.properties[property] ?? "absent")' in the app, '\(b.properties[property] ?? "absent")' generated"
+                    "\(name).\(property): '\(a.properties[property] ?? "absent")' in the app, "
+                        + "'\(b.properties[property] ?? "absent")' generated"
                 )
             }
         }

@@ -70,7 +70,8 @@ public enum DSLDecoder {
                     reader.diagnostics.append(
                         .error(
                             .invalidVersion,
-                            "cloudKit.from '\(text.value)' is not a version; name the first version that syncs, such as 10.0.0",
+                            "cloudKit.from '\(text.value)' is not a version; name the first version that syncs, "
+                                + "such as 10.0.0",
                             at: text.location))
                 }
             }
@@ -182,7 +183,8 @@ public enum DSLDecoder {
             reader.diagnostics.append(
                 .error(
                     .invalidValue,
-                    "struct '\(name.value)' has no fields; write them as a mapping, such as { width: Double, height: Double }",
+                    "struct '\(name.value)' has no fields; write them as a mapping, such as { width: Double, "
+                        + "height: Double }",
                     at: pair.value.location))
             return nil
         }
@@ -408,7 +410,8 @@ public enum DSLDecoder {
             reader.diagnostics.append(
                 .error(
                     .invalidValue,
-                    "inverse: true names no property; write the property of the related model that points back, or false for a relationship one-way on purpose",
+                    "inverse: true names no property; write the property of the related model that points back, "
+                        + "or false for a relationship one-way on purpose",
                     at: node.location))
         } else {
             property.inverse = reader.identifier(node, what: "inverse property name")
@@ -423,7 +426,8 @@ public enum DSLDecoder {
             reader.diagnostics.append(
                 .error(
                     .invalidValue,
-                    "hashModifier is empty; write the text SwiftData should mix into this property's version hash, such as v3",
+                    "hashModifier is empty; write the text SwiftData should mix into this property's version "
+                        + "hash, such as v3",
                     at: modifier.location))
             return
         }

@@ -107,7 +107,8 @@ struct NodeReader {
             diagnostics.append(
                 .error(
                     .invalidIdentifier,
-                    "'\(name.value)' is not a valid \(what): use letters, digits and '_', not starting with a digit, at most \(Identifier.maxLength) characters",
+                    "'\(name.value)' is not a valid \(what): use letters, digits and '_', not starting with a "
+                        + "digit, at most \(Identifier.maxLength) characters",
                     at: name.location))
             return nil
         }

@@ -79,13 +79,15 @@ public enum NamePosition: Sendable, CaseIterable {
         "hashValue",
     ]
     static let persistentModelSource =
-        "https://developer.apple.com/documentation/swiftdata/persistentmodel (members a model inherits; shared/reference/swiftdata-api.md)"
+        "https://developer.apple.com/documentation/swiftdata/persistentmodel (members a model inherits; "
+        + "shared/reference/swiftdata-api.md)"
 
     /// Modules the real `@Model` expansion names by their qualified names, such as
     /// `SwiftData.Schema.PropertyMetadata` and `Observation.ObservationRegistrar`.
     static let modulesTheMacroNames: Set<String> = ["SwiftData", "Observation", "Foundation", "Swift"]
     static let macroExpansionSource =
-        "@Model expansions quoted in public apps: SwiftData.Schema.PropertyMetadata(...) (swiftdata-migration-evidence.md [S33])"
+        "@Model expansions quoted in public apps: SwiftData.Schema.PropertyMetadata(...) "
+        + "(swiftdata-migration-evidence.md [S33])"
 
     /// NSObject's and NSManagedObject's no-parameter instance methods and properties that are
     /// plausible attribute names; Core Data stores every SwiftData model through NSManagedObject.
@@ -100,7 +102,8 @@ public enum NamePosition: Sendable, CaseIterable {
         "prepareForDeletion",
     ]
     static let propertyNameSource =
-        "https://developer.apple.com/documentation/coredata/nspropertydescription/name (\"A property name cannot be the same as any no-parameter method name of NSObject or NSManagedObject\")"
+        "https://developer.apple.com/documentation/coredata/nspropertydescription/name (\"A property name cannot "
+        + "be the same as any no-parameter method name of NSObject or NSManagedObject\")"
 
     static let rawRepresentableMembers: Set<String> = ["RawValue", "init"]
 }

@@ -75,7 +75,8 @@ public struct ShippedVersions: Sendable, Equatable {
         var end: (count: Int, fingerprint: String, location: SourceLocation)?
         var sawFormat = false
         let restore =
-            "restore the file from version control, or if nothing has shipped yet, delete it and run swiftdata-gen lock again"
+            "restore the file from version control, or if nothing has shipped yet, delete it and run "
+            + "swiftdata-gen lock again"
         // A checkout or an editor may add a byte-order mark or turn line ends into CRLF; neither
         // changes what the lock says ("\r\n" is one Character, so it separates lines itself).
         let unmarked = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
@@ -94,7 +95,8 @@ public struct ShippedVersions: Sendable, Equatable {
                     diagnostics.append(
                         .error(
                             .malformedLockFile,
-                            "this lock file is not in format \(Self.format), which this swiftdata-gen reads; \(restore)",
+                            "this lock file is not in format \(Self.format), which this swiftdata-gen reads; "
+                                + "\(restore)",
                             at: location))
                     return (ShippedVersions(entries: []), diagnostics)
                 }
@@ -135,7 +137,8 @@ public struct ShippedVersions: Sendable, Equatable {
                 diagnostics.append(
                     .error(
                         .malformedLockFile,
-                        "the lock file does not match its end line (entries removed, added or edited by hand); \(restore)",
+                        "the lock file does not match its end line (entries removed, added or edited by hand); "
+                            + "\(restore)",
                         at: end.location))
             }
         } else if diagnostics.isEmpty {
@@ -148,7 +151,8 @@ public struct ShippedVersions: Sendable, Equatable {
             diagnostics.append(
                 .error(
                     .malformedLockFile,
-                    "the lock entry for \(entry.schema) \(entry.version) does not match its fingerprint, so it was edited by hand; \(restore)",
+                    "the lock entry for \(entry.schema) \(entry.version) does not match its fingerprint, so it "
+                        + "was edited by hand; \(restore)",
                     at: location))
         }
         return (ShippedVersions(entries: entries), diagnostics)
@@ -169,7 +173,8 @@ public struct ShippedVersions: Sendable, Equatable {
                 diagnostics.append(
                     .error(
                         .shippedVersionMissing,
-                        "shipped version \(entry.version) of \(entry.schema) is locked but its YAML is gone; devices with that store could no longer open it — restore the file",
+                        "shipped version \(entry.version) of \(entry.schema) is locked but its YAML is gone; "
+                            + "devices with that store could no longer open it — restore the file",
                         at: lockLocation))
                 continue
             }
@@ -183,7 +188,9 @@ public struct ShippedVersions: Sendable, Equatable {
                     diagnostics.append(
                         .error(
                             .shippedVersionEdited,
-                            "the step into \(entry.version) of \(entry.schema) shipped with a bridge schema, which its plan no longer has; a store stopped between the two stages could not open — undo the change to \(entry.version) or to the version before it",
+                            "the step into \(entry.version) of \(entry.schema) shipped with a bridge schema, "
+                                + "which its plan no longer has; a store stopped between the two stages could not open "
+                                + "— undo the change to \(entry.version) or to the version before it",
                             at: version.location, notes: [.init("locked here", at: lockLocation)]))
                     continue
                 }
@@ -205,7 +212,8 @@ public struct ShippedVersions: Sendable, Equatable {
             diagnostics.append(
                 .error(
                     .shippedVersionEdited,
-                    "\(what) and is locked, but what it stores changed: \(shown); undo the edit and make the change in a new version",
+                    "\(what) and is locked, but what it stores changed: \(shown); undo the edit and make the "
+                        + "change in a new version",
                     at: location, notes: [.init("locked here", at: lockLocation)]))
         }
         for history in histories {
@@ -219,7 +227,8 @@ public struct ShippedVersions: Sendable, Equatable {
                 diagnostics.append(
                     .error(
                         .versionBeforeShipped,
-                        "version \(version.version) of \(history.name) is new but numbered before the shipped \(newestShipped); a new version must come after every shipped one",
+                        "version \(version.version) of \(history.name) is new but numbered before the shipped "
+                            + "\(newestShipped); a new version must come after every shipped one",
                         at: version.location))
             }
         }

@@ -66,7 +66,8 @@ public struct StoreIdentity: Hashable, Sendable {
         for entity in entities {
             let unique = entity.uniqueness.map { $0.sorted().joined(separator: ",") }.sorted()
             lines.append(
-                "entity \(entity.name) super=\(entity.superentity ?? "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
+                "entity \(entity.name) super=\(entity.superentity ?? "-") "
+                    + "unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
             )
             for property in entity.properties {
                 let modifier = property.hashModifier ?? "-"
@@ -74,11 +75,13 @@ public struct StoreIdentity: Hashable, Sendable {
                 case .attribute(let storage, let isOptional, let flags):
                     let names = flags.map(\.rawValue).sorted()
                     lines.append(
-                        "  \(property.name) attribute \(storage) optional=\(isOptional) flags=\(names.isEmpty ? "-" : names.joined(separator: ",")) modifier=\(modifier)"
+                        "  \(property.name) attribute \(storage) optional=\(isOptional) "
+                            + "flags=\(names.isEmpty ? "-" : names.joined(separator: ",")) modifier=\(modifier)"
                     )
                 case .relationship(let destination, let isToMany, let minCount, let maxCount):
                     lines.append(
-                        "  \(property.name) relationship \(destination) many=\(isToMany) min=\(minCount) max=\(maxCount) modifier=\(modifier)"
+                        "  \(property.name) relationship \(destination) many=\(isToMany) min=\(minCount) "
+                            + "max=\(maxCount) modifier=\(modifier)"
                     )
                 }
             }

@@ -17,7 +17,8 @@ public enum SchemaLoader {
             return .failure(
                 .error(
                     .unreadableFile,
-                    "the name of '\(path(name, in: directory))' is not UTF-8 (shown with � for its bytes); rename the file so its name is",
+                    "the name of '\(path(name, in: directory))' is not UTF-8 (shown with � for its bytes); rename "
+                        + "the file so its name is",
                     at: nil))
         }
         var config: SourceFile?

@@ -30,7 +30,8 @@ public enum YAMLParser {
                 [
                     .error(
                         .fileTooLarge,
-                        "file is \(bytes.count) bytes; schema files may be at most \(limits.maxFileBytes) bytes — split the schema or check that this is the right file",
+                        "file is \(bytes.count) bytes; schema files may be at most \(limits.maxFileBytes) bytes — "
+                            + "split the schema or check that this is the right file",
                         at: SourceLocation(file: file, line: 1, column: 1))
                 ]
             )
@@ -170,7 +171,8 @@ private struct TreeBuilder {
                 diagnostics.append(
                     .error(
                         .nestingTooDeep,
-                        "nesting is deeper than \(limits.maxDepth) levels; a schema never needs this much — check for unbalanced brackets",
+                        "nesting is deeper than \(limits.maxDepth) levels; a schema never needs this much — check "
+                            + "for unbalanced brackets",
                         at: start))
                 return false
             }
@@ -201,7 +203,8 @@ private struct TreeBuilder {
             diagnostics.append(
                 .error(
                     .aliasExpansionLimit,
-                    "the document expands to more than \(limits.maxExpandedNodes) nodes once aliases are resolved; remove the nested aliases",
+                    "the document expands to more than \(limits.maxExpandedNodes) nodes once aliases are "
+                        + "resolved; remove the nested aliases",
                     at: node.location))
             return false
         }
@@ -298,7 +301,8 @@ private struct TreeBuilder {
             let (line, column) = Self.lineAndColumn(ofByte: Int(parser.problem_offset), in: source)
             return .error(
                 .invalidEncoding,
-                "\(problem) at byte \(parser.problem_offset); schema files must be UTF-8 text without control characters",
+                "\(problem) at byte \(parser.problem_offset); schema files must be UTF-8 text without control "
+                    + "characters",
                 at: SourceLocation(file: file, line: line, column: column))
         }
         let at = location(parser.problem_mark)

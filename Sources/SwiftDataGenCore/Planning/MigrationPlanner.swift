@@ -77,7 +77,9 @@ public struct MigrationPlanner: Sendable {
                     diagnostics.append(
                         .error(
                             .duplicateChecksum,
-                            "version \(schema.version) would have the same SwiftData checksum as \(describe(earlier)) and has no stored property to carry a hashModifier; add a property or drop the version",
+                            "version \(schema.version) would have the same SwiftData checksum as "
+                                + "\(describe(earlier)) and has no stored property to carry a hashModifier; add a "
+                                + "property or drop the version",
                             at: schema.location))
                     continue
                 }
@@ -87,7 +89,9 @@ public struct MigrationPlanner: Sendable {
                     diagnostics.append(
                         .error(
                             .duplicateChecksum,
-                            "version \(schema.version) has the same SwiftData checksum as \(describe(clash)) even with hashModifier \"\(modifier)\"; give \(schema.models[m].name).\(schema.models[m].properties[p].name) another hashModifier",
+                            "version \(schema.version) has the same SwiftData checksum as \(describe(clash)) even "
+                                + "with hashModifier \"\(modifier)\"; give "
+                                + "\(schema.models[m].name).\(schema.models[m].properties[p].name) another hashModifier",
                             at: schema.models[m].properties[p].location))
                 }
                 plan.replace(reference, with: schema)
@@ -97,7 +101,9 @@ public struct MigrationPlanner: Sendable {
                 }
                 if let step = plan.steps.firstIndex(where: { $0.to == target }) {
                     plan.steps[step].changeDescriptions.append(
-                        "SwiftData's checksum would not tell \(describe(reference)) from \(describe(earlier)), so \(schema.models[m].name).\(schema.models[m].properties[p].name) carries hashModifier \"\(modifier)\""
+                        "SwiftData's checksum would not tell \(describe(reference)) from \(describe(earlier)), so "
+                            + "\(schema.models[m].name).\(schema.models[m].properties[p].name) carries hashModifier "
+                            + "\"\(modifier)\""
                     )
                 }
             }
@@ -170,7 +176,9 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .modelRenameUnsupported,
-                        "SwiftData cannot rename a model, so '\(before.name)' → '\(model.name)' would drop every \(before.name); keep the name \(before.name) (rename the Swift type with a typealias in app code) or add \(model.name) as a new model",
+                        "SwiftData cannot rename a model, so '\(before.name)' → '\(model.name)' would drop every "
+                            + "\(before.name); keep the name \(before.name) (rename the Swift type with a typealias in "
+                            + "app code) or add \(model.name) as a new model",
                         at: model.location))
             }
             for property in model.properties where property.isStored {
@@ -193,7 +201,10 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .toManyBecomesToOne,
-                        "\(model).\(property) changes from \(from) to \(to), which SwiftData cannot infer: it would have to choose one related object per \(model); keep \(property) to-many in this version and add a new optional to-one relationship beside it (customMigration: true, then fill it in didMigrate), and remove \(property) in a later version",
+                        "\(model).\(property) changes from \(from) to \(to), which SwiftData cannot infer: it "
+                            + "would have to choose one related object per \(model); keep \(property) to-many in this "
+                            + "version and add a new optional to-one relationship beside it (customMigration: true, "
+                            + "then fill it in didMigrate), and remove \(property) in a later version",
                         at: location,
                         notes: [
                             .init(
@@ -220,7 +231,10 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .warning(
                     .hookRequired,
-                    "the step to \(new.version) needs code only you can write: \(work.hookReasons.joined(separator: "; ")); declare \(hooks.count == 1 ? "this function" : "these functions") in an extension of \(names.hooks) (generate --hooks-output DIR creates a file to fill in)",
+                    "the step to \(new.version) needs code only you can write: "
+                        + "\(work.hookReasons.joined(separator: "; ")); declare "
+                        + "\(hooks.count == 1 ? "this function" : "these functions") in an extension of \(names.hooks) "
+                        + "(generate --hooks-output DIR creates a file to fill in)",
                     at: new.location, notes: hooks.map { Diagnostic.Note($0) }))
         }
         let descriptions = changes.map { change -> String in
@@ -258,7 +272,8 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .requiredPropertyAdded,
-                        "\(path) is new and required, but existing \(model.name) objects have no value for it; add default: … or make the type optional (\(SchemaDiff.typeDescription(property))?)",
+                        "\(path) is new and required, but existing \(model.name) objects have no value for it; "
+                            + "add default: … or make the type optional (\(SchemaDiff.typeDescription(property))?)",
                         at: property.location,
                         notes: [.init("version \(old.version) is declared here", at: old.location)]))
             }
@@ -268,7 +283,9 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .error(
                     .typeChangeLosesData,
-                    "\(path) changes from \(SchemaDiff.storageDescription(previous)) to \(SchemaDiff.storageDescription(property)); the store keeps the two differently, so the values must be copied: add from: { property: \(previous.name) }",
+                    "\(path) changes from \(SchemaDiff.storageDescription(previous)) to "
+                        + "\(SchemaDiff.storageDescription(property)); the store keeps the two differently, so the "
+                        + "values must be copied: add from: { property: \(previous.name) }",
                     at: property.location,
                     notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
             return
@@ -277,7 +294,10 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .error(
                     .typeChangeLosesData,
-                    "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to \(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: \(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you keep the old one)",
+                    "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to "
+                        + "\(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: "
+                        + "\(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you "
+                        + "keep the old one)",
                     at: property.location,
                     notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
         } else if previous.isOptional && !property.isOptional && property.defaultValue == nil
@@ -286,7 +306,8 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .error(
                     .optionalityTightened,
-                    "\(path) becomes required, but existing objects may hold nil; add default: … so SwiftData can fill them",
+                    "\(path) becomes required, but existing objects may hold nil; add default: … so SwiftData can "
+                        + "fill them",
                     at: property.location, notes: [.init("optional in version \(old.version)", at: previous.location)]))
         }
     }
@@ -302,7 +323,8 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .error(
                     .conversionSourceMissing,
-                    "from.property '\(conversion.sourceProperty)' is not a stored property of \(before.name) in version \(old.version); name the property the value comes from",
+                    "from.property '\(conversion.sourceProperty)' is not a stored property of \(before.name) in "
+                        + "version \(old.version); name the property the value comes from",
                     at: conversion.location, notes: notes))
             return
         }
@@ -374,7 +396,8 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .conversionConflict,
-                        "from.property '\(source.name)' must be a String to be matched against \(relationship.target).\(key)",
+                        "from.property '\(source.name)' must be a String to be matched against "
+                            + "\(relationship.target).\(key)",
                         at: conversion.location))
                 return
             }
@@ -388,7 +411,9 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .linkTargetNotCreatable,
-                        "to create \(relationship.target) objects from text, \(relationship.target) may require only '\(key)'; give \(required.map(\.name).filter { $0 != key }.joined(separator: ", ")) a default or make it optional",
+                        "to create \(relationship.target) objects from text, \(relationship.target) may require "
+                            + "only '\(key)'; give \(required.map(\.name).filter { $0 != key }.joined(separator: ", ")) "
+                            + "a default or make it optional",
                         at: conversion.location))
                 return
             }
@@ -404,7 +429,8 @@ public struct MigrationPlanner: Sendable {
                     sourceIsOptional: source.isOptional, target: bridgeName,
                     targetModel: target.name, matchKey: key, pageOrder: Self.pageOrder(of: before, first: source.name),
                     summary:
-                        "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating the \(target.name) when missing"
+                        "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating "
+                        + "the \(target.name) when missing"
                 ))
             return
         }
@@ -417,7 +443,8 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .error(
                     .typeChangeLosesData,
-                    "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is \(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
+                    "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is "
+                        + "\(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
                     at: conversion.location))
             return
         }
@@ -435,7 +462,9 @@ public struct MigrationPlanner: Sendable {
                     diagnostics.append(
                         .error(
                             .conversionConflict,
-                            "\(path) converts into \(enumName), whose raw values changed since version \(old.version); the bridge needs the old and new cases side by side, so keep existing cases' raw values and raw type, or convert into a new enum",
+                            "\(path) converts into \(enumName), whose raw values changed since version "
+                                + "\(old.version); the bridge needs the old and new cases side by side, so keep "
+                                + "existing cases' raw values and raw type, or convert into a new enum",
                             at: conversion.location))
                     return
                 }
@@ -572,7 +601,11 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .uniqueValueNotPerRow,
-                        "\(model.name) becomes unique by (\(group.joined(separator: ", "))), but \(names) is new, so every existing \(model.name) would get the same value and the upgrade would fail on the second one; make it optional with no default (nil values never collide), or add it in one version and make it unique in a later one after filling it (from: or customMigration)",
+                        "\(model.name) becomes unique by (\(group.joined(separator: ", "))), but \(names) is new, "
+                            + "so every existing \(model.name) would get the same value and the upgrade would fail on "
+                            + "the second one; make it optional with no default (nil values never collide), or add it "
+                            + "in one version and make it unique in a later one after filling it (from: or "
+                            + "customMigration)",
                         at: shared.first?.location ?? model.location))
                 continue
             }
@@ -584,7 +617,8 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .uniquenessNeedsDedupe,
-                        "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to \(model.name) to say which one survives",
+                        "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to "
+                            + "\(model.name) to say which one survives",
                         at: model.location))
                 continue
             }
@@ -597,7 +631,8 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .error(
                         .uniquenessNeedsDedupe,
-                        "dedupe.orderBy '\(policy.orderBy)' must be a stored attribute that \(before.name) already has in version \(old.version), since duplicates are removed before the upgrade",
+                        "dedupe.orderBy '\(policy.orderBy)' must be a stored attribute that \(before.name) "
+                            + "already has in version \(old.version), since duplicates are removed before the upgrade",
                         at: policy.location))
                 continue
             }
@@ -609,7 +644,9 @@ public struct MigrationPlanner: Sendable {
                 orderBy: orderBy.name,
                 keepLast: policy.keepLast,
                 summary:
-                    "Removes \(before.name) objects that repeat (\(keys.joined(separator: ", ")))\(converted ? " after conversion" : ""), keeping the \(policy.keepLast ? "last" : "first") by \(orderBy.name)\(nils)"
+                    "Removes \(before.name) objects that repeat "
+                    + "(\(keys.joined(separator: ", ")))\(converted ? " after conversion" : ""), keeping the "
+                    + "\(policy.keepLast ? "last" : "first") by \(orderBy.name)\(nils)"
             )
             if converted {
                 work.deduplicationsAfterConversion.append(deduplication)
@@ -621,7 +658,8 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .warning(
                     .dedupeUnused,
-                    "dedupe on \(model.name) is not used: the step from \(old.version) adds no uniqueness over existing \(model.name) data; remove it from this version",
+                    "dedupe on \(model.name) is not used: the step from \(old.version) adds no uniqueness over "
+                        + "existing \(model.name) data; remove it from this version",
                     at: policy.location))
         }
     }
@@ -648,7 +686,8 @@ public struct MigrationPlanner: Sendable {
                 continue
             }
             let message =
-                "version \(new.version) removes \(lost), so its stored data is deleted on upgrade; if that is intended, add \"\(lost)\" to acknowledgedRemovals, otherwise keep it or move its data with from:"
+                "version \(new.version) removes \(lost), so its stored data is deleted on upgrade; if that is "
+                + "intended, add \"\(lost)\" to acknowledgedRemovals, otherwise keep it or move its data with from:"
             work.warnings.append(message)
             diagnostics.append(
                 .warning(
@@ -667,7 +706,10 @@ public struct MigrationPlanner: Sendable {
                 diagnostics.append(
                     .warning(
                         .cloudKitSchemaShrinks,
-                        "\(change.summary) between \(old.version) and \(new.version), which both sync with CloudKit; CloudKit's production schema only grows, and devices still on \(old.version) go on syncing the old field; keep the old property beside the new one until no device runs \(old.version)",
+                        "\(change.summary) between \(old.version) and \(new.version), which both sync with "
+                            + "CloudKit; CloudKit's production schema only grows, and devices still on \(old.version) "
+                            + "go on syncing the old field; keep the old property beside the new one until no device "
+                            + "runs \(old.version)",
                         at: new.location, notes: [.init("version \(old.version) is declared here", at: old.location)]))
             default:
                 continue
@@ -683,7 +725,9 @@ public struct MigrationPlanner: Sendable {
             diagnostics.append(
                 .error(
                     .noRoomForBridge,
-                    "version \(new.version) needs a bridge schema after \(old.version), and the bridge needs a version number between them; number this version \(old.version.major).\(old.version.minor + 1).0 or later",
+                    "version \(new.version) needs a bridge schema after \(old.version), and the bridge needs a "
+                        + "version number between them; number this version "
+                        + "\(old.version.major).\(old.version.minor + 1).0 or later",
                     at: new.location))
             return nil
         }
@@ -716,7 +760,9 @@ public struct MigrationPlanner: Sendable {
                     diagnostics.append(
                         .error(
                             .conversionConflict,
-                            "struct \(name) changes its fields in \(new.version), and a conversion fills a property of the new \(name) while the old one is still stored; give the changed struct a new name",
+                            "struct \(name) changes its fields in \(new.version), and a conversion fills a "
+                                + "property of the new \(name) while the old one is still stored; give the changed "
+                                + "struct a new name",
                             at: decl.location,
                             notes: [.init("\(name) in \(old.version) is declared here", at: existing.location)]))
                     return nil

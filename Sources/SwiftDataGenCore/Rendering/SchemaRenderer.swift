@@ -115,7 +115,8 @@ public struct SchemaRenderer: Sendable {
         guard let source = templates.sources[name] else {
             throw .error(
                 .templateError,
-                "template '\(name).\(TemplateSet.fileExtension)' is missing; restore it or remove the templates override",
+                "template '\(name).\(TemplateSet.fileExtension)' is missing; restore it or remove the templates "
+                    + "override",
                 at: nil)
         }
         do {
@@ -154,7 +155,8 @@ public struct SchemaRenderer: Sendable {
             header: header([version.file]), access: access, schemaName: schemaName,
             docLines: target.map {
                 [
-                    " The bridge into \($0): the schema before it plus the properties its conversions fill, side by side.",
+                    " The bridge into \($0): the schema before it plus the properties its conversions fill, side "
+                        + "by side.",
                     " Generated for the migration plan only; app code never uses it.",
                 ]
             } ?? [],
@@ -330,7 +332,8 @@ public struct SchemaRenderer: Sendable {
                 }
                 if property.originalName != nil {
                     arguments.append(
-                        "originalName: \(SwiftLiteral.string(renamingIdentifier(of: property, naming: history.config.naming)))"
+                        "originalName: "
+                            + "\(SwiftLiteral.string(renamingIdentifier(of: property, naming: history.config.naming)))"
                     )
                 }
                 if let modifier = property.hashModifier {

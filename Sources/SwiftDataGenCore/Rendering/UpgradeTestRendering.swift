@@ -78,7 +78,8 @@ struct UpgradeChain {
         for model in old.models where sample.variables[model.name] != nil {
             guard let current = latest.model(named: model.name), current.superclass == nil else { continue }
             lines.append(
-                "#expect(try context.fetchCount(FetchDescriptor<\(current.name)>()) == \(sample.counts[model.name] ?? 1))"
+                "#expect(try context.fetchCount(FetchDescriptor<\(current.name)>()) == "
+                    + "\(sample.counts[model.name] ?? 1))"
             )
         }
         for model in old.models where sample.variables[model.name] != nil {
@@ -116,7 +117,8 @@ struct UpgradeChain {
                 if value.isRelationship, let r = property.relationship {
                     if r.isToMany {
                         lines.append(
-                            "#expect(\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty == false, \(what))"
+                            "#expect(\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty == "
+                                + "false, \(what))"
                         )
                     } else if property.isOptional {
                         lines.append("#expect(\(object).\(property.name) != nil, \(what))")
@@ -188,7 +190,8 @@ struct UpgradeChain {
         let storedTarget = storedType(target)
         var body: [String] = []
         body.append(
-            "let convert: (\(SchemaDiff.typeDescription(source))) -> \(SchemaDiff.typeDescription(target)) = { \(conversion.expression ?? "$0") }"
+            "let convert: (\(SchemaDiff.typeDescription(source))) -> \(SchemaDiff.typeDescription(target)) = { "
+                + "\(conversion.expression ?? "$0") }"
         )
         var input = "value"
         if case .attribute(.enumeration(let enumName, _, _), _) = source.kind {
@@ -377,7 +380,8 @@ extension SampleRows {
                 twins.append(
                     (
                         property.name, name, seed,
-                        "let \(name): String = [\(candidates.joined(separator: ", "))].first { $0 != \(seed) && \(helper)($0) == \(helper)(\(seed)) } ?? \(seed)"
+                        "let \(name): String = [\(candidates.joined(separator: ", "))].first { $0 != \(seed) && "
+                            + "\(helper)($0) == \(helper)(\(seed)) } ?? \(seed)"
                     ))
             case (.attribute(.scalar(.string), false), nil, _, _):
                 twins.append((property.name, SwiftLiteral.string("\(model.name).\(property.name) twin"), nil, nil))
@@ -430,12 +434,15 @@ extension SampleRows {
         let name = SwiftLiteral.lowerFirst(model) + SwiftLiteral.upperFirst(property.name) + "Seed"
         let type = SchemaDiff.typeDescription(property)
         let what = SwiftLiteral.string(
-            "every sample of \(model).\(property.name) converts to what a lost conversion into \(nextModel.name).\(target.name) leaves, so this test could not tell; give the conversion another case"
+            "every sample of \(model).\(property.name) converts to what a lost conversion into "
+                + "\(nextModel.name).\(target.name) leaves, so this test could not tell; give the conversion another "
+                + "case"
         )
         return (
             name,
             [
-                "let \(name): \(type) = [\(unique.joined(separator: ", "))].first { (\(helper)($0) ?? nil) != \(lost) } ?? \(seed.typed)",
+                "let \(name): \(type) = [\(unique.joined(separator: ", "))].first { (\(helper)($0) ?? nil) != "
+                    + "\(lost) } ?? \(seed.typed)",
                 "#expect((\(helper)(\(name)) ?? nil) != \(lost), \(what))",
             ]
         )
@@ -596,7 +603,8 @@ struct Seed {
         case .uuid:
             let hex = String(position, radix: 16)
             return
-                "UUID(uuidString: \"00000000-0000-0000-0000-\(String(repeating: "0", count: max(0, 12 - hex.count)) + hex)\")!"
+                "UUID(uuidString: "
+                + "\"00000000-0000-0000-0000-\(String(repeating: "0", count: max(0, 12 - hex.count)) + hex)\")!"
         case .url:
             return "URL(string: \"https://example.com/\(model)/\(property)\")!"
         default:

@@ -78,7 +78,8 @@ enum DefaultValueResolver {
                 return .failure(
                     mismatch(
                         node,
-                        "a whole number that fits in \(type.rawValue)\(scalar.isPlain ? "" : ", written without quotes")"
+                        "a whole number that fits in "
+                            + "\(type.rawValue)\(scalar.isPlain ? "" : ", written without quotes")"
                     ))
             }
             return .success(.integer(text))
@@ -112,7 +113,8 @@ enum DefaultValueResolver {
             return .failure(
                 .error(
                     .defaultTypeMismatch,
-                    "Data has no literal form; write the Swift in `expression:` instead, such as expression: \"Data()\"",
+                    "Data has no literal form; write the Swift in `expression:` instead, such as expression: "
+                        + "\"Data()\"",
                     at: location))
         }
     }

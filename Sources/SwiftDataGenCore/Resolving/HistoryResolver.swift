@@ -49,7 +49,8 @@ public enum HistoryResolver {
                 diagnostics.append(
                     .error(
                         .countLimit,
-                        "\(sorted.count) versions of \(schema) is more than the \(DSLDecoder.Limits.versions) swiftdata-gen accepts; squash old versions that no device still has",
+                        "\(sorted.count) versions of \(schema) is more than the \(DSLDecoder.Limits.versions) "
+                            + "swiftdata-gen accepts; squash old versions that no device still has",
                         at: first.location))
                 continue
             }
@@ -58,7 +59,8 @@ public enum HistoryResolver {
                     diagnostics.append(
                         .error(
                             .duplicateVersion,
-                            "version \(version.version) of \(schema) is declared twice; every shipped version needs its own number",
+                            "version \(version.version) of \(schema) is declared twice; every shipped version "
+                                + "needs its own number",
                             at: version.location, notes: [.init("also declared here", at: previous.location)]))
                     continue
                 }
@@ -74,7 +76,8 @@ public enum HistoryResolver {
                     diagnostics.append(
                         .error(
                             .reservedName,
-                            "'\(name)' would clash with a type the generated code declares; rename it (for example \(schema)\(name))",
+                            "'\(name)' would clash with a type the generated code declares; rename it (for "
+                                + "example \(schema)\(name))",
                             at: location))
                 }
             }
@@ -108,13 +111,16 @@ public enum HistoryResolver {
                 diagnostics.append(
                     .error(
                         .reservedName,
-                        "\(what) would be named '\(name)': \(refusal.reason); change typeName or naming (currentSchema, migrationPlan, schemaSuffix)",
+                        "\(what) would be named '\(name)': \(refusal.reason); change typeName or naming "
+                            + "(currentSchema, migrationPlan, schemaSuffix)",
                         at: versions.first?.location))
             } else if let first = owners[name] {
                 diagnostics.append(
                     .error(
                         .outputNameCollision,
-                        "\(first) and \(what) would both be named '\(name)'; change typeName or naming (schemaSuffix, versionPrefix, migrationPlanSuffix, currentSchema, migrationPlan) so every generated type has its own",
+                        "\(first) and \(what) would both be named '\(name)'; change typeName or naming "
+                            + "(schemaSuffix, versionPrefix, migrationPlanSuffix, currentSchema, migrationPlan) so "
+                            + "every generated type has its own",
                         at: versions.first?.location))
             } else {
                 owners[name] = what
@@ -186,7 +192,8 @@ public enum HistoryResolver {
                 diagnostics.append(
                     .warning(
                         .renameAlreadyApplied,
-                        "renamedFrom '\(renamedFrom)' was applied in version \(previous.version), which already calls it '\(property.name)'; remove it from this version (it was copied forward)",
+                        "renamedFrom '\(renamedFrom)' was applied in version \(previous.version), which already "
+                            + "calls it '\(property.name)'; remove it from this version (it was copied forward)",
                         at: property.location,
                         notes: [
                             .init("version \(previous.version) declares '\(property.name)' here", at: applied.location)
@@ -207,7 +214,8 @@ public enum HistoryResolver {
             diagnostics.append(
                 .error(
                     .renameSourceNotFound,
-                    "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model as it was in that version",
+                    "renamedFrom '\(renamedFrom)' names no model of version \(previous.version); name the model "
+                        + "as it was in that version",
                     at: model.location,
                     notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
         }
@@ -222,7 +230,8 @@ public enum HistoryResolver {
                     diagnostics.append(
                         .error(
                             .renameSourceNotFound,
-                            "renamedFrom '\(renamedFrom)' names no property of \(model.name) in version \(previous.version); name the property as it was in that version",
+                            "renamedFrom '\(renamedFrom)' names no property of \(model.name) in version "
+                                + "\(previous.version); name the property as it was in that version",
                             at: property.location,
                             notes: [.init("version \(previous.version) is declared here", at: previous.location)]))
                     continue
@@ -317,7 +326,9 @@ public enum HistoryResolver {
                 diagnostics.append(
                     .error(
                         .duplicateRenamingIdentifier,
-                        "\(model.name).\(property.name) and \(model.name).\(first.name) would both read the data stored under '\(identifier)'\(place), so SwiftData would copy one column into both; let only one of them continue '\(identifier)' (remove one renamedFrom or from)",
+                        "\(model.name).\(property.name) and \(model.name).\(first.name) would both read the data "
+                            + "stored under '\(identifier)'\(place), so SwiftData would copy one column into both; let "
+                            + "only one of them continue '\(identifier)' (remove one renamedFrom or from)",
                         at: property.location,
                         notes: [.init("\(model.name).\(first.name) is declared here", at: first.location)]))
             }
@@ -360,7 +371,8 @@ public enum HistoryResolver {
             else { return nil }
             return .error(
                 .identicalVersions,
-                "version \(newer.version) declares exactly what \(older.version) declares, so it has nothing to migrate; drop this version or make its change",
+                "version \(newer.version) declares exactly what \(older.version) declares, so it has nothing to "
+                    + "migrate; drop this version or make its change",
                 at: newer.location, notes: [.init("version \(older.version) is declared here", at: older.location)])
         }
     }

@@ -60,7 +60,8 @@ enum SwiftExpression {
                     let isMember = scalars[..<index].last { !$0.properties.isWhitespace } == "."
                     if stack.isEmpty && !isMember && statementWords.contains(word) {
                         return
-                            "'\(word)' starts a declaration or statement; write one expression, such as a call or a closure called in place ({ … }())"
+                            "'\(word)' starts a declaration or statement; write one expression, such as a call or "
+                            + "a closure called in place ({ … }())"
                     }
                     index += word.unicodeScalars.count
                     sawToken = true
@@ -84,7 +85,8 @@ enum SwiftExpression {
                     return "';' ends a statement; write one expression"
                 case "\n" where stack.isEmpty, "\r" where stack.isEmpty:
                     return
-                        "it spans lines outside brackets, which makes separate statements; write it on one line or wrap it in ( )"
+                        "it spans lines outside brackets, which makes separate statements; write it on one line "
+                        + "or wrap it in ( )"
                 default:
                     break
                 }

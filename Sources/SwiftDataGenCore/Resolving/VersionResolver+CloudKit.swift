@@ -13,7 +13,8 @@ extension VersionResolver {
                         diagnostics.append(
                             .error(
                                 .cloudKitRequiredAttribute,
-                                "CloudKit needs every attribute optional or defaulted; give '\(model.name).\(property.name)' a default or make it optional",
+                                "CloudKit needs every attribute optional or defaulted; give "
+                                    + "'\(model.name).\(property.name)' a default or make it optional",
                                 at: property.location))
                     }
                 case .relationship:
@@ -21,7 +22,8 @@ extension VersionResolver {
                         diagnostics.append(
                             .error(
                                 .cloudKitRequiredRelationship,
-                                "CloudKit needs every relationship optional; make '\(model.name).\(property.name)' optional by adding '?' to its type",
+                                "CloudKit needs every relationship optional; make "
+                                    + "'\(model.name).\(property.name)' optional by adding '?' to its type",
                                 at: property.location))
                     }
                 }

@@ -45,7 +45,8 @@ extension VersionResolver {
                 diagnostics.append(
                     .error(
                         .inheritanceNeedsNewerPlatform,
-                        "model inheritance needs \(config.describe(GeneratorConfig.inheritanceReleases)); raise the platforms in the config or flatten '\(models[index].name)' into one model",
+                        "model inheritance needs \(config.describe(GeneratorConfig.inheritanceReleases)); raise "
+                            + "the platforms in the config or flatten '\(models[index].name)' into one model",
                         at: ast.location))
             }
         }
@@ -72,7 +73,9 @@ extension VersionResolver {
                 diagnostics.append(
                     .error(
                         .countLimit,
-                        "'\(models[index].name)' has \(seen.count - 1) ancestors, more than the \(DSLDecoder.Limits.inheritanceDepth) swiftdata-gen accepts (every initializer repeats its ancestors' parameters); flatten the hierarchy",
+                        "'\(models[index].name)' has \(seen.count - 1) ancestors, more than the "
+                            + "\(DSLDecoder.Limits.inheritanceDepth) swiftdata-gen accepts (every initializer repeats "
+                            + "its ancestors' parameters); flatten the hierarchy",
                         at: ast.location))
                 models[index].superclass = nil
             }

@@ -46,13 +46,15 @@ extension VersionResolver {
                     if let target = candidates.first {
                         notes.append(
                             .init(
-                                "\(target.name) is declared here: add '\(inverseName.value): \(model.name)?' (or [\(model.name)]) to it",
+                                "\(target.name) is declared here: add '\(inverseName.value): \(model.name)?' (or "
+                                    + "[\(model.name)]) to it",
                                 at: target.location))
                     }
                     diagnostics.append(
                         .error(
                             .inverseNotFound,
-                            "inverse '\(inverseName.value)' is not a property of \(relationship.target); add it there or fix the name",
+                            "inverse '\(inverseName.value)' is not a property of \(relationship.target); add it "
+                                + "there or fix the name",
                             at: inverseName.location, notes: notes))
                     continue
                 }
@@ -60,7 +62,8 @@ extension VersionResolver {
                     diagnostics.append(
                         .error(
                             .inverseNotRelationship,
-                            "inverse '\(relationship.target).\(inverseName.value)' is an attribute, not a relationship back to \(model.name)",
+                            "inverse '\(relationship.target).\(inverseName.value)' is an attribute, not a "
+                                + "relationship back to \(model.name)",
                             at: inverseName.location, notes: [.init("declared here", at: other.location)]))
                     continue
                 }
@@ -69,7 +72,9 @@ extension VersionResolver {
                     diagnostics.append(
                         .error(
                             .inverseMismatch,
-                            "inverse '\(relationship.target).\(inverseName.value)' points to \(otherRelationship.target), not back to \(model.name); its type must be \(model.name), \(model.name)? or [\(model.name)]",
+                            "inverse '\(relationship.target).\(inverseName.value)' points to "
+                                + "\(otherRelationship.target), not back to \(model.name); its type must be "
+                                + "\(model.name), \(model.name)? or [\(model.name)]",
                             at: inverseName.location, notes: [.init("declared here", at: other.location)]))
                     continue
                 }
@@ -78,7 +83,8 @@ extension VersionResolver {
                     diagnostics.append(
                         .error(
                             .inverseMismatch,
-                            "'\(owner.name).\(other.name)' is already the inverse of '\(existing.model).\(existing.property)'; a relationship has one inverse",
+                            "'\(owner.name).\(other.name)' is already the inverse of "
+                                + "'\(existing.model).\(existing.property)'; a relationship has one inverse",
                             at: inverseName.location, notes: [.init("declared here", at: other.location)]))
                     continue
                 }
@@ -106,7 +112,9 @@ extension VersionResolver {
                         diagnostics.append(
                             .error(
                                 .nullifyOntoRequired,
-                                "deleting a \(side.model) would set \(other.model).\(other.property) to nil, but it is not optional; make '\(other.property)' optional (\(side.model)?) or use deleteRule: cascade",
+                                "deleting a \(side.model) would set \(other.model).\(other.property) to nil, but "
+                                    + "it is not optional; make '\(other.property)' optional (\(side.model)?) or use "
+                                    + "deleteRule: cascade",
                                 at: property.location,
                                 notes: [.init("'\(other.property)' is declared here", at: otherProperty.location)]))
                     }
@@ -132,7 +140,12 @@ extension VersionResolver {
                             diagnostics.append(
                                 .warning(
                                     .missingInverse,
-                                    "relationships '\(side.model).\(property.name)' and '\(relationship.target).\(other.name)' point at each other without an inverse; SwiftData may pair them by itself, but what it infers is not written down and the store's shape would depend on it; add inverse: \(other.name) (or, if they are unrelated, give each its own inverse or write inverse: false on each)",
+                                    "relationships '\(side.model).\(property.name)' and "
+                                        + "'\(relationship.target).\(other.name)' point at each other without an "
+                                        + "inverse; SwiftData may pair them by itself, but what it infers is not "
+                                        + "written down and the store's shape would depend on it; add inverse: "
+                                        + "\(other.name) (or, if they are unrelated, give each its own inverse or write "
+                                        + "inverse: false on each)",
                                     at: property.location,
                                     notes: [
                                         .init(
@@ -144,7 +157,9 @@ extension VersionResolver {
                         diagnostics.append(
                             .warning(
                                 .missingInverse,
-                                "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData cannot keep the other side in step; add inverse: <property of \(relationship.target)>, or inverse: false if it is one-way on purpose",
+                                "relationship '\(side.model).\(property.name)' has no inverse, so SwiftData "
+                                    + "cannot keep the other side in step; add inverse: <property of "
+                                    + "\(relationship.target)>, or inverse: false if it is one-way on purpose",
                                 at: property.location))
                     }
                 }
@@ -152,7 +167,8 @@ extension VersionResolver {
                     diagnostics.append(
                         .error(
                             .cloudKitDeny,
-                            "CloudKit does not support the deny delete rule on '\(side.model).\(property.name)'; use nullify or cascade",
+                            "CloudKit does not support the deny delete rule on '\(side.model).\(property.name)'; "
+                                + "use nullify or cascade",
                             at: property.location))
                 }
                 models[modelIndex].properties[propertyIndex].kind = .relationship(relationship)

@@ -25,7 +25,8 @@ extension VersionResolver {
                         diagnostics.append(
                             .error(
                                 .unknownKeyPathProperty,
-                                "\(what) can name only stored attributes; '\(name.value)' is \(property.isTransient ? "transient" : "a relationship")",
+                                "\(what) can name only stored attributes; '\(name.value)' is "
+                                    + "\(property.isTransient ? "transient" : "a relationship")",
                                 at: name.location))
                         continue
                     }
@@ -67,7 +68,9 @@ extension VersionResolver {
                     diagnostics.append(
                         .error(
                             .uniqueNeedsNewerPlatform,
-                            "a compound unique constraint needs #Unique, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or constrain one property",
+                            "a compound unique constraint needs #Unique, which needs "
+                                + "\(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the "
+                                + "config or constrain one property",
                             at: group.location))
                     continue
                 }
@@ -80,7 +83,9 @@ extension VersionResolver {
                 diagnostics.append(
                     .error(
                         .indexNeedsNewerPlatform,
-                        "indexes need #Index, which needs \(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the config or remove the index",
+                        "indexes need #Index, which needs "
+                            + "\(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the "
+                            + "config or remove the index",
                         at: group.location))
             }
         }
@@ -89,7 +94,8 @@ extension VersionResolver {
                 diagnostics.append(
                     .error(
                         .cloudKitUnique,
-                        "CloudKit does not support unique constraints; remove this one from \(model.name) or turn CloudKit off",
+                        "CloudKit does not support unique constraints; remove this one from \(model.name) or turn "
+                            + "CloudKit off",
                         at: group.location))
             }
         }

@@ -69,7 +69,8 @@ struct VersionResolver {
         diagnostics.append(
             .warning(
                 .versionFileNameMismatch,
-                "this file is named \(stem) but declares version \(file.version.value); rename the file or fix version: so the two agree",
+                "this file is named \(stem) but declares version \(file.version.value); rename the file or fix "
+                    + "version: so the two agree",
                 at: file.version.location))
     }
 
@@ -90,7 +91,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .invalidTypeSpelling,
-                        "struct \(decl.name) holds itself through its fields, which no value type can; hold it in an array ([\(decl.name)]) or make it a model",
+                        "struct \(decl.name) holds itself through its fields, which no value type can; hold it in "
+                            + "an array ([\(decl.name)]) or make it a model",
                         at: decl.location))
             }
         }
@@ -130,7 +132,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .unknownType,
-                        "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a struct's fields are value types, enums or structs of this version",
+                        "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a "
+                            + "struct's fields are value types, enums or structs of this version",
                         at: field.type.location))
             }
         }
@@ -149,7 +152,8 @@ struct VersionResolver {
             diagnostics.append(
                 .error(
                     .reservedName,
-                    "'\(name.value)' cannot name a model or enum: \(refusal.reason); rename it (for example \(file.schema.value)\(name.value))",
+                    "'\(name.value)' cannot name a model or enum: \(refusal.reason); rename it (for example "
+                        + "\(file.schema.value)\(name.value))",
                     at: name.location))
             return false
         }
@@ -171,7 +175,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .reservedName,
-                        "'\(item.name.value)' cannot name a case of \(ast.name.value): \(refusal.reason); choose another (the raw value may stay \"\(item.name.value)\")",
+                        "'\(item.name.value)' cannot name a case of \(ast.name.value): \(refusal.reason); choose "
+                            + "another (the raw value may stay \"\(item.name.value)\")",
                         at: item.name.location))
                 continue
             }
@@ -200,7 +205,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .invalidValue,
-                        "cases of an Int enum need raw values: write cases as a mapping, such as { \(item.name.value): 0 }",
+                        "cases of an Int enum need raw values: write cases as a mapping, such as { "
+                            + "\(item.name.value): 0 }",
                         at: item.name.location))
                 continue
             }
@@ -208,7 +214,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .duplicateName,
-                        "case '\(item.name.value)' repeats a raw value of enum \(ast.name.value); raw values are what is stored, so they must differ",
+                        "case '\(item.name.value)' repeats a raw value of enum \(ast.name.value); raw values are "
+                            + "what is stored, so they must differ",
                         at: item.name.location, notes: [.init("same raw value here", at: first)]))
                 continue
             }
@@ -285,7 +292,9 @@ struct VersionResolver {
             guard property.isStored, let other = declared["_" + naming.storedName(property)] else { return nil }
             return .error(
                 .duplicateName,
-                "'_\(naming.storedName(property))' in model \(model) is the name @Model gives the storage of '\(naming.storedName(property))'; rename one of them (storedName: keeps a stored name while the Swift name changes)",
+                "'_\(naming.storedName(property))' in model \(model) is the name @Model gives the storage of "
+                    + "'\(naming.storedName(property))'; rename one of them (storedName: keeps a stored name while the "
+                    + "Swift name changes)",
                 at: other.location,
                 notes: [.init("'\(naming.storedName(property))' is stored here", at: property.location)])
         }
@@ -298,7 +307,8 @@ struct VersionResolver {
             diagnostics.append(
                 .error(
                     .invalidValue,
-                    "enumStorage applies to properties of an enum type, and '\(ast.name.value)' is \(ast.type.value); remove it",
+                    "enumStorage applies to properties of an enum type, and '\(ast.name.value)' is "
+                        + "\(ast.type.value); remove it",
                     at: storage.location))
         }
         guard let stored = ast.storedName else { return }
@@ -336,7 +346,8 @@ struct VersionResolver {
             diagnostics.append(
                 .error(
                     .reservedName,
-                    "property '\(name.value)' has the name of a type, which it would hide inside \(model.name.value); start it with a lowercase letter or choose another name",
+                    "property '\(name.value)' has the name of a type, which it would hide inside "
+                        + "\(model.name.value); start it with a lowercase letter or choose another name",
                     at: name.location))
             return nil
         }
@@ -350,7 +361,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .unknownType,
-                        "CGFloat is 32 bits on watchOS, so it is not stored as a Double there; write Double (or Float, if the app stored that)",
+                        "CGFloat is 32 bits on watchOS, so it is not stored as a Double there; write Double (or "
+                            + "Float, if the app stored that)",
                         at: ast.type.location))
                 return nil
             }
@@ -361,7 +373,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .invalidTypeSpelling,
-                        "arrays of enums are not supported; store a [\(decl.rawType.rawValue)] or model the values as a relationship",
+                        "arrays of enums are not supported; store a [\(decl.rawType.rawValue)] or model the "
+                            + "values as a relationship",
                         at: ast.type.location))
                 return nil
             }
@@ -384,7 +397,8 @@ struct VersionResolver {
             diagnostics.append(
                 .error(
                     .unknownType,
-                    "unknown type '\(spelling.name)' for property '\(name.value)': declare it under models, enums or structs in this version, or use a supported value type",
+                    "unknown type '\(spelling.name)' for property '\(name.value)': declare it under models, enums "
+                        + "or structs in this version, or use a supported value type",
                     at: ast.type.location,
                     notes: notes + [
                         .init(
@@ -437,20 +451,23 @@ struct VersionResolver {
                     diagnostics.append(
                         .error(
                             .invalidValue,
-                            "from.match links each object to one related object, so '\(name.value)' must be a to-one relationship",
+                            "from.match links each object to one related object, so '\(name.value)' must be a "
+                                + "to-one relationship",
                             at: match.location))
                 } else if target == nil || target?.type.value != TypeSpelling(name: "String") {
                     diagnostics.append(
                         .error(
                             .unknownKeyPathProperty,
-                            "from.match must name a String property of \(relationship.target) that holds the text; '\(match.value)' is not one",
+                            "from.match must name a String property of \(relationship.target) that holds the "
+                                + "text; '\(match.value)' is not one",
                             at: match.location))
                 }
             } else if let from = ast.from {
                 diagnostics.append(
                     .error(
                         .invalidValue,
-                        "'\(name.value)' is a relationship: to fill it from text, name the related model's key with from.match",
+                        "'\(name.value)' is a relationship: to fill it from text, name the related model's key "
+                            + "with from.match",
                         at: from.location))
             }
         case .attribute(let valueType, let isArray):
@@ -473,7 +490,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .transientNeedsDefault,
-                        "@Transient property '\(name.value)' needs a default: it is not stored, so nothing else can give it a value",
+                        "@Transient property '\(name.value)' needs a default: it is not stored, so nothing else "
+                            + "can give it a value",
                         at: ast.transient?.location ?? name.location))
             }
         }
@@ -486,7 +504,8 @@ struct VersionResolver {
             diagnostics.append(
                 .error(
                     .attributeOptionOnRelationship,
-                    "'\(key.rawValue)' applies to attributes, but '\(name)' is a relationship to \(relationship.target); remove it",
+                    "'\(key.rawValue)' applies to attributes, but '\(name)' is a relationship to "
+                        + "\(relationship.target); remove it",
                     at: location))
         }
         if !relationship.isToMany {
@@ -510,7 +529,8 @@ struct VersionResolver {
             diagnostics.append(
                 .error(
                     .relationshipOptionOnAttribute,
-                    "'\(key.rawValue)' applies to relationships, but '\(name)' is an attribute of type \(ast.type.value); remove it or make the type a model",
+                    "'\(key.rawValue)' applies to relationships, but '\(name)' is an attribute of type "
+                        + "\(ast.type.value); remove it or make the type a model",
                     at: location))
         }
         if let flag = ast.flags.first(where: { $0.value == .externalStorage }), valueType != .scalar(.data) || isArray {
@@ -529,7 +549,8 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .transientOption,
-                        "'\(key)' describes stored data, but '\(name)' is transient and never stored; remove one of them",
+                        "'\(key)' describes stored data, but '\(name)' is transient and never stored; remove one "
+                            + "of them",
                         at: location))
             }
         }

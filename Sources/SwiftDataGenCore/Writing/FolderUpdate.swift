@@ -55,7 +55,8 @@ public struct FolderUpdate {
             problems.append(
                 .error(
                     .outputWriteFailed,
-                    "'\(directory)' is a file, not a folder; name a folder for the generated files (it is made when missing)",
+                    "'\(directory)' is a file, not a folder; name a folder for the generated files (it is made "
+                        + "when missing)",
                     at: nil))
             oldManifestText = nil
             return
@@ -76,7 +77,9 @@ public struct FolderUpdate {
             problems.append(
                 .error(
                     .outputNotOwned,
-                    "'\(manifestPath)' is \(size) bytes, more than any manifest swiftdata-gen writes (\(OutputManifest.maxBytes)); restore it from version control or delete the generated files and the manifest",
+                    "'\(manifestPath)' is \(size) bytes, more than any manifest swiftdata-gen writes "
+                        + "(\(OutputManifest.maxBytes)); restore it from version control or delete the generated files "
+                        + "and the manifest",
                     at: SourceLocation(file: manifestPath, line: 1, column: 1)))
             oldManifestText = nil
             return
@@ -86,7 +89,8 @@ public struct FolderUpdate {
             problems.append(
                 .error(
                     .outputNotOwned,
-                    "'\(manifestPath)' is not a file swiftdata-gen can read (a folder, a FIFO or a broken link), so nothing in this folder can be known to be its own; remove it",
+                    "'\(manifestPath)' is not a file swiftdata-gen can read (a folder, a FIFO or a broken link), "
+                        + "so nothing in this folder can be known to be its own; remove it",
                     at: SourceLocation(file: manifestPath, line: 1, column: 1)))
         }
         if let oldManifestText {
@@ -96,7 +100,9 @@ public struct FolderUpdate {
                 problems.append(
                     .error(
                         .outputNotOwned,
-                        "'\(manifestPath)' is not a manifest swiftdata-gen writes, so nothing in this folder can be known to be its own; restore it from version control or delete the generated files and the manifest",
+                        "'\(manifestPath)' is not a manifest swiftdata-gen writes, so nothing in this folder can "
+                            + "be known to be its own; restore it from version control or delete the generated files "
+                            + "and the manifest",
                         at: SourceLocation(file: manifestPath, line: 1, column: 1)))
             }
         }
@@ -130,7 +136,8 @@ public struct FolderUpdate {
             problems.append(
                 .error(
                     .outputNotOwned,
-                    "'\(path)' is listed in this folder's manifest under two schema folders, \(recorded) and \(other), which swiftdata-gen never writes; restore the manifest from version control",
+                    "'\(path)' is listed in this folder's manifest under two schema folders, \(recorded) and "
+                        + "\(other), which swiftdata-gen never writes; restore the manifest from version control",
                     at: SourceLocation(file: path, line: 1, column: 1)))
             return nil
         }
@@ -150,13 +157,18 @@ public struct FolderUpdate {
             problems.append(
                 .error(
                     .outputNotOwned,
-                    "'\(path)' was written by swiftdata-gen for the schema folder \(recorded) (relative to the output folder), which still exists; two schema folders cannot write one file, so give each its own output folder (if \(recorded) is an old copy of this schema folder, delete it and run again)",
+                    "'\(path)' was written by swiftdata-gen for the schema folder \(recorded) (relative to the "
+                        + "output folder), which still exists; two schema folders cannot write one file, so give each "
+                        + "its own output folder (if \(recorded) is an old copy of this schema folder, delete it and "
+                        + "run again)",
                     at: SourceLocation(file: path, line: 1, column: 1)))
         } else {
             problems.append(
                 .error(
                     .outputNotOwned,
-                    "'\(path)' is not in this folder's swiftdata-gen manifest, so it is not the generator's and is left alone; move it away or choose another output folder (output of an older swiftdata-gen, which kept no manifest: delete it once)",
+                    "'\(path)' is not in this folder's swiftdata-gen manifest, so it is not the generator's and "
+                        + "is left alone; move it away or choose another output folder (output of an older "
+                        + "swiftdata-gen, which kept no manifest: delete it once)",
                     at: SourceLocation(file: path, line: 1, column: 1)))
         }
         return nil
@@ -170,7 +182,8 @@ public struct FolderUpdate {
         warnings.append(
             .warning(
                 .outputNotOwned,
-                "the schema folder that wrote the files in '\(directory)', \(previous) (relative to it), no longer exists; \(owner) takes them over, as when a folder is moved or renamed",
+                "the schema folder that wrote the files in '\(directory)', \(previous) (relative to it), no "
+                    + "longer exists; \(owner) takes them over, as when a folder is moved or renamed",
                 at: SourceLocation(file: directory + "/" + OutputManifest.fileName, line: 1, column: 1)))
     }
 

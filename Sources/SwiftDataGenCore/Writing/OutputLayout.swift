@@ -81,7 +81,8 @@ public struct OutputArrangement {
             collisions.append(
                 .error(
                     .outputNameCollision,
-                    "two generated files would both be named '\(file.name)'; rename one of the schema files so their paths differ by more than '/' versus '_'",
+                    "two generated files would both be named '\(file.name)'; rename one of the schema files so "
+                        + "their paths differ by more than '/' versus '_'",
                     at: nil))
         }
         return file

@@ -27,7 +27,8 @@ public struct OutputManifest: Sendable, Equatable {
 
     public var text: String {
         var lines = [
-            "# swiftdata-gen: the files it wrote in this folder, by the schema folder they come from. Commit it; do not edit it."
+            "# swiftdata-gen: the files it wrote in this folder, by the schema folder they come from. Commit it; "
+                + "do not edit it."
         ]
         for owner in files.keys.sorted() {
             guard let names = files[owner], !names.isEmpty else { continue }

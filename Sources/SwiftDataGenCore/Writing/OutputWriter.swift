@@ -32,7 +32,8 @@ public enum OutputWriter {
                 false,
                 .error(
                     .outputWriteFailed,
-                    "'\(path)' is a symbolic link to a file that does not exist; point it at your hooks file or remove it",
+                    "'\(path)' is a symbolic link to a file that does not exist; point it at your hooks file or "
+                        + "remove it",
                     at: nil)
             )
         }

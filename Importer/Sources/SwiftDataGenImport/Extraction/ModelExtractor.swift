@@ -16,7 +16,8 @@ public enum ModelExtractor {
                     .init(
                         position: SourcePosition(file: source.path, line: line, column: 1),
                         message:
-                            "generic types are nested more than \(maximumGenericNesting) levels deep here, which no model needs; the file is not read"
+                            "generic types are nested more than \(maximumGenericNesting) levels deep here, which "
+                            + "no model needs; the file is not read"
                     ))
                 continue
             }
@@ -110,7 +111,9 @@ private struct Scan {
                     .init(
                         position: SourcePosition(file: start.file, line: start.line, column: start.column),
                         message:
-                            "declarations inside \(first.poundKeyword.text) \(first.condition?.trimmedDescription ?? "") are imported as if it holds\(conditional.clauses.count > 1 ? "; its other branches are not imported" : "")"
+                            "declarations inside \(first.poundKeyword.text) "
+                            + "\(first.condition?.trimmedDescription ?? "") are imported as if it "
+                            + "holds\(conditional.clauses.count > 1 ? "; its other branches are not imported" : "")"
                     ))
                 collect(inner.map(\.item), converter: converter)
                 continue
@@ -185,7 +188,8 @@ private struct Scan {
                     .init(
                         position: model.location,
                         message:
-                            "\(model.name) is declared again here; only the one at \(first) is imported (two classes cannot share an entity name)"
+                            "\(model.name) is declared again here; only the one at \(first) is imported (two "
+                            + "classes cannot share an entity name)"
                     ))
                 return false
             }
@@ -203,7 +207,9 @@ private struct Scan {
                 .init(
                     position: member.position(conditional),
                     message:
-                        "members inside \(first.poundKeyword.text) \(first.condition?.trimmedDescription ?? "") are imported as if it holds\(conditional.clauses.count > 1 ? "; its other branches are not imported" : "")"
+                        "members inside \(first.poundKeyword.text) \(first.condition?.trimmedDescription ?? "") "
+                        + "are imported as if it "
+                        + "holds\(conditional.clauses.count > 1 ? "; its other branches are not imported" : "")"
                 ))
             return flattened(inner.map { Located(node: $0, converter: member.converter) })
         }
@@ -269,7 +275,8 @@ private struct Scan {
                             .init(
                                 position: member.position(binding),
                                 message:
-                                    "\(name).versionIdentifier is not Schema.Version(major, minor, patch) with number literals; the version number is taken from the file order instead"
+                                    "\(name).versionIdentifier is not Schema.Version(major, minor, patch) with "
+                                    + "number literals; the version number is taken from the file order instead"
                             ))
                     }
                 } else if identifier == "models" {
@@ -305,7 +312,8 @@ private struct Scan {
                     .init(
                         position: position,
                         message:
-                            "\(name).models lists \(modelName), whose @Model class was not found in the files read; add its file"
+                            "\(name).models lists \(modelName), whose @Model class was not found in the files "
+                            + "read; add its file"
                     ))
                 continue
             }
@@ -313,14 +321,17 @@ private struct Scan {
                 .init(
                     position: shared.position(shared.node.name),
                     message:
-                        "\(modelName) is declared outside \(name); the YAML gives every version its own copy, as SwiftData needs"
+                        "\(modelName) is declared outside \(name); the YAML gives every version its own copy, as "
+                        + "SwiftData needs"
                 ))
             for other in topLevelModels.filter({ $0.node.name.text == modelName }).dropFirst() {
                 notes.append(
                     .init(
                         position: other.position(other.node.name),
                         message:
-                            "\(modelName) is declared again here; only the one at \(shared.position(shared.node.name)) is imported (two classes cannot share an entity name)"
+                            "\(modelName) is declared again here; only the one at "
+                            + "\(shared.position(shared.node.name)) is imported (two classes cannot share an entity "
+                            + "name)"
                     ))
             }
             let members =
@@ -334,7 +345,8 @@ private struct Scan {
                     .init(
                         position: model.location,
                         message:
-                            "\(model.name) is declared in \(name) but not listed in its models; it is imported, and the generated schema lists it"
+                            "\(model.name) is declared in \(name) but not listed in its models; it is imported, "
+                            + "and the generated schema lists it"
                     ))
             }
         }
@@ -407,7 +419,8 @@ private struct Scan {
                 .init(
                     position: located.position(attribute),
                     message:
-                        "@\(attributeName) on \(name) may add stored members the importer cannot see; compare the generated schema with the app's before relying on it"
+                        "@\(attributeName) on \(name) may add stored members the importer cannot see; compare the "
+                        + "generated schema with the app's before relying on it"
                 ))
         }
         for member in flattened(members) {
@@ -432,7 +445,8 @@ private struct Scan {
                     .init(
                         position: imported.location,
                         message:
-                            "struct \(imported.name), nested in \(name), becomes a type of the schema version (\(name).\(imported.name) in app code becomes \(imported.name))"
+                            "struct \(imported.name), nested in \(name), becomes a type of the schema version "
+                            + "(\(name).\(imported.name) in app code becomes \(imported.name))"
                     ))
                 structs.append(imported)
             } else if let enumDecl = item.as(EnumDeclSyntax.self) {
@@ -442,7 +456,8 @@ private struct Scan {
                     .init(
                         position: imported.location,
                         message:
-                            "enum \(imported.name), nested in \(name), becomes a type of the schema version (\(name).\(imported.name) in app code becomes \(imported.name))"
+                            "enum \(imported.name), nested in \(name), becomes a type of the schema version "
+                            + "(\(name).\(imported.name) in app code becomes \(imported.name))"
                     ))
                 enums.append(imported)
             } else {
@@ -460,7 +475,8 @@ private struct Scan {
                 .init(
                     position: located.position(variable),
                     message:
-                        "static property of \(model) is not stored and is not carried; keep it in an extension of the current type"
+                        "static property of \(model) is not stored and is not carried; keep it in an extension of "
+                        + "the current type"
                 ))
             return []
         }
@@ -470,7 +486,8 @@ private struct Scan {
                 .init(
                     position: located.position(variable),
                     message:
-                        "a setter access such as private(set) on \(model) is not carried; the generated property has one access level"
+                        "a setter access such as private(set) on \(model) is not carried; the generated property "
+                        + "has one access level"
                 ))
             access =
                 variable.modifiers.first {
@@ -495,7 +512,9 @@ private struct Scan {
                     .init(
                         position: located.position(binding),
                         message:
-                            "\(model).\(name) is named with a Swift keyword in backticks, which the DSL cannot give a stored property (README, Known limits); it is not carried, so the generated schema would not store it"
+                            "\(model).\(name) is named with a Swift keyword in backticks, which the DSL cannot "
+                            + "give a stored property (README, Known limits); it is not carried, so the generated "
+                            + "schema would not store it"
                     ))
                 continue
             }
@@ -510,7 +529,8 @@ private struct Scan {
                         .init(
                             position: located.position(binding),
                             message:
-                                "computed property \(model).\(name) is not stored and is not carried; keep it in an extension of the current type"
+                                "computed property \(model).\(name) is not stored and is not carried; keep it in "
+                                + "an extension of the current type"
                         ))
                     continue
                 }
@@ -525,7 +545,8 @@ private struct Scan {
                     .init(
                         position: located.position(binding),
                         message:
-                            "\(model).\(name) has no type the importer can read (write a type annotation such as String or [Stop]?); it is not carried"
+                            "\(model).\(name) has no type the importer can read (write a type annotation such as "
+                            + "String or [Stop]?); it is not carried"
                     ))
                 continue
             }
@@ -536,7 +557,8 @@ private struct Scan {
                         .init(
                             position: located.position(binding),
                             message:
-                                "\(model).\(name) is a \(spelled.name), an alias of \(target); the YAML says \(target), which stores the same"
+                                "\(model).\(name) is a \(spelled.name), an alias of \(target); the YAML says "
+                                + "\(target), which stores the same"
                         ))
                 })
             var property = ImportedProperty(
@@ -549,7 +571,8 @@ private struct Scan {
                     .init(
                         position: located.position(variable),
                         message:
-                            "\(model).\(name) is a let; SwiftData stores it as any other property, and the generated one is a var"
+                            "\(model).\(name) is a let; SwiftData stores it as any other property, and the "
+                            + "generated one is a var"
                     ))
             }
             applyAttributes(variable.attributes, to: &property, located: located, model: model)
@@ -675,7 +698,8 @@ private struct Scan {
                     .init(
                         position: located.position(decl.name),
                         message:
-                            "enum \(decl.name.text) has no String or Int raw type; the DSL cannot store it yet (give it raw values, or store its cases as text)"
+                            "enum \(decl.name.text) has no String or Int raw type; the DSL cannot store it yet "
+                            + "(give it raw values, or store its cases as text)"
                     ))
             }
             return nil
@@ -729,7 +753,9 @@ private struct Scan {
                     .init(
                         position: plan.position(call),
                         message:
-                            "hand-written custom stage in \(plan.node.name.text): the generator plans stages from the YAML; run `swiftdata-gen plan`, and move its willMigrate/didMigrate code into hooks (customMigration: true on the version it leads to)"
+                            "hand-written custom stage in \(plan.node.name.text): the generator plans stages from "
+                            + "the YAML; run `swiftdata-gen plan`, and move its willMigrate/didMigrate code into "
+                            + "hooks (customMigration: true on the version it leads to)"
                     ))
             }
         }

@@ -33,7 +33,8 @@ public enum HistoryTranslator {
                     .init(
                         position: model.location,
                         message:
-                            "@Model class \(model.name) is in no VersionedSchema; it is not imported (list it in a schema's models to import it)"
+                            "@Model class \(model.name) is in no VersionedSchema; it is not imported (list it in "
+                            + "a schema's models to import it)"
                     ))
             }
         }
@@ -66,7 +67,8 @@ public enum HistoryTranslator {
                     .init(
                         position: version.location,
                         message:
-                            "\(version.typeName ?? "this schema") is numbered \(number.0).\(number.1).\(number.2), beyond what a version file takes; not imported"
+                            "\(version.typeName ?? "this schema") is numbered "
+                            + "\(number.0).\(number.1).\(number.2), beyond what a version file takes; not imported"
                     ))
                 continue
             }
@@ -76,7 +78,8 @@ public enum HistoryTranslator {
                     .init(
                         position: version.location,
                         message:
-                            "\(version.typeName ?? "this schema") lists no @Model classes, so it stores nothing; not imported"
+                            "\(version.typeName ?? "this schema") lists no @Model classes, so it stores nothing; "
+                            + "not imported"
                     ))
                 continue
             }
@@ -101,7 +104,9 @@ public enum HistoryTranslator {
                 .init(
                     position: version.location,
                     message:
-                        "\(version.typeName ?? "this schema") is numbered \(written.0).\(written.1).\(written.2), as the one before it is; the YAML numbers it \(before.0).\(before.1).\(before.2 + 1) (SwiftData matches stores by checksum, not by this number, so the store is the same)"
+                        "\(version.typeName ?? "this schema") is numbered \(written.0).\(written.1).\(written.2), "
+                        + "as the one before it is; the YAML numbers it \(before.0).\(before.1).\(before.2 + 1) "
+                        + "(SwiftData matches stores by checksum, not by this number, so the store is the same)"
                 ))
         }
         let naming = Naming(
@@ -227,7 +232,8 @@ public enum HistoryTranslator {
                         .init(
                             position: model.location,
                             message:
-                                "\(model.name) inherits from \(superclass), which is not a model of this version; not carried"
+                                "\(model.name) inherits from \(superclass), which is not a model of this version; "
+                                + "not carried"
                         ))
                 }
             }
@@ -355,7 +361,9 @@ public enum HistoryTranslator {
                     .init(
                         position: property.location,
                         message:
-                            "\(model.name).\(property.name) is a \(property.typeName), a Codable struct the DSL cannot state whole (\(field)); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"
+                            "\(model.name).\(property.name) is a \(property.typeName), a Codable struct the DSL "
+                            + "cannot state whole (\(field)); it is not carried, so the generated "
+                            + "\(version.typeName ?? "schema") would not store it: see README, Known limits"
                     ))
                 return nil
             }
@@ -364,7 +372,8 @@ public enum HistoryTranslator {
                     .init(
                         position: property.location,
                         message:
-                            "\(model.name).\(property.name) is a \(property.typeName), an enum without cases, which has no value to store; it is not carried"
+                            "\(model.name).\(property.name) is a \(property.typeName), an enum without cases, "
+                            + "which has no value to store; it is not carried"
                     ))
                 return nil
             }
@@ -372,7 +381,10 @@ public enum HistoryTranslator {
                 .init(
                     position: property.location,
                     message:
-                        "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store (not a value type, enum, Codable struct or model of the files read); it is not carried, so the generated \(version.typeName ?? "schema") would not store it: see README, Known limits"
+                        "\(model.name).\(property.name) is a \(property.typeName), which the DSL cannot store "
+                        + "(not a value type, enum, Codable struct or model of the files read); it is not carried, "
+                        + "so the generated \(version.typeName ?? "schema") would not store it: see README, Known "
+                        + "limits"
                 ))
             return nil
         }
@@ -438,7 +450,8 @@ public enum HistoryTranslator {
                     .init(
                         position: property.location,
                         message:
-                            "\(model.name).\(property.name) no longer says originalName: \"\(carried)\"; the generated code keeps it, so stores of every older version still upgrade"
+                            "\(model.name).\(property.name) no longer says originalName: \"\(carried)\"; the "
+                            + "generated code keeps it, so stores of every older version still upgrade"
                     ))
             }
             return nil
@@ -449,7 +462,8 @@ public enum HistoryTranslator {
                 .init(
                     position: property.location,
                     message:
-                        "originalName \"\(original)\" of \(model.name).\(property.name): \(model.name) is new in this version, so there is nothing to rename from; not carried"
+                        "originalName \"\(original)\" of \(model.name).\(property.name): \(model.name) is new in "
+                        + "this version, so there is nothing to rename from; not carried"
                 ))
             return nil
         }
@@ -458,7 +472,8 @@ public enum HistoryTranslator {
                 .init(
                     position: property.location,
                     message:
-                        "originalName \"\(original)\" of \(model.name).\(property.name) matches no property of the previous version; not carried"
+                        "originalName \"\(original)\" of \(model.name).\(property.name) matches no property of "
+                        + "the previous version; not carried"
                 ))
             return nil
         }
