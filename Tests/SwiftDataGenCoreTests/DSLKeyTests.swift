@@ -51,8 +51,8 @@ final class DSLKeyTests: XCTestCase {
     }
 
     /// Each key, written on a property, changes what is generated or what is said about it, and
-    /// the history generates without an error with and without it: a key that is decoded but carried or rendered nowhere fails here.
-    /// The switch in `sample(of:)` makes a new key name this test.
+    /// the history generates without an error with and without it: a key that is decoded but
+    /// carried or rendered nowhere fails here. The switch in `sample(of:)` names a new key.
     func testEveryKeyChangesWhatIsGenerated() throws {
         for key in PropertyKey.allCases {
             let (without, with) = Self.sample(of: key)

@@ -37,8 +37,7 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
         let name = classDecl.name.text
         guard isRoot(declaration) else {
             return [
-                "override public class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), "
-                    + "properties: [], unique: [], indexes: [], isSubclass: true) }"
+                "override public class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), properties: [], unique: [], indexes: [], isSubclass: true) }"
             ]
         }
         let properties = declaration.memberBlock.members.compactMap {
@@ -150,9 +149,7 @@ struct StoredProperty {
             let inverse = argument("inverse").flatMap { $0.split(separator: ".").last.map(String.init) }
             let rule = argument("deleteRule").map { String($0.drop { $0 == "." }) } ?? "nullify"
             relationshipText =
-                "_StandInRelationship(deleteRule: \"\(rule)\", inverse: \(inverse.map { "\"\($0)\"" } ?? "nil"), "
-                + "minimumModelCount: \(argument("minimumModelCount") ?? "0"), maximumModelCount: "
-                + "\(argument("maximumModelCount") ?? "0"))"
+                "_StandInRelationship(deleteRule: \"\(rule)\", inverse: \(inverse.map { "\"\($0)\"" } ?? "nil"), minimumModelCount: \(argument("minimumModelCount") ?? "0"), maximumModelCount: \(argument("maximumModelCount") ?? "0"))"
         }
         return """
             _StandInProperty(name: "\(name)", type: (\(type)).self, defaultValue: \(defaultValue), options: [\(options)], originalName: \(argument("originalName") ?? "nil"), hashModifier: \(argument("hashModifier") ?? "nil"), relationship: \(relationshipText))

@@ -378,8 +378,7 @@ struct _StandInSchemaInfo {
         for entity in entities.values.sorted(by: { $0.name < $1.name }) {
             let unique = entity.unique.map { $0.sorted().joined(separator: ",") }.sorted()
             lines.append(
-                "entity \(entity.name) super=\(entity.isSubclass ? "?" : "-") "
-                    + "unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
+                "entity \(entity.name) super=\(entity.isSubclass ? "?" : "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
             )
             for property in entity.properties.sorted(by: { $0.name < $1.name }) {
                 let modifier = property.hashModifier ?? "-"
@@ -387,14 +386,12 @@ struct _StandInSchemaInfo {
                 case .attribute(let kind, let isOptional):
                     let flags = property.options.filter(Self.hashedOptions.contains).sorted()
                     lines.append(
-                        "  \(property.name) attribute \(kind) optional=\(isOptional) "
-                            + "flags=\(flags.isEmpty ? "-" : flags.joined(separator: ",")) modifier=\(modifier)"
+                        "  \(property.name) attribute \(kind) optional=\(isOptional) flags=\(flags.isEmpty ? "-" : flags.joined(separator: ",")) modifier=\(modifier)"
                     )
                 case .relationship(let destination, let isToMany, _):
                     let r = property.relationship
                     lines.append(
-                        "  \(property.name) relationship \(destination) many=\(isToMany) "
-                            + "min=\(r?.minimumModelCount ?? 0) max=\(r?.maximumModelCount ?? 0) modifier=\(modifier)"
+                        "  \(property.name) relationship \(destination) many=\(isToMany) min=\(r?.minimumModelCount ?? 0) max=\(r?.maximumModelCount ?? 0) modifier=\(modifier)"
                     )
                 case .unsupported(let type):
                     lines.append("  \(property.name) unsupported \(type) modifier=\(modifier)")
@@ -497,8 +494,7 @@ public final class ModelContainer: @unchecked Sendable {
                 throw _StandInError(
                     code: 0,
                     message:
-                        "Duplicate version checksums across stages detected: \(String(describing: earlier)) and "
-                        + "\(String(describing: schema))"
+                        "Duplicate version checksums across stages detected: \(String(describing: earlier)) and \(String(describing: schema))"
                 )
             }
             seen[checksum] = schema
@@ -583,8 +579,7 @@ struct _StandInInference {
                     throw _StandInError(
                         code: 134110,
                         message:
-                            "\(entity.name).\(property.name) and \(entity.name).\(other) share the renaming "
-                            + "identifier '\(property.identifier)'"
+                            "\(entity.name).\(property.name) and \(entity.name).\(other) share the renaming identifier '\(property.identifier)'"
                     )
                 }
                 identifiers[property.identifier] = property.name
@@ -634,8 +629,7 @@ struct _StandInInference {
                     throw _StandInError(
                         code: 134110,
                         message:
-                            "\(path): cannot infer a mapping from \(entity.name).\(source.name) of type \(a) to "
-                            + "\(b); a renamed or kept property must have the same type"
+                            "\(path): cannot infer a mapping from \(entity.name).\(source.name) of type \(a) to \(b); a renamed or kept property must have the same type"
                     )
                 }
             case (.relationship(let a, let aMany, _), .relationship(let b, let bMany, _)):
@@ -804,8 +798,7 @@ public final class ModelContext {
                 ?? _StandInError(
                     code: 0,
                     message:
-                        "What kind of backing data is this? \(String(reflecting: type)) is not a model of this "
-                        + "context's schema"
+                        "What kind of backing data is this? \(String(reflecting: type)) is not a model of this context's schema"
                 )
             return false
         }
