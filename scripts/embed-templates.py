@@ -3,7 +3,8 @@
 
 The tool carries its templates as string literals rather than a resource bundle, so the binary is
 complete on its own and no Foundation `Bundle` is needed to find them. Run this after editing a
-template; BundledTemplatesTests fails while the two disagree.
+template; BundledTemplatesTests fails while the two disagree. The layout is the one
+`swift format` gives, so scripts/lint.sh holds this file like any other.
 Usage: scripts/embed-templates.py
 """
 import os
@@ -33,16 +34,17 @@ for name in sorted(os.listdir(folder)):
     if "\r" in text:
         sys.exit(f"embed-templates: {name} has carriage returns; save it with LF line endings")
     key = name[: -len(".mustache")]
-    entries.append(f'        "{key}": {raw_literal(text, "            ")},')
+    entries.append(f'            "{key}": {raw_literal(text, "            ")},')
 
 swift = "\n".join([
     "// Written by scripts/embed-templates.py from Templates/mustache; edit the templates, then rerun it.",
     "",
     "extension TemplateSet {",
     "    /// The templates built into the tool, so the executable needs no resource bundle beside it.",
-    "    public static let bundled = TemplateSet(sources: [",
+    "    public static let bundled = TemplateSet(",
+    "        sources: [",
     *entries,
-    "    ], isBundled: true)",
+    "        ], isBundled: true)",
     "}",
     "",
 ])
