@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "SwiftDataGenCore", targets: ["SwiftDataGenCore"]),
+        .library(name: "SwiftDataGenDSL", targets: ["SwiftDataGenDSL"]),
         .executable(name: "swiftdata-gen", targets: ["swiftdata-gen"]),
         .plugin(name: "SwiftDataGenPlugin", targets: ["SwiftDataGenPlugin"]),
         .plugin(name: "SwiftDataGenCommand", targets: ["SwiftDataGenCommand"]),
@@ -17,9 +18,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // The DSL's key declarations, shared with the importer's package: a key added here does not
+        // compile until the generator and the importer have each decided what it means.
+        .target(name: "SwiftDataGenDSL"),
         .target(
             name: "SwiftDataGenCore",
-            dependencies: ["CYaml"]
+            dependencies: ["CYaml", "SwiftDataGenDSL"]
         ),
         .executableTarget(
             name: "swiftdata-gen",
@@ -44,7 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftDataGenCoreTests",
-            dependencies: ["SwiftDataGenCore"],
+            dependencies: ["SwiftDataGenCore", "SwiftDataGenDSL"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -18,6 +18,7 @@ let package = Package(
         .target(
             name: "SwiftDataGenImport",
             dependencies: [
+                .product(name: "SwiftDataGenDSL", package: "SwiftDataGen"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -28,7 +29,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftDataGenImportTests",
-            dependencies: ["SwiftDataGenImport", .product(name: "SwiftDataGenCore", package: "SwiftDataGen")],
+            dependencies: [
+                "SwiftDataGenImport", .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
+                .product(name: "SwiftDataGenDSL", package: "SwiftDataGen"),
+            ],
             exclude: ["Fixtures"]
         ),
     ],

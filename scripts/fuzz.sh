@@ -9,10 +9,14 @@ shift || true
 out="$here/.build/fuzz"
 mkdir -p "$out/corpus" "$out/crashes"
 
-# The core and the entry point, instrumented.
+# The key declarations as a module of their own (the core imports them), then the core and the
+# entry point, all instrumented.
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name SwiftDataGenDSL \
+  -emit-library -static -emit-module -emit-module-path "$out/SwiftDataGenDSL.swiftmodule" \
+  "$here"/Sources/SwiftDataGenDSL/*.swift -o "$out/libSwiftDataGenDSL.a"
 find "$here/Sources/SwiftDataGenCore" -name '*.swift' | sort > "$out/sources.txt"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name SwiftDataGenFuzz \
-  -I "$here/Sources/CYaml" -lyaml \
+  -I "$here/Sources/CYaml" -I "$out" -L "$out" -lSwiftDataGenDSL -lyaml \
   $(cat "$out/sources.txt") "$here/Fuzz/FuzzTarget.swift" -o "$out/fuzz-generator"
 
 # Seeds: each golden case as config \x01 version \x01 version …

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftDataGenDSL
 import XCTest
 
 @testable import SwiftDataGenCore
@@ -64,6 +65,31 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
+    /// Each key reaches a store as far as its declaration says, no further: written, a
+    /// `.checksum` key changes the version's checksum, a `.lock` key only what the lock freezes, a
+    /// `.migration` key only the plan, and a `.code` key none of the three.
+    func testEveryKeyReachesTheStoreAsDeclared() throws {
+        for key in PropertyKey.allCases {
+            let (without, with) = Self.sample(of: key)
+            let plain = try XCTUnwrap(history(secondVersion: without), "\(key)")
+            let keyed = try XCTUnwrap(history(secondVersion: with), "\(key)")
+            let (checksum, shape, plan) = (
+                plain.digest != keyed.digest, plain.shape != keyed.shape, plain.plan != keyed.plan
+            )
+            switch key.storeEffect {
+            case .checksum: XCTAssertTrue(checksum, "\(key) is declared to reach the checksum, yet it does not")
+            case .lock:
+                XCTAssertFalse(checksum, "\(key) is declared outside the checksum, yet it changes it")
+                XCTAssertTrue(shape, "\(key) is declared to reach the lock, yet the stored shape is the same")
+            case .migration:
+                XCTAssertFalse(shape, "\(key) is declared to change no store, yet the stored shape changes")
+                XCTAssertTrue(plan, "\(key) is declared to move data, yet the plan is the same")
+            case .code:
+                XCTAssertFalse(shape || plan, "\(key) is declared to change code only, yet it reaches the store")
+            }
+        }
+    }
+
     /// The properties of model `New` in the second version, and the changed `Item` where the key
     /// speaks of the first version; the two differ only in the key.
     static func sample(of key: PropertyKey) -> (without: String, with: String) {
@@ -101,9 +127,28 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
+    /// The second version's checksum digest and stored shape, and the plan's steps, as text.
+    private func history(secondVersion: String) throws -> (digest: Int, shape: String, plan: String)? {
+        let (sources, templates) = try inputs(secondVersion: secondVersion)
+        let output = Generator.generate(sources, templates: templates)
+        guard let history = output.histories.first, let last = history.versions.last else { return nil }
+        let shape = StoredShape(last, naming: history.config.naming).lines.map(\.text).joined(separator: "\n")
+        let plan = MigrationPlanner.plan(history).0.steps.map { "\($0)" }.joined(separator: "\n")
+        return (StoreIdentity.digest(of: last, naming: history.config.naming), shape, plan)
+    }
+
     /// Generates a two-version history whose second version holds `secondVersion` (a `New` model,
     /// or lines of `Item`) and returns every file and diagnostic as one text.
     private func generate(secondVersion: String) throws -> (text: String, hasErrors: Bool) {
+        let (sources, templates) = try inputs(secondVersion: secondVersion)
+        let output = Generator.generate(sources, templates: templates)
+        let text =
+            output.files.map { "// \($0.name)\n\($0.contents)" }.joined()
+            + output.diagnostics.map(\.rendered).joined(separator: "\n")
+        return (text, output.diagnostics.hasErrors)
+    }
+
+    private func inputs(secondVersion: String) throws -> (SchemaSources, TemplateSet) {
         let first = """
             schema: App
             version: 1.0.0
@@ -132,12 +177,8 @@ final class DSLKeyTests: XCTestCase {
         }
         let config = SourceFile(
             displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
-        let output = Generator.generate(
-            SchemaSources(config: config, versions: files),
-            templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-        let text =
-            output.files.map { "// \($0.name)\n\($0.contents)" }.joined()
-            + output.diagnostics.map(\.rendered).joined(separator: "\n")
-        return (text, output.diagnostics.hasErrors)
+        return (
+            SchemaSources(config: config, versions: files), try SchemaLoader.templates(overrideDirectory: nil).get()
+        )
     }
 }

@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// Decodes YAML nodes into the DSL's AST. Strict: unknown keys, wrong kinds and loose booleans are
 /// errors, and every problem in a file is reported in one run.
 public enum DSLDecoder {

@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// Resolves one version file into a `SchemaVersion`, enforcing the rules of a single version:
 /// names, types, defaults and attribute options here; relationships, uniqueness and indexes,
 /// inheritance and CloudKit in the extensions beside this file. Problems in one model never hide

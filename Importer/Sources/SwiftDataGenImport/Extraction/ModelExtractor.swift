@@ -1,3 +1,4 @@
+import SwiftDataGenDSL
 import SwiftParser
 import SwiftSyntax
 
@@ -643,11 +644,10 @@ private struct Scan {
                     message: "option \(expression.trimmedDescription) on \(model).\(property.name) is not carried"))
             return
         }
-        switch option {
-        case "unique": property.isUnique = true
-        case "externalStorage", "spotlight", "preserveValueOnDeletion", "allowsCloudEncryption", "ephemeral":
-            property.flags.append(option)
-        default:
+        switch PropertyKey.allCases.first(where: { $0.attributeOption == option }) {
+        case .unique?: property.isUnique = true
+        case .some: property.flags.append(option)
+        case nil:
             notes.append(
                 .init(
                     position: located.position(expression),

@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// Turns what the extractor found into the YAML history: names the schema so the generator
 /// derives the app's own type names (or says them with `typeName:`), states each stored property
 /// in DSL words, and rebuilds `renamedFrom` from `originalName`. Whatever the DSL cannot say
@@ -390,49 +392,67 @@ public enum HistoryTranslator {
         }
         var type = property.isArray ? "[\(property.typeName)]" : property.typeName
         if property.isOptional { type += "?" }
-        var entries: [String] = ["type: \(YAMLText.scalar(type))"]
-        if isEnum && !property.isArray { entries.append("enumStorage: value") }
-        if let access = property.access, access != "internal" { entries.append("access: \(access)") }
+        let initial = initialValue(
+            property, in: model, isModel: isModel, isEnum: isEnum, version: version, notes: &notes)
+        var entries: [String] = []
+        // Each key the DSL declares says here what the Swift gives it: a key added to the DSL does
+        // not compile until the importer has decided.
+        for key in PropertyKey.allCases {
+            let value: String?
+            switch key {
+            case .type: value = YAMLText.scalar(type)
+            case .default, .expression: value = initial?.key == key ? initial?.text : nil
+            case .renamedFrom: value = renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes)
+            case .transient: value = property.isTransient ? "true" : nil
+            case .unique: value = property.isUnique ? "true" : nil
+            case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+                value = property.flags.contains(key.rawValue) ? "true" : nil
+            case .transformable: value = property.transformer
+            case .deleteRule: value = isModel ? property.deleteRule.flatMap { $0 == "nullify" ? nil : $0 } : nil
+            case .inverse: value = isModel ? property.inverse : nil
+            case .minCount: value = isModel ? property.minimumCount.map(String.init) : nil
+            case .maxCount: value = isModel ? property.maximumCount.map(String.init) : nil
+            case .hashModifier: value = property.hashModifier.map(YAMLText.scalar)
+            case .enumStorage: value = isEnum && !property.isArray ? "value" : nil
+            case .access: value = property.access.flatMap { $0 == "internal" ? nil : $0 }
+            case .doc: value = property.doc.map(YAMLText.scalar)
+            // How a store changes between versions, which one version's Swift does not say.
+            case .from, .storedName: value = nil
+            }
+            if let value { entries.append("\(key.rawValue): \(value)") }
+        }
+        if entries.count == 1 && !type.contains("[") { return type }
+        return "{ " + entries.joined(separator: ", ") + " }"
+    }
+
+    /// The initial value as `default:` (a literal or enum case) or `expression:` (any other Swift).
+    static func initialValue(
+        _ property: ImportedProperty, in model: ImportedModel, isModel: Bool, isEnum: Bool, version: ImportedVersion,
+        notes: inout [ImportNote]
+    ) -> (key: PropertyKey, text: String)? {
         switch property.defaultValue {
         case nil, .null?:
-            break
+            return nil
         case .list(let items)? where isModel && items.isEmpty:
-            break
+            return nil
         case .enumCase(let name)? where isEnum:
-            entries.append("default: \(name)")
+            return (.default, name)
         case .expression(let text)? where isEnum && caseName(text, of: property.typeName, in: version) != nil:
-            entries.append("default: \(caseName(text, of: property.typeName, in: version) ?? "")")
+            return (.default, caseName(text, of: property.typeName, in: version) ?? "")
         case .expression(let text)?:
-            entries.append("expression: \(YAMLText.scalar(text))")
+            return (.expression, YAMLText.scalar(text))
         case .enumCase(let name)?:
-            entries.append("expression: \(YAMLText.scalar("\(property.typeName).\(name)"))")
+            return (.expression, YAMLText.scalar("\(property.typeName).\(name)"))
         case let value?:
-            if isModel {
+            guard !isModel else {
                 notes.append(
                     .init(
                         position: property.location,
                         message: "the initial value of relationship \(model.name).\(property.name) is not carried"))
-            } else {
-                entries.append("default: \(YAMLText.value(value))")
+                return nil
             }
+            return (.default, YAMLText.value(value))
         }
-        if property.isTransient { entries.append("transient: true") }
-        if property.isUnique { entries.append("unique: true") }
-        for flag in property.flags { entries.append("\(flag): true") }
-        if let transformer = property.transformer { entries.append("transformable: \(transformer)") }
-        if isModel {
-            if let rule = property.deleteRule, rule != "nullify" { entries.append("deleteRule: \(rule)") }
-            if let inverse = property.inverse { entries.append("inverse: \(inverse)") }
-            if let minimum = property.minimumCount { entries.append("minCount: \(minimum)") }
-            if let maximum = property.maximumCount { entries.append("maxCount: \(maximum)") }
-        }
-        if let renamedFrom = renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes) {
-            entries.append("renamedFrom: \(renamedFrom)")
-        }
-        if let modifier = property.hashModifier { entries.append("hashModifier: \(YAMLText.scalar(modifier))") }
-        if let doc = property.doc { entries.append("doc: \(YAMLText.scalar(doc))") }
-        if entries.count == 1 && !type.contains("[") { return type }
-        return "{ " + entries.joined(separator: ", ") + " }"
     }
 
     /// `renamedFrom` from `originalName`: the previous version's property whose data this one
