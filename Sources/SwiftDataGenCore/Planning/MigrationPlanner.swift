@@ -316,6 +316,25 @@ public struct MigrationPlanner: Sendable {
         _ conversion: Conversion, of property: Property, in model: ModelDecl, before: ModelDecl,
         old: SchemaVersion, new: SchemaVersion, work: inout StepWork
     ) {
+        guard let source = conversionSource(conversion, of: property, in: model, before: before, old: old),
+            let bridged = bridgeColumn(
+                for: property, from: source, conversion: conversion, in: model, before: before, old: old, work: &work)
+        else { return }
+        if let relationship = property.relationship, let key = conversion.matchKey {
+            planLink(
+                relationship, matching: key, bridged: bridged, source: source, conversion: conversion, of: property,
+                in: model, before: before, old: old, new: new, work: &work)
+        } else if case .attribute = property.kind {
+            planValueConversion(
+                bridged: bridged, source: source, conversion: conversion, of: property, in: model, before: before,
+                old: old, new: new, work: &work)
+        }
+    }
+
+    /// The previous version's attribute a conversion reads, or nil with the reason said.
+    private mutating func conversionSource(
+        _ conversion: Conversion, of property: Property, in model: ModelDecl, before: ModelDecl, old: SchemaVersion
+    ) -> Property? {
         let path = "\(model.name).\(property.name)"
         guard let source = before.property(named: conversion.sourceProperty), source.isStored else {
             let notes = Diagnostic.Note.suggestion(
@@ -326,7 +345,7 @@ public struct MigrationPlanner: Sendable {
                     "from.property '\(conversion.sourceProperty)' is not a stored property of \(before.name) in "
                         + "version \(old.version); name the property the value comes from",
                     at: conversion.location, notes: notes))
-            return
+            return nil
         }
         if property.renamedFrom != nil {
             diagnostics.append(
@@ -334,7 +353,7 @@ public struct MigrationPlanner: Sendable {
                     .conversionConflict,
                     "\(path) has both renamedFrom and from; a converted value names its source in from.property only",
                     at: conversion.location))
-            return
+            return nil
         }
         if source.relationship != nil {
             diagnostics.append(
@@ -342,8 +361,19 @@ public struct MigrationPlanner: Sendable {
                     .conversionConflict,
                     "from.property '\(source.name)' is a relationship; conversions read attributes",
                     at: conversion.location))
-            return
+            return nil
         }
+        return source
+    }
+
+    /// The property the bridge stores a converted value in while both versions' columns exist:
+    /// under a temporary name when converting in place. Nil, with the reason said, when the bridge
+    /// cannot hold it beside the old model's properties.
+    private mutating func bridgeColumn(
+        for property: Property, from source: Property, conversion: Conversion, in model: ModelDecl,
+        before: ModelDecl, old: SchemaVersion, work: inout StepWork
+    ) -> Property? {
+        let path = "\(model.name).\(property.name)"
         // An in-place conversion holds its value under the temporary identifier the resolver chose.
         let inPlace = source.name == property.name
         let naming = history.config.naming
@@ -359,7 +389,7 @@ public struct MigrationPlanner: Sendable {
                 ? "converting \(path) in place needs a temporary property '\(bridgeName)', but \(before.name) already has one; give the converted property a new name"
                 : "\(before.name) in version \(old.version) already has a property '\(property.name)', so the bridge cannot hold the converted value beside it; convert in place (from.property: \(property.name)) or choose a new name"
             diagnostics.append(.error(.conversionConflict, message, at: conversion.location))
-            return
+            return nil
         }
         work.consumed.insert("\(before.name).\(source.name)")
         // The bridge declares the old model's stored properties beside the converted one, and a
@@ -374,7 +404,7 @@ public struct MigrationPlanner: Sendable {
                 .error(
                     .conversionConflict, message, at: conversion.location,
                     notes: [.init("'\(clash.name)' is declared here", at: clash.location)]))
-            return
+            return nil
         }
         var bridged = property
         bridged.name = bridgeName
@@ -382,6 +412,8 @@ public struct MigrationPlanner: Sendable {
             bridged.storedName = nil
             if naming.storedName(bridged) != temporary { bridged.storedName = temporary }
         }
+        // Optional, because old rows have no value until the stage writes one; without what only
+        // the new version means (its default, uniqueness, hash modifier, rename and conversion).
         bridged.isOptional = true
         bridged.defaultValue = nil
         bridged.isUnique = false
@@ -390,51 +422,67 @@ public struct MigrationPlanner: Sendable {
         bridged.originalName = inPlace ? nil : property.originalName
         bridged.renamedFrom = nil
         bridged.conversion = nil
+        return bridged
+    }
 
-        if let relationship = property.relationship, let key = conversion.matchKey {
-            guard case .attribute(.scalar(.string), false) = source.kind else {
-                diagnostics.append(
-                    .error(
-                        .conversionConflict,
-                        "from.property '\(source.name)' must be a String to be matched against "
-                            + "\(relationship.target).\(key)",
-                        at: conversion.location))
-                return
-            }
-            guard
-                let target = bridgeTarget(for: relationship, of: model, before: before, old: old, new: new, work: &work)
-            else { return }
-            let required = target.properties.filter {
-                $0.isStored && $0.defaultValue == nil && !$0.isOptional && $0.relationship?.isToMany != true
-            }
-            guard required.map(\.name) == [key] else {
-                diagnostics.append(
-                    .error(
-                        .linkTargetNotCreatable,
-                        "to create \(relationship.target) objects from text, \(relationship.target) may require "
-                            + "only '\(key)'; give \(required.map(\.name).filter { $0 != key }.joined(separator: ", ")) "
-                            + "a default or make it optional",
-                        at: conversion.location))
-                return
-            }
-            bridged.kind = .relationship(
-                Relationship(
-                    target: target.name, isToMany: false, deleteRule: relationship.deleteRule,
-                    inverse: relationship.inverse,
-                    declaresInverse: relationship.inverse != nil, minCount: nil, maxCount: nil))
-            work.bridgeProperties[before.name, default: []].append(bridged)
-            work.links.append(
-                MigrationPlan.Link(
-                    property: property.name, model: before.name, source: source.name,
-                    sourceIsOptional: source.isOptional, target: bridgeName,
-                    targetModel: target.name, matchKey: key, pageOrder: Self.pageOrder(of: before, first: source.name),
-                    summary:
-                        "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating "
-                        + "the \(target.name) when missing"
-                ))
+    /// A text attribute turned into a relationship: each row linked to the related object whose
+    /// `key` equals the text, created when missing.
+    private mutating func planLink(
+        _ relationship: Relationship, matching key: String, bridged: Property, source: Property,
+        conversion: Conversion, of property: Property, in model: ModelDecl, before: ModelDecl,
+        old: SchemaVersion, new: SchemaVersion, work: inout StepWork
+    ) {
+        var bridged = bridged
+        let bridgeName = bridged.name
+        guard case .attribute(.scalar(.string), false) = source.kind else {
+            diagnostics.append(
+                .error(
+                    .conversionConflict,
+                    "from.property '\(source.name)' must be a String to be matched against "
+                        + "\(relationship.target).\(key)",
+                    at: conversion.location))
             return
         }
-        guard case .attribute = property.kind else { return }
+        guard
+            let target = bridgeTarget(for: relationship, of: model, before: before, old: old, new: new, work: &work)
+        else { return }
+        let required = target.properties.filter {
+            $0.isStored && $0.defaultValue == nil && !$0.isOptional && $0.relationship?.isToMany != true
+        }
+        guard required.map(\.name) == [key] else {
+            diagnostics.append(
+                .error(
+                    .linkTargetNotCreatable,
+                    "to create \(relationship.target) objects from text, \(relationship.target) may require "
+                        + "only '\(key)'; give \(required.map(\.name).filter { $0 != key }.joined(separator: ", ")) "
+                        + "a default or make it optional",
+                    at: conversion.location))
+            return
+        }
+        bridged.kind = .relationship(
+            Relationship(
+                target: target.name, isToMany: false, deleteRule: relationship.deleteRule,
+                inverse: relationship.inverse,
+                declaresInverse: relationship.inverse != nil, minCount: nil, maxCount: nil))
+        work.bridgeProperties[before.name, default: []].append(bridged)
+        work.links.append(
+            MigrationPlan.Link(
+                property: property.name, model: before.name, source: source.name,
+                sourceIsOptional: source.isOptional, target: bridgeName,
+                targetModel: target.name, matchKey: key, pageOrder: Self.pageOrder(of: before, first: source.name),
+                summary:
+                    "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating "
+                    + "the \(target.name) when missing"
+            ))
+    }
+
+    /// An attribute converted from the previous version's value, through `convert:` or unchanged.
+    private mutating func planValueConversion(
+        bridged: Property, source: Property, conversion: Conversion, of property: Property, in model: ModelDecl,
+        before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork
+    ) {
+        let path = "\(model.name).\(property.name)"
+        let bridgeName = bridged.name
         // The same enum stored another way holds the same Swift values: it moves unchanged.
         let sameSwiftType = SchemaDiff.onlyEnumStorageDiffers(source, property)
         if conversion.expression == nil && !sameSwiftType

@@ -326,6 +326,27 @@ struct VersionResolver {
     }
 
     private mutating func resolveProperty(_ ast: PropertyAST, in model: ModelAST) -> Property? {
+        guard acceptsName(of: ast, in: model), let (kind, scalarSpelling) = resolveKind(of: ast) else { return nil }
+        var property = Property(
+            name: ast.name.value, kind: kind, isOptional: ast.type.value.isOptional, location: ast.name.location)
+        for key in PropertyKey.allCases { property.carry(key, from: ast) }
+        property.scalarSpelling = scalarSpelling
+        resolveStorage(ast, into: &property)
+        checkStoredName(of: property, ast)
+        resolveExpressions(ast, into: &property)
+        switch kind {
+        case .relationship(let relationship):
+            checkRelationshipOptions(ast, relationship)
+            checkLink(ast, relationship)
+        case .attribute(let valueType, let isArray):
+            checkAttributeOptions(ast, valueType: valueType, isArray: isArray)
+            resolveAttribute(ast, valueType: valueType, isArray: isArray, into: &property)
+        }
+        return property
+    }
+
+    /// Whether a property may have its name: not a reserved one, not a type's the code names.
+    private mutating func acceptsName(of ast: PropertyAST, in model: ModelAST) -> Bool {
         let name = ast.name
         if let refusal = NamePosition.property.refusal(of: name.value) {
             diagnostics.append(
@@ -338,7 +359,7 @@ struct VersionResolver {
                             "keep the stored data by adding renamedFrom: \(name.value) to the new name in a new version"
                         )
                     ]))
-            return nil
+            return false
         }
         // Inside the class a property hides the type of its name, which the generated code names
         // (in its type, its initial value, the macro's metadata).
@@ -351,8 +372,15 @@ struct VersionResolver {
                     "property '\(name.value)' has the name of a type, which it would hide inside "
                         + "\(model.name.value); start it with a lowercase letter or choose another name",
                     at: name.location))
-            return nil
+            return false
         }
+        return true
+    }
+
+    /// What the property's type names: a value type (and the Swift spelling it was written with,
+    /// where that is not the stored type's), an enum, a struct or a model; nil when none.
+    private mutating func resolveKind(of ast: PropertyAST) -> (PropertyKind, scalarSpelling: String?)? {
+        let name = ast.name
         let spelling = ast.type.value
         let kind: PropertyKind
         var scalarSpelling: String?
@@ -410,10 +438,12 @@ struct VersionResolver {
             return nil
         }
 
-        var property = Property(name: name.value, kind: kind, isOptional: spelling.isOptional, location: name.location)
-        for key in PropertyKey.allCases { property.carry(key, from: ast) }
-        property.scalarSpelling = scalarSpelling
-        resolveStorage(ast, into: &property)
+        return (kind, scalarSpelling)
+    }
+
+    /// A stored property's column name must be one Core Data accepts.
+    private mutating func checkStoredName(of property: Property, _ ast: PropertyAST) {
+        let name = ast.name
         if property.isStored, let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property)) {
             let stored = config.naming.storedName(property)
             let fix =
@@ -425,6 +455,12 @@ struct VersionResolver {
                     .reservedName, "'\(name.value)' would be stored as '\(stored)': \(refusal.reason); \(fix)",
                     at: ast.storedName?.location ?? name.location))
         }
+    }
+
+    /// `expression:` and `from.convert:` are raw Swift, each exactly one expression; an
+    /// expression is the initial value, and a literal `default:` beside it is a conflict.
+    private mutating func resolveExpressions(_ ast: PropertyAST, into property: inout Property) {
+        let name = ast.name
         for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
             guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
             diagnostics.append(
@@ -443,61 +479,66 @@ struct VersionResolver {
                         at: literal.location, notes: [.init("expression is here", at: expression.location)]))
             }
         }
+    }
 
-        switch kind {
-        case .relationship(let relationship):
-            checkRelationshipOptions(ast, relationship)
-            if let from = ast.from, let match = from.match {
-                let target = modelASTs[relationship.target]?.properties.first { $0.name.value == match.value }
-                if relationship.isToMany {
-                    diagnostics.append(
-                        .error(
-                            .invalidValue,
-                            "from.match links each object to one related object, so '\(name.value)' must be a "
-                                + "to-one relationship",
-                            at: match.location))
-                } else if target == nil || target?.type.value != TypeSpelling(name: "String") {
-                    diagnostics.append(
-                        .error(
-                            .unknownKeyPathProperty,
-                            "from.match must name a String property of \(relationship.target) that holds the "
-                                + "text; '\(match.value)' is not one",
-                            at: match.location))
-                }
-            } else if let from = ast.from {
+    /// `from.match` fills a to-one relationship from text; any other `from:` on a relationship is an error.
+    private mutating func checkLink(_ ast: PropertyAST, _ relationship: Relationship) {
+        let name = ast.name
+        if let from = ast.from, let match = from.match {
+            let target = modelASTs[relationship.target]?.properties.first { $0.name.value == match.value }
+            if relationship.isToMany {
                 diagnostics.append(
                     .error(
                         .invalidValue,
-                        "'\(name.value)' is a relationship: to fill it from text, name the related model's key "
-                            + "with from.match",
-                        at: from.location))
-            }
-        case .attribute(let valueType, let isArray):
-            checkAttributeOptions(ast, valueType: valueType, isArray: isArray)
-            if let match = ast.from?.match {
+                        "from.match links each object to one related object, so '\(name.value)' must be a "
+                            + "to-one relationship",
+                        at: match.location))
+            } else if target == nil || target?.type.value != TypeSpelling(name: "String") {
                 diagnostics.append(
                     .error(
-                        .invalidValue, "from.match applies to relationships; '\(name.value)' is an attribute",
+                        .unknownKeyPathProperty,
+                        "from.match must name a String property of \(relationship.target) that holds the "
+                            + "text; '\(match.value)' is not one",
                         at: match.location))
             }
-            if property.defaultValue == nil, let node = ast.defaultValue {
-                switch DefaultValueResolver.resolve(
-                    node, type: valueType, isArray: isArray, isOptional: spelling.isOptional, enums: enums)
-                {
-                case .success(let value): property.defaultValue = .literal(value)
-                case .failure(let diagnostic): diagnostics.append(diagnostic)
-                }
-            }
-            if property.isTransient && property.defaultValue == nil && !property.isOptional {
-                diagnostics.append(
-                    .error(
-                        .transientNeedsDefault,
-                        "@Transient property '\(name.value)' needs a default: it is not stored, so nothing else "
-                            + "can give it a value",
-                        at: ast.transient?.location ?? name.location))
+        } else if let from = ast.from {
+            diagnostics.append(
+                .error(
+                    .invalidValue,
+                    "'\(name.value)' is a relationship: to fill it from text, name the related model's key "
+                        + "with from.match",
+                    at: from.location))
+        }
+    }
+
+    /// An attribute's literal default, checked against its type, and what `from:` and
+    /// `transient:` require of it.
+    private mutating func resolveAttribute(
+        _ ast: PropertyAST, valueType: ValueType, isArray: Bool, into property: inout Property
+    ) {
+        let name = ast.name
+        if let match = ast.from?.match {
+            diagnostics.append(
+                .error(
+                    .invalidValue, "from.match applies to relationships; '\(name.value)' is an attribute",
+                    at: match.location))
+        }
+        if property.defaultValue == nil, let node = ast.defaultValue {
+            switch DefaultValueResolver.resolve(
+                node, type: valueType, isArray: isArray, isOptional: property.isOptional, enums: enums)
+            {
+            case .success(let value): property.defaultValue = .literal(value)
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
-        return property
+        if property.isTransient && property.defaultValue == nil && !property.isOptional {
+            diagnostics.append(
+                .error(
+                    .transientNeedsDefault,
+                    "@Transient property '\(name.value)' needs a default: it is not stored, so nothing else "
+                        + "can give it a value",
+                    at: ast.transient?.location ?? name.location))
+        }
     }
 
     private mutating func checkRelationshipOptions(_ ast: PropertyAST, _ relationship: Relationship) {
