@@ -386,8 +386,11 @@ public struct MigrationPlanner: Sendable {
             // The bridge holds the old model's properties and the new one side by side.
             let message =
                 source.name == property.name
-                ? "converting \(path) in place needs a temporary property '\(bridgeName)', but \(before.name) already has one; give the converted property a new name"
-                : "\(before.name) in version \(old.version) already has a property '\(property.name)', so the bridge cannot hold the converted value beside it; convert in place (from.property: \(property.name)) or choose a new name"
+                ? "converting \(path) in place needs a temporary property '\(bridgeName)', but \(before.name) "
+                    + "already has one; give the converted property a new name"
+                : "\(before.name) in version \(old.version) already has a property '\(property.name)', so the "
+                    + "bridge cannot hold the converted value beside it; convert in place (from.property: "
+                    + "\(property.name)) or choose a new name"
             diagnostics.append(.error(.conversionConflict, message, at: conversion.location))
             return nil
         }
@@ -398,8 +401,13 @@ public struct MigrationPlanner: Sendable {
         if !inPlace, let clash = before.properties.first(where: { $0.isStored && naming.storedName($0) == stored }) {
             let message =
                 clash.name == source.name && SchemaDiff.sameColumnType(source, property)
-                ? "\(path) is stored in '\(stored)', the column from.property '\(source.name)' is stored in, so there is nothing to convert: remove from: and the column keeps its values (read as \(SchemaDiff.typeDescription(property)) from then on); to rewrite them, convert into a property stored under another name"
-                : "\(path) would be stored in '\(stored)', which \(before.name).\(clash.name) of version \(old.version) is stored in; the bridge holds both, so give \(property.name) another stored name (storedName:)"
+                ? "\(path) is stored in '\(stored)', the column from.property '\(source.name)' is stored in, so "
+                    + "there is nothing to convert: remove from: and the column keeps its values (read as "
+                    + "\(SchemaDiff.typeDescription(property)) from then on); to rewrite them, convert into a "
+                    + "property stored under another name"
+                : "\(path) would be stored in '\(stored)', which \(before.name).\(clash.name) of version "
+                    + "\(old.version) is stored in; the bridge holds both, so give \(property.name) another stored "
+                    + "name (storedName:)"
             diagnostics.append(
                 .error(
                     .conversionConflict, message, at: conversion.location,
@@ -660,7 +668,8 @@ public struct MigrationPlanner: Sendable {
             guard let policy = model.dedupe else {
                 let why =
                     kept
-                    ? "stays unique by (\(group.joined(separator: ", "))), but this step converts its values, and two values may convert to one"
+                    ? "stays unique by (\(group.joined(separator: ", "))), but this step converts its values, and "
+                        + "two values may convert to one"
                     : "becomes unique by (\(group.joined(separator: ", "))), but existing objects may repeat those values"
                 diagnostics.append(
                     .error(

@@ -92,7 +92,10 @@ enum DefaultValueResolver {
                 return .failure(
                     mismatch(
                         node,
-                        "a number within \(type.rawValue)'s range (\(type == .decimal ? "exponents -128 to 127, as Decimal(string:) would otherwise give nil and trap" : "it would become infinity or zero"))"
+                        "a number within \(type.rawValue)'s range ("
+                            + (type == .decimal
+                                ? "exponents -128 to 127, as Decimal(string:) would otherwise give nil and trap"
+                                : "it would become infinity or zero") + ")"
                     ))
             }
             return .success(type == .decimal ? .decimal(text) : .float(text))

@@ -264,7 +264,8 @@ struct VersionResolver {
                 let why =
                     key == nil
                     ? "is not a property of \(ast.name.value)"
-                    : "cannot order a sort (SortDescriptor needs a Comparable stored attribute: not Bool, Data, URL, an array, an enum or a relationship)"
+                    : "cannot order a sort (SortDescriptor needs a Comparable stored attribute: not Bool, Data, "
+                        + "URL, an array, an enum or a relationship)"
                 let choices =
                     sortable.isEmpty
                     ? "add a Date or number that says which object is newer"
@@ -432,7 +433,9 @@ struct VersionResolver {
                     at: ast.type.location,
                     notes: notes + [
                         .init(
-                            "supported value types: \((ScalarType.allCases.map(\.rawValue) + ScalarType.spellings.keys.sorted()).joined(separator: ", ")); write Name?, [Name] or [Name]?"
+                            "supported value types: "
+                                + (ScalarType.allCases.map(\.rawValue) + ScalarType.spellings.keys.sorted())
+                                .joined(separator: ", ") + "; write Name?, [Name] or [Name]?"
                         )
                     ]))
             return nil

@@ -268,7 +268,8 @@ public struct FolderUpdate {
                 let outcome =
                     unrestored.isEmpty
                     ? "every file was put back as it was"
-                    : "these could not be put back: \(unrestored.joined(separator: ", ")); what they held is in the .swiftdata-gen.*.old files beside them"
+                    : "these could not be put back: \(unrestored.joined(separator: ", ")); what they held is in "
+                        + "the .swiftdata-gen.*.old files beside them"
                 return [.error(.outputWriteFailed, "\(reason); \(outcome)", at: nil)]
             }
         }
