@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "SwiftDataGenCore", targets: ["SwiftDataGenCore"]),
         .library(name: "SwiftDataGenDSL", targets: ["SwiftDataGenDSL"]),
+        .library(name: "SwiftDataGenDiagrams", targets: ["SwiftDataGenDiagrams"]),
         .executable(name: "swiftdata-gen", targets: ["swiftdata-gen"]),
         .plugin(name: "SwiftDataGenPlugin", targets: ["SwiftDataGenPlugin"]),
         .plugin(name: "SwiftDataGenCommand", targets: ["SwiftDataGenCommand"]),
@@ -25,13 +26,19 @@ let package = Package(
             name: "SwiftDataGenCore",
             dependencies: ["CYaml", "SwiftDataGenDSL"]
         ),
-        .executableTarget(
-            name: "swiftdata-gen",
+        // Mermaid and DOT pictures of a version or a step, and the plan as Markdown: a renderer of
+        // its own beside the core, built into the CLI.
+        .target(
+            name: "SwiftDataGenDiagrams",
             dependencies: ["SwiftDataGenCore"]
         ),
         .executableTarget(
+            name: "swiftdata-gen",
+            dependencies: ["SwiftDataGenCore", "SwiftDataGenDiagrams"]
+        ),
+        .executableTarget(
             name: "swiftdata-gen-bench",
-            dependencies: ["SwiftDataGenCore", "CYaml"]
+            dependencies: ["SwiftDataGenCore", "SwiftDataGenDiagrams", "CYaml"]
         ),
         .plugin(
             name: "SwiftDataGenPlugin",
@@ -48,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftDataGenCoreTests",
-            dependencies: ["SwiftDataGenCore", "SwiftDataGenDSL"],
+            dependencies: ["SwiftDataGenCore", "SwiftDataGenDSL", "SwiftDataGenDiagrams"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -97,6 +97,16 @@ elif grep -q "uses the SwiftDataGenPlugin build-tool plugin" "$log" && [ ! -d "$
 else
   cat "$log"; fail "command plugin on a build-plugin target: no reason given, or Generated/ written"
 fi
+# Reports generate nothing, so a target with the build-tool plugin may have them.
+if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App \
+  --plan-markdown MIGRATIONS.md --diagram SCHEMA.md >"$log" 2>&1 \
+  && grep -q '^### 2.0.0 → 3.0.0' "$dir/Sources/App/MIGRATIONS.md" && grep -q '^```mermaid' "$dir/Sources/App/SCHEMA.md" \
+  && [ ! -d "$dir/Sources/App/Generated" ]; then
+  pass "command plugin writes the plan as Markdown and the diagram into the target"
+else
+  cat "$log"; fail "command plugin --plan-markdown / --diagram"
+fi
+rm -f "$dir/Sources/App/MIGRATIONS.md" "$dir/Sources/App/SCHEMA.md"
 # Without the build-tool plugin, the command plugin is how the sources are made.
 sed -i '/plugins: \[.plugin(name: "SwiftDataGenPlugin"/d' "$dir/Package.swift"
 if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App >"$log" 2>&1 \

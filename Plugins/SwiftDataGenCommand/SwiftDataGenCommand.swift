@@ -9,10 +9,18 @@ struct SwiftDataGenCommand: CommandPlugin {
         OVERVIEW: Write the generated SwiftData sources into each target's Generated/ folder.
 
         USAGE: swift package --allow-writing-to-package-directory swiftdata-gen [--target <target> ...]
+                 [--plan-markdown <file>] [--diagram <file>]
 
         OPTIONS:
           --target <target>       A target to generate for (repeatable; default: every target with a
                                   swiftdata-gen.yaml).
+          --plan-markdown <file>  Instead of generating, write the migration plan as Markdown (steps,
+                                  what each does to stored data, hazards, change diagrams) to this
+                                  file, relative to each target's folder (../../ reaches the
+                                  package root): for a pull request.
+          --diagram <file>        Instead of generating, write the current version's Mermaid diagram
+                                  (Markdown for a .md file) to this file, relative to each target's
+                                  folder.
           -h, --help              Show help information.
 
         A target that already uses the SwiftDataGenPlugin build-tool plugin is refused: its build
@@ -30,10 +38,13 @@ struct SwiftDataGenCommand: CommandPlugin {
         }
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
-        guard extractor.remainingArguments.isEmpty else {
+        let planFiles = extractor.extractOption(named: "plan-markdown")
+        let diagramFiles = extractor.extractOption(named: "diagram")
+        guard extractor.remainingArguments.isEmpty, planFiles.count <= 1, diagramFiles.count <= 1 else {
             let message =
                 "unknown argument '\(extractor.remainingArguments.joined(separator: " "))'; the command takes "
-                + "--target <target>. See 'swift package swiftdata-gen --help'"
+                + "--target <target>, --plan-markdown <file> and --diagram <file> (each file once). See "
+                + "'swift package swiftdata-gen --help'"
             Diagnostics.error(message)
             throw UsageError(description: message)
         }
@@ -49,6 +60,26 @@ struct SwiftDataGenCommand: CommandPlugin {
             guard let config = configs.first else { continue }
             guard configs.count == 1 else {
                 Diagnostics.error("target '\(target.name)' has \(configs.count) swiftdata-gen.yaml files; keep one")
+                continue
+            }
+            // Reports read the schema and write one file each; they generate nothing, so a target
+            // that uses the build-tool plugin may have them too.
+            let reports =
+                planFiles.map { ["plan", "--format", "markdown", "--output", $0] }
+                + diagramFiles.map { ["diagram", "--output", $0] }
+            if !reports.isEmpty {
+                for report in reports {
+                    let file = target.directoryURL.appendingPathComponent(report[report.count - 1]).path
+                    let arguments =
+                        [report[0], config.deletingLastPathComponent().path] + report.dropFirst().dropLast() + [file]
+                    let process = try Process.run(tool, arguments: arguments)
+                    process.waitUntilExit()
+                    if process.terminationStatus == 0 {
+                        ran += 1
+                    } else {
+                        Diagnostics.error("swiftdata-gen \(report[0]) failed for target '\(target.name)'")
+                    }
+                }
                 continue
             }
             if Self.usesBuildPlugin(target.name, manifest: manifest) {

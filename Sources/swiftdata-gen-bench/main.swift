@@ -1,6 +1,7 @@
 import CYaml
 import Foundation
 import SwiftDataGenCore
+import SwiftDataGenDiagrams
 
 // Measures the pipeline against libyaml's raw event loop on a synthetic history, in one process
 // over the same bytes.
@@ -139,6 +140,15 @@ let render = seconds {
         files.append($0)
     }
 }
+// The diagram command's work after planning: the latest version and the last step, both formats.
+var diagramBytes = 0
+let diagrams = seconds {
+    guard let plan, let current = try? SchemaPicture.version(nil, of: resolved).get() else { return }
+    diagramBytes = MermaidDiagram.render(current).utf8.count + DOTDiagram.render(current).utf8.count
+    if let step = try? SchemaPicture.step(nil, of: resolved, plan: plan).get() {
+        diagramBytes += MermaidDiagram.render(step).utf8.count + DOTDiagram.render(step).utf8.count
+    }
+}
 var generated: Generator.Output?
 let cpuBefore = cpuSeconds()
 let pipeline = seconds { generated = Generator.generate(sources, templates: templates) }
@@ -177,6 +187,7 @@ print(row("decode (nodes → AST), 1 core", decode))
 print(row("resolve + validate, 1 core", resolve))
 print(row("plan, all cores", planning))
 print(row("render, all cores", render))
+print(row("diagrams: version + step, 2 formats", diagrams) + "   (\(diagramBytes / 1024) KiB)")
 print(
     row("generate (in memory), all cores", pipeline)
         + String(

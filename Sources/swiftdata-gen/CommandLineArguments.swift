@@ -6,7 +6,7 @@ import SwiftDataGenCore
 /// in every user's clean build, and depends on nothing beyond the toolchain.
 struct CommandLineArguments {
     enum Command: String, CaseIterable, Sendable {
-        case generate, validate, check, plan, lock
+        case generate, validate, check, plan, diagram, lock
 
         var abstract: String {
             switch self {
@@ -14,6 +14,7 @@ struct CommandLineArguments {
             case .validate: return "Check the schema files and print diagnostics; write nothing."
             case .check: return "Fail with a diff when the files in --output are stale."
             case .plan: return "Print the migration plan: changes, stages, generated code, what you write."
+            case .diagram: return "Draw the models of a version, or what a step changes, as Mermaid or DOT."
             case .lock: return "Record the shipped versions in swiftdata-gen.lock so they cannot be edited."
             }
         }
@@ -37,7 +38,15 @@ struct CommandLineArguments {
             case .plan:
                 return """
                     Prints, per step between consecutive versions, the changes, the stages, what is generated,
-                    what the team must write and any data-loss warning.
+                    what the team must write and any data-loss warning. --format markdown writes it for a pull
+                    request: what each step does to stored data, hazards and the change diagram.
+                    """
+            case .diagram:
+                return """
+                    Draws the current version (or --version X) as a Mermaid erDiagram, or Graphviz DOT with
+                    --format dot: models, stored attributes, relationships with their cardinality and delete
+                    rules, inheritance. --changes draws the last step instead (or --changes A..B), each change
+                    marked, with the stages listed. Reads only <schema-dir>.
                     """
             case .lock:
                 return """
@@ -53,13 +62,17 @@ struct CommandLineArguments {
     enum ValueKind: Sendable {
         case flag
         case folder(String)
+        case file(String)
         case choice(String, [String])
         case text(String)
+        /// A value that may be left out: given inline (`--changes=1.0.0..2.0.0`), or as the next
+        /// argument only when it reads as a step, so a schema folder is never taken for one.
+        case optionalStep(String)
 
         var placeholder: String? {
             switch self {
             case .flag: return nil
-            case .folder(let name), .text(let name): return name
+            case .folder(let name), .file(let name), .text(let name), .optionalStep(let name): return name
             case .choice(let name, _): return name
             }
         }
@@ -94,6 +107,13 @@ struct CommandLineArguments {
     var upgradeTestsDirectory: String?
     var testableImport: String?
     var planFormat = "text"
+    var diagramFormat = "mermaid"
+    /// `--output` of plan and diagram: a file, not a folder.
+    var reportFile: String?
+    var schemaName: String?
+    var diagramVersion: SemanticVersion?
+    /// `--changes`: nil for a version's picture; `.some(nil)` for the last step.
+    var changes: ChangeRequest?
     var lockThrough: SemanticVersion?
     var showHelp = false
     var showVersion = false
@@ -161,13 +181,65 @@ struct CommandLineArguments {
             arguments.testableImport = value
         },
         Option(
-            names: ["--format"], kind: .choice("format", ["text", "json"]),
-            help: "text (default) for people, json for tools.", commands: [.plan]
+            names: ["--format"], kind: .choice("format", ["text", "json", "markdown"]),
+            help: "text (default) for people, json for tools, markdown for a pull request.", commands: [.plan]
         ) { arguments, value throws(UsageError) in
-            guard let value, ["text", "json"].contains(value) else {
-                throw UsageError(message: "--format is text or json, not '\(value ?? "")'", command: arguments.command)
+            guard let value, ["text", "json", "markdown"].contains(value) else {
+                throw UsageError(
+                    message: "--format is text, json or markdown, not '\(value ?? "")'", command: arguments.command)
             }
             arguments.planFormat = value
+        },
+        Option(
+            names: ["--format"], kind: .choice("format", ["mermaid", "dot"]),
+            help: "mermaid (default): an erDiagram GitHub draws; dot: Graphviz.", commands: [.diagram]
+        ) { arguments, value throws(UsageError) in
+            guard let value, ["mermaid", "dot"].contains(value) else {
+                throw UsageError(
+                    message: "--format is mermaid or dot, not '\(value ?? "")'", command: arguments.command)
+            }
+            arguments.diagramFormat = value
+        },
+        Option(
+            names: ["-o", "--output"], kind: .file("file"),
+            help:
+                "Write to this file instead of printing; a .md file gets Markdown. A file swiftdata-gen did not "
+                + "write is never replaced.",
+            commands: [.plan, .diagram]
+        ) { arguments, value throws(UsageError) in
+            arguments.reportFile = value
+        },
+        Option(
+            names: ["--schema"], kind: .text("name"),
+            help: "The schema to draw or plan when the folder holds several.", commands: [.plan, .diagram]
+        ) { arguments, value throws(UsageError) in
+            arguments.schemaName = value
+        },
+        Option(
+            names: ["--version"], kind: .text("version"),
+            help: "The version to draw (default: the current one).", commands: [.diagram]
+        ) { arguments, value throws(UsageError) in
+            guard let value, let version = SemanticVersion(parsing: value) else {
+                throw UsageError(
+                    message: "--version needs a version such as 2.0.0, not '\(value ?? "")'", command: arguments.command
+                )
+            }
+            arguments.diagramVersion = version
+        },
+        Option(
+            names: ["--changes"], kind: .optionalStep("A..B"),
+            help: "Draw what a step changes: the last one, or A..B (consecutive versions).", commands: [.diagram]
+        ) { arguments, value throws(UsageError) in
+            guard let value else {
+                arguments.changes = ChangeRequest(range: nil)
+                return
+            }
+            guard let range = ChangeRequest.range(parsing: value) else {
+                throw UsageError(
+                    message: "--changes takes two versions as A..B, such as 1.0.0..2.0.0, not '\(value)'",
+                    command: arguments.command)
+            }
+            arguments.changes = ChangeRequest(range: range)
         },
         Option(
             names: ["--through"], kind: .text("version"),
@@ -233,7 +305,11 @@ struct CommandLineArguments {
                 argument.hasPrefix("--") && argument.contains("=")
                 ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
                 : (argument, nil)
-            guard let option = Self.all.first(where: { $0.names.contains(name) }) else {
+            // The command's own meaning of a name first (`diagram --version 2.0.0`), then any.
+            guard
+                let option = Self.options(for: command).first(where: { $0.names.contains(name) })
+                    ?? Self.all.first(where: { $0.names.contains(name) })
+            else {
                 let candidates = Self.options(for: command).flatMap(\.names).filter { $0.hasPrefix("--") }
                 let guess = Identifier.suggestion(for: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'\(guess)", command: command)
@@ -246,6 +322,10 @@ struct CommandLineArguments {
             if case .flag = option.kind {
                 guard inline == nil else {
                     throw UsageError(message: "\(option.longName) takes no value", command: command)
+                }
+            } else if case .optionalStep = option.kind, inline == nil {
+                if let next = remaining.first, ChangeRequest.range(parsing: next) != nil {
+                    value = remaining.popFirst()
                 }
             } else if let inline {
                 value = inline
@@ -278,6 +358,22 @@ struct CommandLineArguments {
 
 extension CommandLineArguments {
     static let toolVersion = "0.1.0"
+
+    /// `--changes`: a step to draw, the last one when `range` is nil.
+    struct ChangeRequest: Equatable {
+        var range: (from: SemanticVersion, to: SemanticVersion)?
+
+        static func == (a: Self, b: Self) -> Bool { a.range?.from == b.range?.from && a.range?.to == b.range?.to }
+
+        /// `1.0.0..2.0.0`.
+        static func range(parsing text: String) -> (from: SemanticVersion, to: SemanticVersion)? {
+            guard let dots = text.firstRange(of: ".."),
+                let from = SemanticVersion(parsing: String(text[..<dots.lowerBound])),
+                let to = SemanticVersion(parsing: String(text[dots.upperBound...]))
+            else { return nil }
+            return (from, to)
+        }
+    }
 
     static func usageLine(_ command: Command?) -> String {
         guard let command else { return "swiftdata-gen <command> <schema-dir> [<options>]" }

@@ -31,12 +31,16 @@ enum CompletionScript {
             case .folder:
                 valueCases.append(
                     "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
+            case .file:
+                valueCases.append(
+                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case .choice(_, let choices):
                 valueCases.append(
                     "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W "
                         + "\"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
                 )
             case .text: valueCases.append("        \(option.names.joined(separator: "|"))) return ;;")
+            case .optionalStep: continue
             }
         }
         return """
@@ -75,6 +79,8 @@ enum CompletionScript {
                 switch option.kind {
                 case .flag: action = ""
                 case .folder(let name): action = ":\(name):_files -/"
+                case .file(let name): action = ":\(name):_files"
+                case .optionalStep(let name): action = "::\(name): "
                 case .choice(let name, let choices): action = ":\(name):(\(choices.joined(separator: " ")))"
                 case .text(let name): action = ":\(name): "
                 }
@@ -141,6 +147,8 @@ enum CompletionScript {
                 switch option.kind {
                 case .flag: break
                 case .folder: line += " -r -a '(__fish_complete_directories)'"
+                case .file: line += " -r -F"
+                case .optionalStep: break
                 case .choice(_, let choices): line += " -x -a '\(choices.joined(separator: " "))'"
                 case .text: line += " -x"
                 }

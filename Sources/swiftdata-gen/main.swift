@@ -85,16 +85,15 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
         return .diagnostics
     }
     switch command {
-    case .validate, .plan, .lock:
+    case .validate, .plan, .diagram, .lock:
         let lockFile = sources.lock
         let (histories, validation) = Generator.validate(consume sources)
         let plans = validation.hasErrors ? [] : histories.map { ($0, MigrationPlanner.plan($0)) }
         let diagnostics = validation + plans.flatMap(\.1.diagnostics)
         report(diagnostics)
         guard !diagnostics.hasErrors else { return .diagnostics }
-        if command == .plan {
-            let planReport = PlanReport(plans: plans.map { ($0.0, $0.1.plan) })
-            print(arguments.planFormat == "json" ? planReport.json : planReport.text, terminator: "")
+        if command == .plan || command == .diagram {
+            return Reports.run(command, plans.map { ($0.0, $0.1.plan) }, arguments: arguments)
         } else if command == .lock {
             return lock(
                 histories, in: schemaDirectory, through: arguments.lockThrough, existing: lockFile,

@@ -27,7 +27,10 @@ final class CLITests: XCTestCase {
     }
 
     @discardableResult
-    func run(_ arguments: String...) throws -> Run {
+    func run(_ arguments: String...) throws -> Run { try run(arguments) }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments

@@ -84,6 +84,27 @@ public enum OutputWriter {
         }
     }
 
+    /// Writes a report the user asked for by path (a diagram, a plan), in one step. `marker`, the
+    /// first line of every such file, shows the file is ours: one without it was written by
+    /// someone else and is never replaced.
+    public static func writeReport(_ text: String, to path: String, marker: String) -> Diagnostic? {
+        if FileSystem.exists(path) {
+            guard !FileSystem.isDirectory(path), !FileSystem.isSymbolicLink(path) else {
+                return .error(
+                    .outputWriteFailed, "'\(path)' is a folder or a link; name a file to write the report to", at: nil)
+            }
+            let head = FileSystem.contents(path).map { Array($0.prefix(marker.utf8.count)) } ?? []
+            guard head == Array(marker.utf8) else {
+                return .error(
+                    .outputWriteFailed,
+                    "'\(path)' exists and was not written by swiftdata-gen (its first line is not '\(marker)'); "
+                        + "it is left as it is: remove it or choose another file",
+                    at: nil)
+            }
+        }
+        return writeAtomically(Array(text.utf8), to: path)
+    }
+
     /// A temporary file in the same folder, then `rename`, which replaces the old file in one step.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) -> Diagnostic? {
         let folder = FileSystem.parentFolder(of: path)
