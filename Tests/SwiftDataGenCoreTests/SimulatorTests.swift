@@ -8,7 +8,11 @@ import XCTest
 /// seed, and the stand-in's checksum agrees with the generator's store identity.
 final class SimulatorTests: XCTestCase {
     /// Goldens whose upgrade tests the simulator cannot run, and why.
-    static let notSimulated = ["articles": "model inheritance is not simulated"]
+    static let notSimulated = [
+        "articles": "model inheritance is not simulated",
+        "coredata-simplenote": "model inheritance is not simulated (Note and Tag under SPManagedObject)",
+        "coredata-samplemodel": "model inheritance is not simulated (SportCar under Car)",
+    ]
 
     struct Build {
         var binary: URL

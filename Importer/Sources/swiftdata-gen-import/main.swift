@@ -6,13 +6,20 @@ let usage = """
     plain @Model classes) and writes the YAML history swiftdata-gen generates the same store from.
 
     USAGE: swiftdata-gen-import <swift-file-or-folder>... --output <schema-dir> [--schema <name>] [--version <x.y.z>]
+           swiftdata-gen-import <Model.xcdatamodeld> --output <schema-dir> [--schema <name>] [--order <a,b,c>]
 
     OPTIONS:
       --output <schema-dir>  The folder to write swiftdata-gen.yaml and one <version>.yaml per version
                              into; a file already there is never overwritten.
       --schema <name>        The schema name for models that were never versioned (default: App).
       --version <x.y.z>      Their version number (default: 1.0.0).
+      --order <a,b,c>        A Core Data bundle's version names, oldest first (default: by the numbers
+                             in the names); the order used is printed either way.
       -h, --help             Show this help.
+
+    A Core Data model bundle becomes one YAML file per model version (1.0.0, 2.0.0, … in order, up
+    to the current one) with the entities' names, so SwiftData opens the existing store; the schema
+    is named after the bundle unless --schema says otherwise.
 
     What the YAML cannot carry (methods, inits, computed properties, hand-written stages, Codable
     structs) is listed as file:line:col notes; nothing is dropped silently. Exit codes: 0 written,
@@ -32,6 +39,8 @@ if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help")
 var inputs: [String] = []
 var output: String?
 var options = HistoryTranslator.Options()
+var schemaGiven = false
+var order: [String]?
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     func value() -> String {
@@ -42,7 +51,10 @@ while !arguments.isEmpty {
     }
     switch argument {
     case "--output": output = value()
-    case "--schema": options.schema = value()
+    case "--schema":
+        options.schema = value()
+        schemaGiven = true
+    case "--order": order = value().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
     case "--version":
         let parts = value().split(separator: ".").map { Int($0) }
         guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
@@ -62,13 +74,37 @@ guard !inputs.isEmpty else {
     fail("name the Swift files or folders that declare the models\n\nSee 'swiftdata-gen-import --help'", code: 2)
 }
 
-let sources: [SwiftSource]
-do {
-    sources = try SwiftSourceLoader.read(inputs)
-} catch {
-    fail(error.description, code: 1)
+let project: ImportedProject
+let bundlePath = inputs.count == 1 && inputs[0].hasSuffix(".xcdatamodeld") ? inputs[0] : nil
+if let bundlePath {
+    let extracted: CoreDataExtractor.Result
+    do {
+        extracted = try CoreDataExtractor.extract(CoreDataBundle.read(bundlePath), order: order)
+    } catch let error as CoreDataExtractor.Failure {
+        fail(error.description, code: 1)
+    } catch {
+        fail("\(error)", code: 1)
+    }
+    if !schemaGiven {
+        let stem = URL(fileURLWithPath: bundlePath).deletingPathExtension().lastPathComponent
+        options.schema = stem.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        if options.schema.first?.isLetter != true { options.schema = "App" }
+    }
+    options.cloudKit = extracted.cloudKit
+    let numbered = extracted.order.enumerated().map { "\($1) → \($0 + 1).0.0" }
+    print(
+        "versions, oldest first\(order == nil ? " (by the numbers in their names)" : ""): "
+            + numbered.joined(separator: ", ") + (extracted.current.map { "; current: \($0)" } ?? ""))
+    project = extracted.project
+} else {
+    guard order == nil else { fail("--order is for a .xcdatamodeld bundle", code: 2) }
+    do {
+        project = ModelExtractor.extract(try SwiftSourceLoader.read(inputs))
+    } catch {
+        fail(error.description, code: 1)
+    }
 }
-let translated = HistoryTranslator.translate(ModelExtractor.extract(sources), options: options)
+let translated = HistoryTranslator.translate(project, options: options)
 for note in translated.notes { print(note) }
 guard !translated.files.isEmpty else { fail("nothing to import", code: 1) }
 let existing = translated.files.map { output + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }

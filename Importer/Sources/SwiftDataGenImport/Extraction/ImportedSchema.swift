@@ -17,11 +17,15 @@ public struct ImportedVersion: Sendable, Equatable {
     public var structs: [ImportedStruct] = []
     public var models: [ImportedModel]
     public var location: SourcePosition
+    /// `Model` and `Model.property` this version removed on purpose (a shipped Core Data model
+    /// that dropped them: the data is gone on devices already).
+    public var acknowledgedRemovals: [String] = []
 
     public static func == (a: ImportedVersion, b: ImportedVersion) -> Bool {
         a.typeName == b.typeName
             && a.version.map { [$0.major, $0.minor, $0.patch] } == b.version.map { [$0.major, $0.minor, $0.patch] }
             && a.enums == b.enums && a.structs == b.structs && a.models == b.models && a.location == b.location
+            && a.acknowledgedRemovals == b.acknowledgedRemovals
     }
 }
 

@@ -10,6 +10,8 @@ public enum HistoryTranslator {
         public var schema: String
         /// The version number of models that were never versioned.
         public var version: (Int, Int, Int)
+        /// Every version syncs with CloudKit (a Core Data model's `usedWithCloudKit`).
+        public var cloudKit = false
 
         public init(schema: String = "App", version: (Int, Int, Int) = (1, 0, 0)) {
             self.schema = schema
@@ -127,7 +129,11 @@ public enum HistoryTranslator {
             previous = version
         }
         files.insert(
-            ("swiftdata-gen.yaml", configText(naming: naming, macros: needsMacros, inheritance: needsInheritance)),
+            (
+                "swiftdata-gen.yaml",
+                configText(
+                    naming: naming, macros: needsMacros, inheritance: needsInheritance, cloudKit: options.cloudKit)
+            ),
             at: 0)
         return Output(files: files, notes: notes)
     }
@@ -179,7 +185,7 @@ public enum HistoryTranslator {
         }
     }
 
-    static func configText(naming: Naming, macros: Bool, inheritance: Bool) -> String {
+    static func configText(naming: Naming, macros: Bool, inheritance: Bool, cloudKit: Bool) -> String {
         var lines = ["# Written by swiftdata-gen-import. Review it, then lock the versions that shipped."]
         if inheritance {
             lines.append("platforms: { iOS: 26, macOS: 26 }")
@@ -193,6 +199,7 @@ public enum HistoryTranslator {
         if let current = naming.currentSchema { entries.append("currentSchema: \(current)") }
         if let plan = naming.migrationPlan { entries.append("migrationPlan: \(plan)") }
         if !entries.isEmpty { lines.append("naming: { \(entries.joined(separator: ", ")) }") }
+        if cloudKit { lines.append("cloudKit: true") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -202,6 +209,9 @@ public enum HistoryTranslator {
     ) -> String {
         var lines = ["schema: \(naming.schema)", "version: \(number.0).\(number.1).\(number.2)"]
         if let typeName = version.typeName, typeName != naming.derived(number) { lines.append("typeName: \(typeName)") }
+        if !version.acknowledgedRemovals.isEmpty {
+            lines.append("acknowledgedRemovals: [\(version.acknowledgedRemovals.joined(separator: ", "))]")
+        }
         let enums = storableEnums(of: version)
         let enumNames = Set(enums.map(\.name))
         let modelNames = Set(version.models.map(\.name))

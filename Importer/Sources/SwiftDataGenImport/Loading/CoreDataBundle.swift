@@ -1,0 +1,81 @@
+import Foundation
+
+/// The files of a `.xcdatamodeld` bundle as read from disk: every model version's `contents`,
+/// the current version's name, and mapping models found beside the bundle. Only files inside the
+/// bundle (and the names of `.xcmappingmodel` folders next to it) are read; a link that leads out
+/// of the bundle is refused.
+public struct CoreDataBundle: Sendable {
+    public struct Version: Sendable {
+        /// `Model 2`: the `.xcdatamodel` folder's name without its extension.
+        public var name: String
+        /// The path notes print.
+        public var path: String
+        /// Nil for a version in Xcode 3's binary format (`elements` and `layout`, no `contents`).
+        public var bytes: [UInt8]?
+    }
+
+    public var path: String
+    public var versions: [Version]
+    /// `.xccurrentversion` (a property list naming the current version), when the bundle has one.
+    public var currentVersionFile: (path: String, bytes: [UInt8])?
+    /// `.xcmappingmodel` folders in the bundle's folder.
+    public var mappingModels: [String]
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Bigger than any model Xcode writes, small enough that a hostile file cannot exhaust memory.
+    public static let maxFileBytes = 32 * 1024 * 1024
+
+    public static func read(_ path: String) throws(Failure) -> CoreDataBundle {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure(description: "\(path): no such .xcdatamodeld folder")
+        }
+        let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        func inside(_ file: String) throws(Failure) -> [UInt8] {
+            let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().standardizedFileURL.path
+            guard resolved.hasPrefix(root + "/") else {
+                throw Failure(
+                    description: "\(file): leads outside \(path) (a link); only the bundle's own files are read")
+            }
+            let size = (try? manager.attributesOfItem(atPath: resolved)[.size] as? Int) ?? 0
+            guard size <= maxFileBytes else {
+                throw Failure(
+                    description: "\(file): \(size) bytes, more than the \(maxFileBytes) a model file may have")
+            }
+            guard let data = manager.contents(atPath: resolved) else {
+                throw Failure(description: "\(file): cannot be read")
+            }
+            return Array(data)
+        }
+        let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        var versions: [Version] = []
+        for name in names where name.hasSuffix(".xcdatamodel") {
+            let contents = path + "/" + name + "/contents"
+            let version = String(name.dropLast(".xcdatamodel".count))
+            if manager.fileExists(atPath: contents) {
+                versions.append(Version(name: version, path: contents, bytes: try inside(contents)))
+            } else if manager.fileExists(atPath: path + "/" + name + "/elements") {
+                versions.append(Version(name: version, path: path + "/" + name + "/elements", bytes: nil))
+            } else {
+                throw Failure(description: "\(path)/\(name): no contents file; is the bundle complete?")
+            }
+        }
+        guard !versions.isEmpty else {
+            throw Failure(description: "\(path): holds no .xcdatamodel version; name a Core Data model bundle")
+        }
+        var currentFile: (path: String, bytes: [UInt8])?
+        let marker = path + "/.xccurrentversion"
+        if manager.fileExists(atPath: marker) { currentFile = (marker, try inside(marker)) }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let mappings = ((try? manager.contentsOfDirectory(atPath: parent)) ?? []).filter {
+            $0.hasSuffix(".xcmappingmodel")
+        }.sorted().map { parent + "/" + $0 }
+        return CoreDataBundle(
+            path: path, versions: versions, currentVersionFile: currentFile,
+            mappingModels: mappings)
+    }
+}
