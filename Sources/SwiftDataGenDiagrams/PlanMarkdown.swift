@@ -47,32 +47,26 @@ public enum PlanMarkdown {
         var addedModels: [String] = []
         var converted: [String] = []
         var deduplicated: [String] = []
+        // Old properties a conversion reads and new ones it fills: neither is dropped nor new.
+        // Actions name the older version's model, changes the newer one's.
+        var renamed: [String: String] = [:]
+        for case .modelRenamed(let from, let to) in step.changes { renamed[from] = to }
+        var sources: Set<String> = []
+        var targets: Set<String> = []
         for action in step.stages.flatMap(\.actions) {
             switch action {
             case .convert(let c):
                 converted.append("\(c.model).\(c.source) → \(c.property) (\(c.sourceType) → \(c.targetType))")
+                sources.insert("\(renamed[c.model] ?? c.model).\(c.source)")
+                targets.insert("\(renamed[c.model] ?? c.model).\(c.property)")
             case .link(let l):
                 converted.append("\(l.model).\(l.source) → \(l.property), linked to \(l.targetModel).\(l.matchKey)")
+                sources.insert("\(renamed[l.model] ?? l.model).\(l.source)")
+                targets.insert("\(renamed[l.model] ?? l.model).\(l.property)")
             case .deduplicate(let d): deduplicated.append(d.summary)
             case .hook: break
             }
         }
-        let sources = Set(
-            step.stages.flatMap(\.actions).compactMap { action -> String? in
-                switch action {
-                case .convert(let c): return c.source
-                case .link(let l): return l.source
-                case .deduplicate, .hook: return nil
-                }
-            })
-        let targets = Set(
-            step.stages.flatMap(\.actions).compactMap { action -> String? in
-                switch action {
-                case .convert(let c): return c.property
-                case .link(let l): return l.property
-                case .deduplicate, .hook: return nil
-                }
-            })
         for change in step.changes {
             switch change {
             case .modelRenamed(let from, let to): moved.append("\(from) → \(to) (every object)")
@@ -81,9 +75,9 @@ public enum PlanMarkdown {
                 moved.append("\(m).\(from) → \(to) (column \(column))")
             case .storedNameChanged(let m, let p, let from, let to): moved.append("\(m).\(p): column \(from) → \(to)")
             case .modelRemoved(let m): dropped.append("every \(m) (removal acknowledged)")
-            case .propertyRemoved(let m, let p) where !sources.contains(p):
+            case .propertyRemoved(let m, let p) where !sources.contains("\(m).\(p)"):
                 dropped.append("\(m).\(p) (removal acknowledged)")
-            case .propertyAdded(let m, let p) where !targets.contains(p): added.append("\(m).\(p)")
+            case .propertyAdded(let m, let p) where !targets.contains("\(m).\(p)"): added.append("\(m).\(p)")
             case .modelAdded(let m): addedModels.append(m)
             default: break
             }
