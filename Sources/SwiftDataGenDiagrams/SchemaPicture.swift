@@ -205,6 +205,8 @@ struct StepMarks {
             case .cardinalityChanged(let m, let p, let from, let to): add(m, p, "\(from) → \(to)")
             case .attributeOptionsChanged(let m, let p, let from, let to):
                 add(m, p, "options [\(list(from))] → [\(list(to))]")
+            case .hashModifierChanged(let m, let p, let from, let to):
+                add(m, p, "hash modifier \(from ?? "none") → \(to ?? "none")")
             case .enumCasesAdded, .enumCasesRemoved: unplaced.append(change.summary)
             }
         }

@@ -90,6 +90,53 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
+    /// A key that reaches the store is diffed: written on a property that both versions have,
+    /// the step between them names a change, so neither the plan nor a reviewer misses it.
+    func testEveryKeyThatReachesTheStoreIsDiffed() throws {
+        for key in PropertyKey.allCases {
+            guard let (before, after) = Self.change(of: key) else {
+                XCTAssertTrue(
+                    [.migration, .code].contains(key.storeEffect), "\(key) reaches the store but has no change sample")
+                continue
+            }
+            let (sources, _) = try inputs(
+                first: "models:\n  Box:\n    properties:\n      w: Int?\n      " + before + "\n",
+                second: "models:\n  Box:\n    properties:\n      w: Int?\n      " + after + "\n")
+            let (histories, diagnostics) = Generator.validate(sources)
+            XCTAssertFalse(diagnostics.hasErrors, "\(key): \(diagnostics.map(\.rendered))")
+            let history = try XCTUnwrap(histories.first)
+            let step = try XCTUnwrap(MigrationPlanner.plan(history).plan.steps.first)
+            XCTAssertFalse(step.changes.isEmpty, "\(key) changed between versions, yet the diff names no change")
+        }
+    }
+
+    /// One property of `Box` before and after the key changes; nil for keys that say how data
+    /// moves or change the code only.
+    static func change(of key: PropertyKey) -> (before: String, after: String)? {
+        switch key {
+        case .type:
+            return ("p: Int?", "p: { type: String?, from: { property: p, convert: \"$0.map { String($0) }\" } }")
+        case .renamedFrom: return ("p: Int?", "q: { type: Int?, renamedFrom: p }")
+        case .transient: return ("p: Int?", "p: { type: Int?, transient: true }")
+        case .unique: return ("p: Int?", "p: { type: Int?, unique: true }")
+        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+            return ("p: Data?", "p: { type: Data?, \(key.rawValue): true }")
+        case .transformable: return ("p: Data?", "p: { type: Data?, transformable: Reverser }")
+        case .deleteRule: return ("p: \"[Box]\"", "p: { type: \"[Box]\", deleteRule: cascade }")
+        case .inverse: return ("p: Box?", "p: { type: Box?, inverse: p }")
+        case .minCount: return ("p: \"[Box]\"", "p: { type: \"[Box]\", minCount: 1 }")
+        case .maxCount: return ("p: \"[Box]\"", "p: { type: \"[Box]\", maxCount: 9 }")
+        case .hashModifier: return ("p: Int?", "p: { type: Int?, hashModifier: two }")
+        case .storedName: return ("p: Int?", "p: { type: Int?, storedName: q }")
+        case .enumStorage:
+            return (
+                "p: { type: Kind?, enumStorage: rawValue }",
+                "p: { type: Kind?, enumStorage: value, from: { property: p } }"
+            )
+        case .from, .default, .expression, .access, .doc: return nil
+        }
+    }
+
     /// The properties of model `New` in the second version, and the changed `Item` where the key
     /// speaks of the first version; the two differ only in the key.
     static func sample(of key: PropertyKey) -> (without: String, with: String) {
@@ -146,6 +193,20 @@ final class DSLKeyTests: XCTestCase {
             output.files.map { "// \($0.name)\n\($0.contents)" }.joined()
             + output.diagnostics.map(\.rendered).joined(separator: "\n")
         return (text, output.diagnostics.hasErrors)
+    }
+
+    /// Two versions of schema `App` whose bodies (enums Kind and the rest) follow the header.
+    private func inputs(first: String, second: String) throws -> (SchemaSources, TemplateSet) {
+        let header = "schema: App\nenums:\n  Kind: { rawType: String, cases: [a, b] }\n"
+        let files = [
+            ("1.0.0.yaml", header + "version: 1.0.0\n" + first), ("2.0.0.yaml", header + "version: 2.0.0\n" + second),
+        ]
+        .map { SourceFile(displayPath: $0.0, relativePath: $0.0, bytes: Array($0.1.utf8)) }
+        let config = SourceFile(
+            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
+        return (
+            SchemaSources(config: config, versions: files), try SchemaLoader.templates(overrideDirectory: nil).get()
+        )
     }
 
     private func inputs(secondVersion: String) throws -> (SchemaSources, TemplateSet) {

@@ -23,6 +23,8 @@ public enum SchemaChange: Sendable, Equatable {
     case deleteRuleChanged(model: String, property: String, from: DeleteRule, to: DeleteRule)
     case cardinalityChanged(model: String, property: String, from: String, to: String)
     case attributeOptionsChanged(model: String, property: String, from: [String], to: [String])
+    /// `hashModifier:` written, changed or dropped: the version hash changes, the data does not.
+    case hashModifierChanged(model: String, property: String, from: String?, to: String?)
     case enumCasesAdded(enumeration: String, cases: [String])
     case enumCasesRemoved(enumeration: String, cases: [String])
 
@@ -55,6 +57,9 @@ public enum SchemaChange: Sendable, Equatable {
         case .cardinalityChanged(let m, let p, let from, let to): return "\(m).\(p) changed from \(from) to \(to)"
         case .attributeOptionsChanged(let m, let p, let from, let to):
             return "\(m).\(p) attribute options changed from [\(list(from))] to [\(list(to))]"
+        case .hashModifierChanged(let m, let p, let from, let to):
+            return "\(m).\(p) hash modifier changed from \(from.map { "\"\($0)\"" } ?? "none") to "
+                + (to.map { "\"\($0)\"" } ?? "none")
         case .enumCasesAdded(let e, let cases): return "\(e) gained cases \(list(cases))"
         case .enumCasesRemoved(let e, let cases): return "\(e) lost cases \(list(cases))"
         }

@@ -179,6 +179,11 @@ public struct SchemaDiff: Sendable {
                 changes.append(
                     .attributeOptionsChanged(model: name, property: property.name, from: oldOptions, to: newOptions))
             }
+            if previous.hashModifier != property.hashModifier {
+                changes.append(
+                    .hashModifierChanged(
+                        model: name, property: property.name, from: previous.hashModifier, to: property.hashModifier))
+            }
             if let a = previous.relationship, let b = property.relationship {
                 if a.inverse != b.inverse {
                     changes.append(

@@ -19,6 +19,7 @@ enum CatalogMigrationPlan: SchemaMigrationPlan {
             //   Item.name renamed to title
             //   Item.title attribute options changed from [] to [spotlight]
             //   Item.notes added
+            //   Item.price hash modifier changed from none to "v2"
             //   Item.identifier attribute options changed from [] to [preserveValueOnDeletion]
             .lightweight(fromVersion: CatalogSchemaV1.self, toVersion: CatalogSchemaV2.self),
             // 2.0.0 → 3.0.0

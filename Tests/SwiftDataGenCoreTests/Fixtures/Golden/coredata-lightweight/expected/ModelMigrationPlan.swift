@@ -24,6 +24,7 @@ enum ModelMigrationPlan: SchemaMigrationPlan {
             //   Topic.content renamed to title
             .lightweight(fromVersion: ModelSchemaV2.self, toVersion: ModelSchemaV3.self),
             // 3.0.0 → 4.0.0
+            //   Topic.timeBudget hash modifier changed from none to "4"
             .lightweight(fromVersion: ModelSchemaV3.self, toVersion: ModelSchemaV4.self),
             // 4.0.0 → 5.0.0
             //   model Member added
