@@ -7,13 +7,6 @@ import XCTest
 /// plan migrates a store written at every older version to the latest, with the rows the tests
 /// seed, and the stand-in's checksum agrees with the generator's store identity.
 final class SimulatorTests: XCTestCase {
-    /// Goldens whose upgrade tests the simulator cannot run, and why.
-    static let notSimulated = [
-        "articles": "model inheritance is not simulated",
-        "coredata-simplenote": "model inheritance is not simulated (Note and Tag under SPManagedObject)",
-        "coredata-samplemodel": "model inheritance is not simulated (SportCar under Car)",
-    ]
-
     struct Build {
         var binary: URL
         var plans: [String]
@@ -65,7 +58,7 @@ final class SimulatorTests: XCTestCase {
     }
 
     func testEveryGoldenUpgradesFromEveryOlderVersionInTheSimulator() throws {
-        let names = GoldenTests.caseNames.filter { Self.notSimulated[$0] == nil }
+        let names = GoldenTests.caseNames
         // Compiling is the slow part: one golden per core.
         let results = names.parallelMap { name in Result { try Self.build(name) } }
         var builds: [String: Build] = [:]

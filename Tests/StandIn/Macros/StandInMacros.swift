@@ -5,8 +5,8 @@ import SwiftSyntaxMacros
 /// over the object's backing data (so the simulator can read and write any object by property
 /// name), and the class describes its entity — stored properties with their types, defaults,
 /// `@Attribute`/`@Relationship` arguments, and `#Unique`/`#Index` groups — for the checksum and
-/// the migration simulator. Subclasses get the conformance from their root and nothing else:
-/// the simulator does not run model inheritance.
+/// the migration simulator. Subclasses get the conformance from their root and describe their own
+/// stored properties under their superclass, for the checksum; the simulator keeps no rows of them.
 public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
@@ -35,11 +35,6 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
     ) throws -> [DeclSyntax] {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
         let name = classDecl.name.text
-        guard isRoot(declaration) else {
-            return [
-                "override public class var _$entity: _StandInEntity { _StandInEntity(name: \(literal: name), properties: [], unique: [], indexes: [], isSubclass: true) }"
-            ]
-        }
         let properties = declaration.memberBlock.members.compactMap {
             $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init)
         }
@@ -59,6 +54,25 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
         }
         let metadata = properties.map { $0.metadata }.joined(separator: ",\n")
         let uniqueFlags = properties.filter(\.isUniqueAttribute).map { "[\"\($0.name)\"]" }
+        // A subclass describes its own stored properties under its superclass, for the checksum;
+        // the simulator keeps no rows of it.
+        guard isRoot(declaration) else {
+            let superclass = declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription ?? "?"
+            return [
+                """
+                override public class var _$entity: _StandInEntity {
+                    _StandInEntity(
+                        name: \(literal: name),
+                        properties: [
+                            \(raw: metadata)
+                        ],
+                        unique: [\(raw: (unique + uniqueFlags).joined(separator: ", "))],
+                        indexes: [\(raw: indexes.joined(separator: ", "))],
+                        isSubclass: true, superclass: \(literal: superclass))
+                }
+                """
+            ]
+        }
         let initialisers = properties.map { "_\($0.name) = _StandInNoValue()" }.joined(separator: "\n")
         return [
             "public var _$backing: _StandInBacking = _StandInBacking()",

@@ -77,14 +77,19 @@ public struct _StandInEntity {
     public var unique: [[String]]
     public var indexes: [[String]]
     public var isSubclass: Bool
+    /// The superentity, for a subclass: its own properties are listed, its superclass's are not.
+    public var superclass: String?
 
-    public init(name: String, properties: [_StandInProperty], unique: [[String]], indexes: [[String]], isSubclass: Bool)
-    {
+    public init(
+        name: String, properties: [_StandInProperty], unique: [[String]], indexes: [[String]], isSubclass: Bool,
+        superclass: String? = nil
+    ) {
         self.name = name
         self.properties = properties
         self.unique = unique
         self.indexes = indexes
         self.isSubclass = isSubclass
+        self.superclass = superclass
     }
 }
 
@@ -378,7 +383,7 @@ struct _StandInSchemaInfo {
         for entity in entities.values.sorted(by: { $0.name < $1.name }) {
             let unique = entity.unique.map { $0.sorted().joined(separator: ",") }.sorted()
             lines.append(
-                "entity \(entity.name) super=\(entity.isSubclass ? "?" : "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
+                "entity \(entity.name) super=\(entity.superclass ?? "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
             )
             for property in entity.properties.sorted(by: { $0.name < $1.name }) {
                 let modifier = property.hashModifier ?? "-"
@@ -567,8 +572,13 @@ struct _StandInInference {
     func map(_ rows: [String: [_StandInRow]]) throws -> [String: [_StandInRow]] {
         var result: [String: [_StandInRow]] = [:]
         for entity in destination.entities.values.sorted(by: { $0.name < $1.name }) {
+            // Subclass rows are not simulated; a store that has none maps to none.
             guard !entity.isSubclass else {
-                throw _StandInError(code: 134110, message: "\(entity.name): model inheritance is not simulated")
+                if !(rows[entity.name] ?? []).isEmpty {
+                    throw _StandInError(code: 134110, message: "\(entity.name): model inheritance is not simulated")
+                }
+                result[entity.name] = []
+                continue
             }
             let old = source.entities[entity.name]
             // Two destination properties with one identifier would both take one column: refused here,
