@@ -5,7 +5,9 @@ importer reads, nothing else (no layout, user info, predicates or comments). The
 transcription of the model's facts in this project's layout, never a copy of the file.
 
 Usage: scripts/transcribe-xcdatamodel.py <source.xcdatamodeld> <target.xcdatamodeld> [version ...]
+       scripts/transcribe-xcdatamodel.py --mapping <source.xcmappingmodel> <target.xcmappingmodel>
 The versions named (folder names without .xcdatamodel) are transcribed; default: all in XML form.
+For a mapping model, only each entity mapping's source, destination and custom policy class.
 """
 import os
 import sys
@@ -16,7 +18,7 @@ KEPT = {
     "model": ["usedWithCloudKit"],
     "entity": ["name", "representedClassName", "parentEntity", "isAbstract", "versionHashModifier", "elementID",
                "renamingIdentifier"],
-    "attribute": ["name", "optional", "transient", "attributeType", "defaultValueString", "defaultDateTimeInterval",
+    "attribute": ["name", "optional", "transient", "indexed", "attributeType", "defaultValueString", "defaultDateTimeInterval",
                   "allowsExternalBinaryDataStorage", "spotlightIndexingEnabled", "allowsCloudEncryption",
                   "preserveAfterDeletion", "versionHashModifier", "elementID", "renamingIdentifier",
                   "valueTransformerName", "customClassName", "derived"],
@@ -49,7 +51,29 @@ def write(element, depth, out):
     out.append(f"{pad}</{element.tag}>")
 
 
+def mapping(source, target):
+    root = ET.parse(os.path.join(source, "xcmapping.xml")).getroot()
+    out = ['<?xml version="1.0" standalone="yes"?>', "<database>"]
+    for number, obj in enumerate(root.iter("object")):
+        if obj.get("type") != "XDDEVENTITYMAPPING":
+            continue
+        values = {a.get("name"): (a.text or "") for a in obj.findall("attribute")}
+        out.append(f'    <object type="XDDEVENTITYMAPPING" id="m{number}">')
+        for name in ["sourcename", "destinationname", "migrationpolicyclassname"]:
+            if values.get(name):
+                text = values[name].replace("&", "&amp;").replace("<", "&lt;")
+                out.append(f'        <attribute name="{name}" type="string">{text}</attribute>')
+        out.append("    </object>")
+    out.append("</database>")
+    os.makedirs(target, exist_ok=True)
+    with open(os.path.join(target, "xcmapping.xml"), "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
 def main():
+    if sys.argv[1] == "--mapping":
+        mapping(sys.argv[2], sys.argv[3])
+        return
     source, target = sys.argv[1], sys.argv[2]
     wanted = sys.argv[3:]
     names = sorted(n[:-len(".xcdatamodel")] for n in os.listdir(source) if n.endswith(".xcdatamodel"))

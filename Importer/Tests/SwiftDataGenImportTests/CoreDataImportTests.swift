@@ -140,7 +140,7 @@ final class CoreDataImportTests: XCTestCase {
             "photo: { type: \"Data?\", externalStorage: true }", "identifier: UUID?", "link: URL?",
             "flag: { type: Bool, default: false }", "cache: { type: \"String?\", transient: true }",
             "colors: { type: \"Data?\", transformable: NSSecureUnarchiveFromData }", "unique: [[name]]",
-            "indexes: [[added]]", "label: { type: String, default: \"Main & only\" }",
+            "indexes: [[link], [added]]", "label: { type: String, default: \"Main & only\" }",
             "items: { type: \"[Item]\", deleteRule: cascade, inverse: shelf }",
             "title: { type: String, default: \"\", renamedFrom: name, spotlight: true }",
             "notes: { type: \"String?\", allowsCloudEncryption: true }",
@@ -159,10 +159,37 @@ final class CoreDataImportTests: XCTestCase {
             ("Catalog.xcdatamodel/contents:37:5", "configuration Local is not carried"),
             ("Catalog 3.xcdatamodel/contents:21:9", "Item.tags is ordered"),
             ("Catalog2to3.xcmappingmodel:1:1", "a mapping model"),
+            (
+                "Catalog2to3.xcmappingmodel/xcmapping.xml:9:5",
+                "the mapping Item → Item runs the custom policy Catalog.TagItemsPolicy"
+            ),
         ] {
             XCTAssertTrue(
                 notes.contains { $0.contains(line) && $0.contains(words) },
                 "no note '\(words)' at \(line)\n\(notes.joined(separator: "\n"))")
+        }
+    }
+
+    /// Each entity mapping of a public app's mapping model that runs custom code is named, with
+    /// the policy class the team's hook must replace.
+    func testCustomMigrationPoliciesAreNamed() throws {
+        for (folder, expected) in [
+            ("wojciech-kulik-CoreDataVsRealm", ["User → User runs the custom policy CoreDataDemo.CustomMigration"]),
+            (
+                "alemar11-CoreDataPlus",
+                [
+                    "SportCar → SportCar runs the custom policy REPLACE_AT_RUNTIME.V2to3MakerPolicy",
+                    "Car → Car runs the custom policy REPLACE_AT_RUNTIME.V2to3MakerPolicy",
+                    "LuxuryCar → LuxuryCar runs the custom policy REPLACE_AT_RUNTIME.V2to3MakerPolicy",
+                ]
+            ),
+        ] {
+            let item = try XCTUnwrap(Self.cases.first { $0.folder == folder })
+            let notes = try Self.importCase(item).translated.notes.map(\.description)
+            for words in expected {
+                XCTAssertTrue(notes.contains { $0.contains(words) }, "\(folder): no note '\(words)'")
+            }
+            XCTAssertEqual(notes.filter { $0.contains("runs the custom policy") }.count, expected.count, folder)
         }
     }
 

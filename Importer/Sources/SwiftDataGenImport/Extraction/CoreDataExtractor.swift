@@ -70,15 +70,7 @@ public enum CoreDataExtractor {
                         + "sort after it and are imported as later versions; if they never shipped, leave them out "
                         + "with --order"))
         }
-        for mapping in bundle.mappingModels {
-            notes.append(
-                .init(
-                    position: SourcePosition(file: mapping, line: 1, column: 1),
-                    message:
-                        "a mapping model: its entity mappings become the plan's stages, and each custom "
-                        + "NSEntityMigrationPolicy becomes a hook you write (customMigration: true on the version "
-                        + "it leads into)"))
-        }
+        for mapping in bundle.mappingModels { notes += mappingNotes(mapping) }
         var versions: [ImportedVersion] = []
         // Per version, the entities it renamed from (renaming identifiers): gone in SwiftData.
         var renamedEntities: [Set<String>] = []
@@ -102,6 +94,45 @@ public enum CoreDataExtractor {
         return Result(
             project: ImportedProject(versions: versions, migrationPlan: nil, unversioned: nil, notes: notes),
             order: ordered, current: current, cloudKit: cloudKit)
+    }
+
+    /// A mapping model: each entity mapping with a custom `NSEntityMigrationPolicy` is code the
+    /// team wrote for that step, which becomes a hook; the rest the plan's stages infer.
+    static func mappingNotes(_ mapping: (path: String, bytes: [UInt8]?)) -> [ImportNote] {
+        let file = mapping.path + "/xcmapping.xml"
+        let general = ImportNote(
+            position: SourcePosition(file: mapping.path, line: 1, column: 1),
+            message:
+                "a mapping model: the plan's stages do what its inferred mappings did; a custom "
+                + "NSEntityMigrationPolicy becomes a hook you write (customMigration: true on the version it leads into)"
+        )
+        guard let bytes = mapping.bytes else { return [general] }
+        let root: XMLElement
+        switch XMLReader.parse(bytes, file: file) {
+        case .success(let parsed): root = parsed
+        case .failure(let error):
+            return [
+                general,
+                ImportNote(
+                    position: SourcePosition(file: error.file, line: error.line, column: error.column),
+                    message: "the mapping model could not be read (\(error.message)); check its policies by hand"),
+            ]
+        }
+        var notes = [general]
+        for object in root.children(named: "object") where object.attribute("type") == "XDDEVENTITYMAPPING" {
+            func value(_ name: String) -> String? {
+                object.children(named: "attribute").first { $0.attribute("name") == name }?.text
+            }
+            guard let policy = value("migrationpolicyclassname"), !policy.isEmpty else { continue }
+            notes.append(
+                ImportNote(
+                    position: SourcePosition(file: file, line: object.line, column: object.column),
+                    message:
+                        "the mapping \(value("sourcename") ?? "?") → \(value("destinationname") ?? "?") runs the "
+                        + "custom policy \(policy): write what it does as a hook (customMigration: true on the "
+                        + "version it leads into), or as from: { convert: } where it converts values"))
+        }
+        return notes
     }
 
     /// A property that keeps its name but not its type: Core Data moved it with a mapping model
@@ -286,7 +317,12 @@ struct ModelVersionReader {
         for child in element.children {
             switch child.name {
             case "attribute":
-                if let property = try attribute(child, of: name, notes: &notes) { model.properties.append(property) }
+                guard let property = try attribute(child, of: name, notes: &notes) else { continue }
+                model.properties.append(property)
+                // The index flag of models before fetch indexes (Xcode 8).
+                if child.attribute("indexed") == "YES" && !property.isTransient {
+                    model.indexGroups.append([property.name])
+                }
             case "relationship": model.properties.append(try relationship(child, of: name, notes: &notes))
             case "uniquenessConstraints":
                 for constraint in child.children(named: "uniquenessConstraint") {

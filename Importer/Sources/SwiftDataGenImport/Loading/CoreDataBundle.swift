@@ -18,8 +18,8 @@ public struct CoreDataBundle: Sendable {
     public var versions: [Version]
     /// `.xccurrentversion` (a property list naming the current version), when the bundle has one.
     public var currentVersionFile: (path: String, bytes: [UInt8])?
-    /// `.xcmappingmodel` folders in the bundle's folder.
-    public var mappingModels: [String]
+    /// `.xcmappingmodel` folders in the bundle's folder, with their `xcmapping.xml` when present.
+    public var mappingModels: [(path: String, bytes: [UInt8]?)]
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
@@ -35,7 +35,7 @@ public struct CoreDataBundle: Sendable {
             throw Failure(description: "\(path): no such .xcdatamodeld folder")
         }
         let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        func inside(_ file: String) throws(Failure) -> [UInt8] {
+        func inside(_ file: String, root: String = root) throws(Failure) -> [UInt8] {
             let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().standardizedFileURL.path
             guard resolved.hasPrefix(root + "/") else {
                 throw Failure(
@@ -71,9 +71,14 @@ public struct CoreDataBundle: Sendable {
         let marker = path + "/.xccurrentversion"
         if manager.fileExists(atPath: marker) { currentFile = (marker, try inside(marker)) }
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let mappings = ((try? manager.contentsOfDirectory(atPath: parent)) ?? []).filter {
-            $0.hasSuffix(".xcmappingmodel")
-        }.sorted().map { parent + "/" + $0 }
+        var mappings: [(path: String, bytes: [UInt8]?)] = []
+        for name in ((try? manager.contentsOfDirectory(atPath: parent)) ?? []).sorted()
+        where name.hasSuffix(".xcmappingmodel") {
+            let folder = parent + "/" + name
+            let file = folder + "/xcmapping.xml"
+            let folderRoot = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+            mappings.append((folder, manager.fileExists(atPath: file) ? try inside(file, root: folderRoot) : nil))
+        }
         return CoreDataBundle(
             path: path, versions: versions, currentVersionFile: currentFile,
             mappingModels: mappings)

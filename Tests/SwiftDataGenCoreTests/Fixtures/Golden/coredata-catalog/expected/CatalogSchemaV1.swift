@@ -14,7 +14,7 @@ enum CatalogSchemaV1: VersionedSchema {
     @Model
     final class Item {
         #Unique<Item>([\.name])
-        #Index<Item>([\.added])
+        #Index<Item>([\.link], [\.added])
 
         var name: String = ""
         var count: Int16? = 0

@@ -14,7 +14,7 @@ enum CatalogSchemaV3: VersionedSchema {
     @Model
     final class Item {
         #Unique<Item>([\.title])
-        #Index<Item>([\.added])
+        #Index<Item>([\.link], [\.added])
 
         @Attribute(.spotlight, originalName: "name")
         var title: String = ""
