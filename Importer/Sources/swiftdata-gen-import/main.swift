@@ -6,7 +6,8 @@ let usage = """
     plain @Model classes) and writes the YAML history swiftdata-gen generates the same store from.
 
     USAGE: swiftdata-gen-import <swift-file-or-folder>... --output <schema-dir> [--schema <name>] [--version <x.y.z>]
-           swiftdata-gen-import <Model.xcdatamodeld> --output <schema-dir> [--schema <name>] [--order <a,b,c>]
+           swiftdata-gen-import <Model.xcdatamodeld | Model.xcdatamodel> --output <schema-dir> [--schema <name>]
+                                [--order <a,b,c>]
 
     OPTIONS:
       --output <schema-dir>  The folder to write swiftdata-gen.yaml and one <version>.yaml per version
@@ -75,7 +76,8 @@ guard !inputs.isEmpty else {
 }
 
 let project: ImportedProject
-let bundlePath = inputs.count == 1 && inputs[0].hasSuffix(".xcdatamodeld") ? inputs[0] : nil
+let trimmed = inputs.count == 1 ? String(inputs[0].reversed().drop { $0 == "/" }.reversed()) : ""
+let bundlePath = trimmed.hasSuffix(".xcdatamodeld") || trimmed.hasSuffix(".xcdatamodel") ? trimmed : nil
 if let bundlePath {
     let extracted: CoreDataExtractor.Result
     do {

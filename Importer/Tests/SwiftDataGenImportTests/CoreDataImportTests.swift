@@ -193,6 +193,16 @@ final class CoreDataImportTests: XCTestCase {
         }
     }
 
+    /// A model that was never versioned is one `.xcdatamodel` folder, imported as version 1.0.0.
+    func testOneUnversionedModelImports() throws {
+        let model = Self.root.appendingPathComponent("Catalog/Catalog.xcdatamodeld/Catalog 2.xcdatamodel")
+        let extracted = try CoreDataExtractor.extract(try CoreDataBundle.read(model.path))
+        XCTAssertEqual(extracted.order, ["Catalog 2"])
+        XCTAssertNil(extracted.current)
+        let files = HistoryTranslator.translate(extracted.project).files.map(\.name)
+        XCTAssertEqual(files, ["swiftdata-gen.yaml", "1.0.0.yaml"])
+    }
+
     /// Versions are ordered by the numbers in their names, or as --order says.
     func testVersionsAreOrderedByTheirNumbers() {
         let names = ["Model 10", "Model", "Model 2", "Model2b", "Model 3"]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The files of a `.xcdatamodeld` bundle as read from disk: every model version's `contents`,
+/// The files of a `.xcdatamodeld` bundle (or of one `.xcdatamodel`) as read from disk: every model version's `contents`,
 /// the current version's name, and mapping models found beside the bundle. Only files inside the
 /// bundle (and the names of `.xcmappingmodel` folders next to it) are read; a link that leads out
 /// of the bundle is refused.
@@ -51,17 +51,23 @@ public struct CoreDataBundle: Sendable {
             }
             return Array(data)
         }
-        let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        // A model that was never versioned is one `.xcdatamodel` folder: its only version.
+        let single = path.hasSuffix(".xcdatamodel")
+        let folder = single ? URL(fileURLWithPath: path).deletingLastPathComponent().path : path
+        let names =
+            single
+            ? [URL(fileURLWithPath: path).lastPathComponent]
+            : ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
         var versions: [Version] = []
         for name in names where name.hasSuffix(".xcdatamodel") {
-            let contents = path + "/" + name + "/contents"
+            let contents = folder + "/" + name + "/contents"
             let version = String(name.dropLast(".xcdatamodel".count))
             if manager.fileExists(atPath: contents) {
                 versions.append(Version(name: version, path: contents, bytes: try inside(contents)))
-            } else if manager.fileExists(atPath: path + "/" + name + "/elements") {
-                versions.append(Version(name: version, path: path + "/" + name + "/elements", bytes: nil))
+            } else if manager.fileExists(atPath: folder + "/" + name + "/elements") {
+                versions.append(Version(name: version, path: folder + "/" + name + "/elements", bytes: nil))
             } else {
-                throw Failure(description: "\(path)/\(name): no contents file; is the bundle complete?")
+                throw Failure(description: "\(folder)/\(name): no contents file; is the bundle complete?")
             }
         }
         guard !versions.isEmpty else {
@@ -69,8 +75,9 @@ public struct CoreDataBundle: Sendable {
         }
         var currentFile: (path: String, bytes: [UInt8])?
         let marker = path + "/.xccurrentversion"
-        if manager.fileExists(atPath: marker) { currentFile = (marker, try inside(marker)) }
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !single && manager.fileExists(atPath: marker) { currentFile = (marker, try inside(marker)) }
+        // Mapping models sit beside the bundle (or beside the one model).
+        let parent = single ? folder : URL(fileURLWithPath: path).deletingLastPathComponent().path
         var mappings: [(path: String, bytes: [UInt8]?)] = []
         for name in ((try? manager.contentsOfDirectory(atPath: parent)) ?? []).sorted()
         where name.hasSuffix(".xcmappingmodel") {
