@@ -146,7 +146,8 @@ final class CoreDataImportTests: XCTestCase {
             "notes: { type: \"String?\", allowsCloudEncryption: true }",
             "price: { type: \"Decimal?\", hashModifier: v2 }",
             "identifier: { type: \"UUID?\", preserveValueOnDeletion: true }", "indexes: [[word]]",
-            "tags: { type: \"[Tag]\", inverse: items }",
+            "tags: { type: \"[Tag]\", inverse: items }", "size: Dimensions?",
+            "Dimensions: { width: Double, height: \"Double?\" }",
         ] {
             XCTAssertTrue(yaml.contains(expected), "missing: \(expected)\n\(yaml)")
         }
@@ -157,7 +158,7 @@ final class CoreDataImportTests: XCTestCase {
             ("Catalog.xcdatamodel/contents:32:9", "fetched property Shelf.recentItems is not stored"),
             ("Catalog.xcdatamodel/contents:36:5", "fetch request AllItems is not part of the store"),
             ("Catalog.xcdatamodel/contents:37:5", "configuration Local is not carried"),
-            ("Catalog 3.xcdatamodel/contents:21:9", "Item.tags is ordered"),
+            ("Catalog 3.xcdatamodel/contents:22:9", "Item.tags is ordered"),
             ("Catalog2to3.xcmappingmodel:1:1", "a mapping model"),
             (
                 "Catalog2to3.xcmappingmodel/xcmapping.xml:9:5",

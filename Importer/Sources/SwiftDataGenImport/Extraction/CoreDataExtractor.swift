@@ -104,7 +104,8 @@ public enum CoreDataExtractor {
             position: SourcePosition(file: mapping.path, line: 1, column: 1),
             message:
                 "a mapping model: the plan's stages do what its inferred mappings did; a custom "
-                + "NSEntityMigrationPolicy becomes a hook you write (customMigration: true on the version it leads into)"
+                + "NSEntityMigrationPolicy becomes a hook you write (customMigration: true on the version it "
+                + "leads into)"
         )
         guard let bytes = mapping.bytes else { return [general] }
         let root: XMLElement
@@ -232,9 +233,11 @@ struct ModelVersionReader {
         -> ImportedVersion
     {
         var models: [ImportedModel] = []
+        var structs: [ImportedStruct] = []
         for element in root.children {
             switch element.name {
             case "entity": models.append(try entity(element, notes: &notes))
+            case "composite": structs.append(try composite(element, notes: &notes))
             case "elements": break
             case "fetchRequest":
                 notes.append(
@@ -256,7 +259,8 @@ struct ModelVersionReader {
             }
         }
         return ImportedVersion(
-            typeName: nil, version: (number, 0, 0), enums: [], models: models, location: position(root))
+            typeName: nil, version: (number, 0, 0), enums: [], structs: structs, models: models,
+            location: position(root))
     }
 
     mutating func entity(_ element: XMLElement, notes: inout [ImportNote]) throws(CoreDataExtractor.Failure)
@@ -392,11 +396,14 @@ struct ModelVersionReader {
                         + "it is carried as optional Data with transformable: \(property.transformer ?? ""), which the "
                         + "generated model decodes itself. Check on a device that the store opens without a migration: "
                         + "if it does not, SwiftData migrates it lightweight and the values stay encoded as before"))
+        } else if type == "Composite", element.attribute("composite") != nil {
+            // A composite attribute is a Codable struct in SwiftData (`structs:`), read from the
+            // model's <composite> of that name.
+            property.typeName = try identifier(element, "composite", what: "composite of \(entity).\(name)")
         } else {
             let why =
                 type == "Composite"
-                ? "composite attributes are SwiftData's Codable structs; declare the struct under structs: and the "
-                    + "attribute by hand"
+                ? "it names no composite (composite=\"…\")"
                 : type == "Object ID"
                     ? "an object ID is Core Data's own reference and SwiftData stores none"
                     : "an Undefined attribute is transient-only in Core Data and stores nothing"
@@ -428,6 +435,28 @@ struct ModelVersionReader {
                         + "carried as a stored attribute, and the app must keep it up to date"))
         }
         return property
+    }
+
+    /// `<composite name="Address">` with its attributes: a struct of the version.
+    func composite(_ element: XMLElement, notes: inout [ImportNote]) throws(CoreDataExtractor.Failure) -> ImportedStruct
+    {
+        let name = try identifier(element, "name", what: "composite")
+        var fields: [ImportedStruct.Field] = []
+        for child in element.children(named: "attribute") {
+            let field = try identifier(child, "name", what: "field of composite \(name)")
+            let type = child.attribute("attributeType") ?? "Undefined"
+            guard let swift = Self.attributeTypes[type] else {
+                notes.append(
+                    .init(
+                        position: position(child),
+                        message: "field \(name).\(field) is \(type), which a composite cannot store here; not carried"))
+                continue
+            }
+            fields.append(
+                ImportedStruct.Field(
+                    name: field, typeName: swift, isOptional: child.attribute("optional") == "YES", isArray: false))
+        }
+        return ImportedStruct(name: name, fields: fields, location: position(element))
     }
 
     func defaultValue(_ element: XMLElement, type: String, of path: String, notes: inout [ImportNote])

@@ -42,7 +42,8 @@ public enum CoreDataIdentity {
                         (
                             property,
                             "  \(property) attribute \(storage[type] ?? type.lowercased()) "
-                                + "optional=\(element.attribute("optional") == "YES") flags=\(flagText) modifier=\(modifier)"
+                                + "optional=\(element.attribute("optional") == "YES") flags=\(flagText) "
+                                + "modifier=\(modifier)"
                         ))
                 case "relationship":
                     let toMany = element.attribute("toMany") == "YES"

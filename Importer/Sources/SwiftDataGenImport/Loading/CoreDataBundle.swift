@@ -1,9 +1,9 @@
 import Foundation
 
-/// The files of a `.xcdatamodeld` bundle (or of one `.xcdatamodel`) as read from disk: every model version's `contents`,
-/// the current version's name, and mapping models found beside the bundle. Only files inside the
-/// bundle (and the names of `.xcmappingmodel` folders next to it) are read; a link that leads out
-/// of the bundle is refused.
+/// The files of a `.xcdatamodeld` bundle (or of one `.xcdatamodel`) as read from disk: every
+/// model version's `contents`, the current version's name, and the `xcmapping.xml` of mapping
+/// models beside the bundle. Nothing else is read; a link that leads out of the bundle (or out of
+/// a mapping model) is refused.
 public struct CoreDataBundle: Sendable {
     public struct Version: Sendable {
         /// `Model 2`: the `.xcdatamodel` folder's name without its extension.

@@ -23,6 +23,7 @@ enum CatalogMigrationPlan: SchemaMigrationPlan {
             //   Item.identifier attribute options changed from [] to [preserveValueOnDeletion]
             .lightweight(fromVersion: CatalogSchemaV1.self, toVersion: CatalogSchemaV2.self),
             // 2.0.0 → 3.0.0
+            //   Item.size added
             //   Item.tags added
             //   model Tag added
             .lightweight(fromVersion: CatalogSchemaV2.self, toVersion: CatalogSchemaV3.self),

@@ -8,3 +8,4 @@ typealias CatalogSchema = CatalogSchemaV3
 typealias Item = CatalogSchema.Item
 typealias Shelf = CatalogSchema.Shelf
 typealias Tag = CatalogSchema.Tag
+typealias Dimensions = CatalogSchema.Dimensions

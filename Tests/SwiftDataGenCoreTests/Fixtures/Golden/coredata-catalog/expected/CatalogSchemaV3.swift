@@ -11,6 +11,16 @@ enum CatalogSchemaV3: VersionedSchema {
         [Item.self, Shelf.self, Tag.self]
     }
 
+    struct Dimensions: Codable, Hashable, Sendable {
+        var width: Double
+        var height: Double?
+
+        init(width: Double, height: Double? = nil) {
+            self.width = width
+            self.height = height
+        }
+    }
+
     @Model
     final class Item {
         #Unique<Item>([\.title])
@@ -38,11 +48,12 @@ enum CatalogSchemaV3: VersionedSchema {
         var cache: String? = nil
         @Attribute(.transformable(by: "NSSecureUnarchiveFromData"))
         var colors: Data?
+        var size: Dimensions?
         var shelf: Shelf?
         @Relationship(inverse: \Tag.items)
         var tags: [Tag] = []
 
-        init(notes: String? = nil, mid: Int32? = nil, weight: Float? = nil, price: Decimal? = nil, photo: Data? = nil, identifier: UUID? = nil, link: URL? = nil, colors: Data? = nil, shelf: Shelf? = nil) {
+        init(notes: String? = nil, mid: Int32? = nil, weight: Float? = nil, price: Decimal? = nil, photo: Data? = nil, identifier: UUID? = nil, link: URL? = nil, colors: Data? = nil, size: Dimensions? = nil, shelf: Shelf? = nil) {
             self.notes = notes
             self.mid = mid
             self.weight = weight
@@ -51,6 +62,7 @@ enum CatalogSchemaV3: VersionedSchema {
             self.identifier = identifier
             self.link = link
             self.colors = colors
+            self.size = size
             self.shelf = shelf
         }
     }
