@@ -44,7 +44,6 @@ public struct SchemaPicture: Sendable, Equatable {
 
     public struct Entity: Sendable, Equatable {
         public var name: String
-        public var superclass: String?
         public var attributes: [Attribute]
         /// Compound uniqueness and indexes, as `unique (a, b)`: what one attribute row cannot say.
         public var notes: [String]
@@ -262,7 +261,7 @@ struct PictureBuilder {
         }
         entities.append(
             SchemaPicture.Entity(
-                name: model.name, superclass: model.superclass, attributes: attributes, notes: notes, mark: mark))
+                name: model.name, attributes: attributes, notes: notes, mark: mark))
         if let superclass = model.superclass {
             inheritance.append(SchemaPicture.Inheritance(subclass: model.name, superclass: superclass))
         }
