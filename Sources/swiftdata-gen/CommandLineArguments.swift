@@ -88,8 +88,12 @@ struct CommandLineArguments {
 
         var longName: String { names.last ?? "" }
 
-        /// `-o, --output <dir>`.
-        var synopsis: String { names.joined(separator: ", ") + (kind.placeholder.map { " <\($0)>" } ?? "") }
+        /// `-o, --output <dir>`; `--changes [<A..B>]` when the value may be left out.
+        var synopsis: String {
+            let value = kind.placeholder.map { " <\($0)>" } ?? ""
+            if case .optionalStep = kind { return names.joined(separator: ", ") + " [" + value.dropFirst() + "]" }
+            return names.joined(separator: ", ") + value
+        }
     }
 
     struct UsageError: Error {
