@@ -19,7 +19,7 @@ public enum DOTDiagram {
             var attributes = [
                 "arrowtail=\(arrow(link.multiplicity(at: link.from)))",
                 "arrowhead=\(arrow(link.multiplicity(at: link.to)))",
-                "label=\(quoted(MermaidDiagram.label(link)))",
+                "label=\(quoted(link.label))",
             ]
             if link.isOneWay { attributes.append("style=dashed") }
             if let ink = colour?.ink { attributes += ["color=\"\(ink)\"", "fontcolor=\"\(ink)\""] }

@@ -23,7 +23,7 @@ public enum MermaidDiagram {
             let right = rightToken(link.multiplicity(at: link.to))
             lines.append(
                 "    \(entityName(link.from.entity)) \(left)\(line)\(right) \(entityName(link.to.entity)) : "
-                    + quoted(label(link)))
+                    + quoted(link.label))
         }
         for item in picture.inheritance {
             lines.append(
@@ -33,19 +33,6 @@ public enum MermaidDiagram {
         for stage in picture.stages { lines.append("    %% stage: " + comment(stage)) }
         for change in picture.otherChanges { lines.append("    %% also: " + comment(change)) }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `stops (cascade) / trip (nullify)`, and what the step does to it.
-    static func label(_ link: SchemaPicture.Link) -> String {
-        var sides: [String] = []
-        for end in [link.from, link.to] {
-            guard let property = end.property else { continue }
-            sides.append("\(property) (\(end.deleteRule?.rawValue ?? "nullify"))")
-        }
-        var text = sides.joined(separator: " / ")
-        if link.isOneWay { text += ", one-way" }
-        if let words = link.mark.words { text += "; " + words }
-        return text
     }
 
     private static func entityRows(_ entity: SchemaPicture.Entity) -> [String] {

@@ -21,7 +21,12 @@ public enum PlanMarkdown {
             section("You write", reported.teamMustWrite.isEmpty ? ["nothing"] : reported.teamMustWrite, into: &lines)
             let hazards = reported.dataLoss + Self.hazards(step)
             section("Hazards", hazards.isEmpty ? ["none found"] : hazards, into: &lines)
-            if case .success(let picture) = SchemaPicture.step((step.from, step.to), of: history, plan: plan) {
+            // The step's versions are consecutive in the history: the plan has a step for each pair.
+            if let old = history.versions.first(where: { $0.version == step.from }),
+                let new = history.versions.first(where: { $0.version == step.to })
+            {
+                let picture = SchemaPicture(
+                    schema: history.name, from: old, to: new, step: step, stages: reported.stages)
                 lines += ["```mermaid", MermaidDiagram.render(picture).trimmingSuffixNewline(), "```", ""]
             }
         }
@@ -47,22 +52,13 @@ public enum PlanMarkdown {
         var addedModels: [String] = []
         var converted: [String] = []
         var deduplicated: [String] = []
-        // Old properties a conversion reads and new ones it fills: neither is dropped nor new.
-        // Actions name the older version's model, changes the newer one's.
-        var renamed: [String: String] = [:]
-        for case .modelRenamed(let from, let to) in step.changes { renamed[from] = to }
-        var sources: Set<String> = []
-        var targets: Set<String> = []
+        let conversions = StepConversions(step)
         for action in step.stages.flatMap(\.actions) {
             switch action {
             case .convert(let c):
                 converted.append("\(c.model).\(c.source) → \(c.property) (\(c.sourceType) → \(c.targetType))")
-                sources.insert("\(renamed[c.model] ?? c.model).\(c.source)")
-                targets.insert("\(renamed[c.model] ?? c.model).\(c.property)")
             case .link(let l):
                 converted.append("\(l.model).\(l.source) → \(l.property), linked to \(l.targetModel).\(l.matchKey)")
-                sources.insert("\(renamed[l.model] ?? l.model).\(l.source)")
-                targets.insert("\(renamed[l.model] ?? l.model).\(l.property)")
             case .deduplicate(let d): deduplicated.append(d.summary)
             case .hook: break
             }
@@ -75,9 +71,9 @@ public enum PlanMarkdown {
                 moved.append("\(m).\(from) → \(to) (column \(column))")
             case .storedNameChanged(let m, let p, let from, let to): moved.append("\(m).\(p): column \(from) → \(to)")
             case .modelRemoved(let m): dropped.append("every \(m) (removal acknowledged)")
-            case .propertyRemoved(let m, let p) where !sources.contains("\(m).\(p)"):
+            case .propertyRemoved(let m, let p) where !conversions.sources.contains("\(m).\(p)"):
                 dropped.append("\(m).\(p) (removal acknowledged)")
-            case .propertyAdded(let m, let p) where !targets.contains("\(m).\(p)"): added.append("\(m).\(p)")
+            case .propertyAdded(let m, let p) where conversions.targets["\(m).\(p)"] == nil: added.append("\(m).\(p)")
             case .modelAdded(let m): addedModels.append(m)
             default: break
             }

@@ -68,6 +68,19 @@ public struct SchemaPicture: Sendable, Equatable {
 
         public var isOneWay: Bool { from.property == nil || to.property == nil }
 
+        /// `stops (cascade) / trip (nullify)`, and what the step does to it.
+        public var label: String {
+            var sides: [String] = []
+            for end in [from, to] {
+                guard let property = end.property else { continue }
+                sides.append("\(property) (\(end.deleteRule?.rawValue ?? "nullify"))")
+            }
+            var text = sides.joined(separator: " / ")
+            if isOneWay { text += ", one-way" }
+            if let words = mark.words { text += "; " + words }
+            return text
+        }
+
         /// How many objects of `end`'s entity one object of the other end relates to: what its
         /// property holds, or any number when nothing points back.
         public func multiplicity(at end: End) -> Multiplicity {
@@ -141,24 +154,14 @@ struct StepMarks {
     init() {}
 
     init(_ step: MigrationPlan.Step) {
-        var renamedModels: [String: String] = [:]
-        for change in step.changes {
-            if case .modelRenamed(let from, let to) = change { renamedModels[from] = to }
-        }
-        // Actions name the older version's model; changes the newer one's.
-        var converted: [String: String] = [:]
-        var consumed: Set<String> = []
-        for action in step.stages.flatMap(\.actions) {
-            switch action {
-            case .convert(let c):
-                let types = c.sourceType == c.targetType ? c.targetType : "\(c.sourceType) → \(c.targetType)"
-                converted["\(renamedModels[c.model] ?? c.model).\(c.property)"] = "from \(c.source) (\(types))"
-                consumed.insert("\(c.model).\(c.source)")
-            case .link(let l):
-                converted["\(renamedModels[l.model] ?? l.model).\(l.property)"] =
-                    "linked by \(l.source) to \(l.targetModel).\(l.matchKey)"
-                consumed.insert("\(l.model).\(l.source)")
-            case .deduplicate, .hook: break
+        let conversions = StepConversions(step)
+        func converted(_ key: String) -> String? {
+            switch conversions.targets[key] {
+            case .convert(let c)?:
+                return
+                    "from \(c.source) (\(c.sourceType == c.targetType ? c.targetType : "\(c.sourceType) → \(c.targetType)"))"
+            case .link(let l)?: return "linked by \(l.source) to \(l.targetModel).\(l.matchKey)"
+            case .deduplicate?, .hook?, nil: return nil
             }
         }
         for change in step.changes {
@@ -169,21 +172,17 @@ struct StepMarks {
             case .superclassChanged(let m, let from, let to):
                 add(model: m, "superclass \(from ?? "none") → \(to ?? "none")")
             case .propertyAdded(let m, let p):
-                properties["\(m).\(p)"] = converted["\(m).\(p)"].map { .converted($0) } ?? .added
+                properties["\(m).\(p)"] = converted("\(m).\(p)").map { .converted($0) } ?? .added
             case .propertyRemoved(let m, let p):
-                // Named by the new model; the old name is the one in `consumed`.
-                let oldModel = renamedModels.first { $0.value == m }?.key ?? m
                 removedProperties["\(m).\(p)"] =
-                    consumed.contains("\(oldModel).\(p)")
+                    conversions.sources.contains("\(m).\(p)")
                     ? "read by a conversion, then dropped" : "its values are dropped"
-            case .propertyRenamed(let m, let from, _), .columnAdopted(let m, let from, _, _):
-                if case .propertyRenamed(_, _, let to) = change { properties["\(m).\(to)"] = .renamed(from: from) }
-                if case .columnAdopted(_, _, let to, let column) = change {
-                    properties["\(m).\(to)"] = .changed(["takes over \(from)'s column \(column)"])
-                }
+            case .propertyRenamed(let m, let from, let to): properties["\(m).\(to)"] = .renamed(from: from)
+            case .columnAdopted(let m, let from, let to, let column):
+                properties["\(m).\(to)"] = .changed(["takes over \(from)'s column \(column)"])
             case .storedNameChanged(let m, let p, let from, let to): add(m, p, "stored as \(to), was \(from)")
             case .typeChanged(let m, let p, let from, let to):
-                properties["\(m).\(p)"] = .converted(converted["\(m).\(p)"] ?? "\(from) → \(to)")
+                properties["\(m).\(p)"] = .converted(converted("\(m).\(p)") ?? "\(from) → \(to)")
             case .optionalityChanged(let m, let p, let nowOptional):
                 add(m, p, nowOptional ? "now optional" : "now required")
             case .defaultChanged(let m, let p): add(m, p, "new default")
@@ -227,6 +226,31 @@ struct StepMarks {
 
     private mutating func add(model: String, _ words: String) {
         modelNotes[model, default: []].append(words)
+    }
+}
+
+/// What a step's conversions and links read and fill, by the newer version's model names: the
+/// actions name the older version's model, the changes the newer one's.
+struct StepConversions {
+    /// `Model.property` filled → the action that fills it.
+    var targets: [String: MigrationPlan.Action] = [:]
+    /// `Model.property` read: removed by the step, its values moved first.
+    var sources: Set<String> = []
+
+    init(_ step: MigrationPlan.Step) {
+        var renamed: [String: String] = [:]
+        for case .modelRenamed(let from, let to) in step.changes { renamed[from] = to }
+        for action in step.stages.flatMap(\.actions) {
+            switch action {
+            case .convert(let c):
+                targets["\(renamed[c.model] ?? c.model).\(c.property)"] = action
+                sources.insert("\(renamed[c.model] ?? c.model).\(c.source)")
+            case .link(let l):
+                targets["\(renamed[l.model] ?? l.model).\(l.property)"] = action
+                sources.insert("\(renamed[l.model] ?? l.model).\(l.source)")
+            case .deduplicate, .hook: break
+            }
+        }
     }
 }
 

@@ -364,10 +364,8 @@ extension CommandLineArguments {
     static let toolVersion = "0.1.0"
 
     /// `--changes`: a step to draw, the last one when `range` is nil.
-    struct ChangeRequest: Equatable {
+    struct ChangeRequest {
         var range: (from: SemanticVersion, to: SemanticVersion)?
-
-        static func == (a: Self, b: Self) -> Bool { a.range?.from == b.range?.from && a.range?.to == b.range?.to }
 
         /// `1.0.0..2.0.0`.
         static func range(parsing text: String) -> (from: SemanticVersion, to: SemanticVersion)? {

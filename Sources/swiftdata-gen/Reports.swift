@@ -52,11 +52,8 @@ enum Reports {
             print(text, terminator: "")
             return .success
         }
-        let format = command == .plan ? "markdown" : arguments.diagramFormat
-        if let problem = OutputWriter.writeReport(
-            marker(forFile: file, format: format) + "\n" + text, to: file,
-            marker: marker(forFile: file, format: format))
-        {
+        let marker = marker(forFile: file, format: command == .plan ? "markdown" : arguments.diagramFormat)
+        if let problem = OutputWriter.writeReport(marker + "\n" + text, to: file, marker: marker) {
             report([problem])
             return .diagnostics
         }

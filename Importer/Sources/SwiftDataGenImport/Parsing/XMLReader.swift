@@ -1,5 +1,5 @@
 /// One element of an XML document, with where it starts.
-public struct XMLElement: Sendable, Equatable {
+public struct XMLElement: Sendable {
     public var name: String
     public var attributes: [(name: String, value: String)]
     public var children: [XMLElement]
@@ -11,13 +11,6 @@ public struct XMLElement: Sendable, Equatable {
     public func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 
     public func children(named name: String) -> [XMLElement] { children.filter { $0.name == name } }
-
-    public static func == (a: XMLElement, b: XMLElement) -> Bool {
-        a.name == b.name && a.attributes.map(\.name) == b.attributes.map(\.name)
-            && a.attributes.map(\.value) == b.attributes.map(\.value) && a.children == b.children && a.text == b.text
-            && a.line == b.line
-            && a.column == b.column
-    }
 }
 
 /// Why a file is not read, with where.
