@@ -1,3 +1,6 @@
+/// The DSL's declarations (keys and their values) are the core's vocabulary: clients see them with it.
+@_exported import SwiftDataGenDSL
+
 /// The pipeline from read sources to generated files: parse → decode → resolve/validate → plan →
 /// render. Pure: reading happens before (`SchemaLoader`), writing after (`OutputWriter`).
 public enum Generator {

@@ -1,7 +1,7 @@
 /// Every key a property may have, declared once. Each stage decides what a key means through an
 /// exhaustive switch on it, so a new key does not compile until decoding, where it may stand, store
-/// identity, its documentation and the importer (which shares this module) have each said;
-/// README's key table and the JSON Schema are held to this list by tests (DSLKeyTests).
+/// identity, its documentation and the importer (which shares this module) have each said.
+/// README's key table and the JSON Schema's property keys are generated from it (DSLKeyTests).
 public enum PropertyKey: String, CaseIterable, Sendable {
     case type, `default`, expression, renamedFrom, transient, unique
     case externalStorage, spotlight, preserveValueOnDeletion, allowsCloudEncryption, ephemeral
@@ -85,33 +85,111 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// One line for editors (the JSON Schema's description) and people.
-    public var summary: String {
+    /// How the value is written; see `Value`.
+    public var value: Value {
         switch self {
-        case .type: return "The type: a value type, an enum, a struct or a model, as Name, Name?, [Name] or [Name]?."
-        case .default: return "A literal initial value of the property's type, escaped by the generator."
-        case .expression: return "Raw Swift for the initial value, inserted exactly as written."
-        case .renamedFrom: return "The name in the previous version; kept as originalName in every later version."
-        case .transient: return "true: @Transient, not stored; needs a default or an optional type."
-        case .unique: return "true: single-property uniqueness."
-        case .externalStorage: return "true: stored outside the database (Data only)."
-        case .spotlight: return "true: indexed by Spotlight."
-        case .preserveValueOnDeletion: return "true: kept in the history after the object is deleted."
-        case .allowsCloudEncryption: return "true: encrypted in CloudKit."
-        case .ephemeral: return "true: tracked for changes but not saved."
-        case .transformable: return "The name of a registered ValueTransformer."
-        case .deleteRule: return "Relationships: cascade, nullify (default), deny or noAction."
+        case .type: return .typeSpelling
+        case .default: return .literal
+        case .expression: return .swiftCode
+        case .doc: return .text
+        case .renamedFrom, .storedName: return .identifier(called: rawValue)
+        case .transformable: return .identifier(called: "transformable (a ValueTransformer name)")
+        case .transient, .unique, .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption,
+            .ephemeral:
+            return .flag
+        case .minCount, .maxCount: return .count
+        case .deleteRule: return .choice(options: DeleteRule.allCases.map(\.rawValue), called: "delete rule")
+        case .enumStorage: return .choice(options: EnumStorage.allCases.map(\.rawValue), called: rawValue)
+        case .access: return .choice(options: PropertyAccess.allCases.map(\.rawValue), called: "access level")
+        case .hashModifier:
+            return .nonEmptyText(purpose: "the text SwiftData should mix into this property's version hash, such as v3")
+        case .from: return .conversion
+        case .inverse: return .inverse
+        }
+    }
+
+    /// A property's type and the key's value on it, for README's table; the tests write the key
+    /// with this value on a property of this type (in a new model, whose `Item` has `news` to it).
+    public var example: (type: String, value: String) {
+        switch self {
+        case .type: return ("String?", "String?")
+        case .default: return ("Int", "3")
+        case .expression: return ("Date", "\"Date.now\"")
+        case .renamedFrom: return ("String", "title")
+        case .transient: return ("Int?", "true")
+        case .unique, .spotlight: return ("String?", "true")
+        case .externalStorage, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral: return ("Data?", "true")
+        case .transformable: return ("Data?", "Reverser")
+        case .deleteRule: return ("\"[Item]\"", "cascade")
+        case .inverse: return ("Item?", "news")
+        case .minCount: return ("\"[Item]\"", "1")
+        case .maxCount: return ("\"[Item]\"", "9")
+        case .from: return ("Int", "{ property: size }")
+        case .hashModifier: return ("Int?", "v2")
+        case .storedName: return ("Int?", "_count")
+        case .enumStorage: return ("Kind?", "value")
+        case .access: return ("Int?", "private")
+        case .doc: return ("Int?", "\"Why it is kept.\"")
+        }
+    }
+
+    /// What the key means, in Markdown: README's property key table and, without the backticks,
+    /// the JSON Schema's description are made from it.
+    public var documentation: String {
+        switch self {
+        case .type:
+            return "`String`, `Bool`, `Int`, `Int8`…`Int64`, `UInt`, `UInt8`…`UInt64`, `Double`, `Float`, `Decimal`, "
+                + "`Date`, `Data`, `UUID`, `URL`, an enum, a struct or a model; as `Name`, `Name?`, `[Name]` or "
+                + "`[Name]?`. Quote array types: `\"[Stop]\"`. A model type makes a relationship"
+        case .default:
+            return "a literal of the property's type, escaped by the generator: text, a number, `true`/`false`, "
+                + "`null` (optional only), an enum case name, an ISO 8601 date (`2024-01-31T00:00:00Z`), a UUID or "
+                + "URL string, a list for arrays"
+        case .expression:
+            return "raw Swift for the initial value, inserted **exactly as written**: the only verbatim Swift in the "
+                + "DSL; for an enum, name the type (`TripStatus.done`)"
+        case .renamedFrom:
+            return "the name in the previous version; emitted as `originalName:` and kept in every later version, "
+                + "resolved through rename chains to the name first stored"
+        case .transient: return "`true`: `@Transient`, not stored; needs a default or an optional type"
+        case .unique: return "`true`: single-property uniqueness"
+        case .externalStorage: return "`true`: `.externalStorage`, the value is kept outside the database (`Data` only)"
+        case .spotlight: return "`true`: `.spotlight`, indexed by Spotlight"
+        case .preserveValueOnDeletion:
+            return "`true`: `.preserveValueOnDeletion`, kept in the persistent history after the object is deleted"
+        case .allowsCloudEncryption: return "`true`: `.allowsCloudEncryption`, encrypted in CloudKit"
+        case .ephemeral: return "`true`: `.ephemeral`, tracked for changes but not saved"
+        case .transformable: return "name of a registered `ValueTransformer`: `.transformable(by: \"Name\")`"
+        case .deleteRule: return "relationships: `cascade`, `nullify` (default), `deny`, `noAction`"
         case .inverse:
-            return "Relationships: the related model's property that points back, or false for one-way on purpose."
-        case .minCount: return "To-many relationships: minimumModelCount."
-        case .maxCount: return "To-many relationships: maximumModelCount."
+            return "relationships: the property of the related model that points back. Write it on either side (or "
+                + "both, if they agree); the generator emits `@Relationship(inverse:)` on one side only. "
+                + "`inverse: false` says the relationship is one-way on purpose: SwiftData keeps no other side, and "
+                + "the missing-inverse warning (SDG206) stays quiet"
+        case .minCount: return "to-many relationships: `minimumModelCount`"
+        case .maxCount: return "to-many relationships: `maximumModelCount`"
         case .from:
-            return "Where the value comes from in the previous version: a conversion or a text-to-relationship link."
-        case .hashModifier: return "Text mixed into the property's version hash."
-        case .storedName: return "The name the value is stored under when it is not the property's own."
-        case .enumStorage: return "Enum properties: rawValue (default) or value (the enum stored as itself)."
-        case .access: return "The stored declaration's access level where it is not the config's."
-        case .doc: return "A documentation comment for the property."
+            return "where the value comes from in the previous version: `{ property: oldName, convert: \"Swift over "
+                + "$0\" }` for a conversion (the same name converts in place), or `{ property: authorName, match: name "
+                + "}` to turn text into a to-one relationship (one related object per distinct text, matched on its "
+                + "`name`)"
+        case .hashModifier:
+            return "text mixed into the property's version hash (`@Attribute(hashModifier:)` or "
+                + "`@Relationship(hashModifier:)`). The generator adds one by itself where needed (see "
+                + "[Store identity](#store-identity)); write it only to reproduce an app's existing schema"
+        case .storedName:
+            return "the name the class stores the value under when it is not the property's (`_videoPlacement`; a "
+                + "leading `_` is fine); the property becomes a typed accessor over it. Changing it in a later "
+                + "version moves the data (`originalName`). Attributes only"
+        case .enumStorage:
+            return "enum properties: `rawValue` (default) stores `<name>RawValue` behind a typed accessor, which "
+                + "`#Predicate` can filter on; `value` stores the enum itself (`var status: Status`), as most apps "
+                + "declare it. Switching between the two copies the values through a bridge: write "
+                + "`from: { property: <name> }`"
+        case .access:
+            return "`private`, `fileprivate`, `internal`, `package` or `public`: the stored declaration's access where "
+                + "it is not the config's (`private var _videoPlacement`); a typed accessor over it keeps the config's"
+        case .doc: return "a documentation comment for the property"
         }
     }
 }

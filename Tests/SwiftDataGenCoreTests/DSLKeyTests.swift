@@ -9,46 +9,65 @@ import XCTest
 final class DSLKeyTests: XCTestCase {
     static let declared = Set(PropertyKey.allCases.map(\.rawValue))
 
+    static var recording: Bool { ProcessInfo.processInfo.environment["SDG_RECORD_GOLDENS"] == "1" }
+
     func testTheDecoderAcceptsExactlyTheDeclaredKeys() {
         XCTAssertEqual(Set(DSLDecoder.Keys.property), Self.declared)
         for key in PropertyKey.allCases {
-            XCTAssertFalse(key.summary.isEmpty, "\(key) has no summary")
+            XCTAssertFalse(key.documentation.isEmpty, "\(key) has no documentation")
         }
     }
 
-    /// README's "Property keys" table names every declared key and no other.
-    func testTheREADMEKeyTableListsEveryKey() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: "### Property keys"))
-        let section = readme[start.upperBound...].prefix { _ in true }
-        let end = section.range(of: "\n#")?.lowerBound ?? section.endIndex
-        var documented: Set<String> = []
-        for line in section[..<end].split(separator: "\n") where line.hasPrefix("| `") {
-            let firstCell = line.dropFirst(2).prefix { $0 != "|" }
-            documented.formUnion(firstCell.matches(of: /`([A-Za-z]+)`/).map { String($0.1) })
+    /// README's "Property keys" table is the one `PropertyKeyDocumentation` makes from the
+    /// declarations, between its markers.
+    func testTheREADMEKeyTableIsGenerated() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("README.md")
+        let readme = try String(contentsOf: url, encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: PropertyKeyDocumentation.tableStart), "README lost the table marker")
+        let end = try XCTUnwrap(
+            readme.range(of: PropertyKeyDocumentation.tableEnd, range: start.upperBound..<readme.endIndex))
+        let written = readme[start.lowerBound..<end.upperBound]
+        if Self.recording {
+            try readme.replacingCharacters(in: start.lowerBound..<end.upperBound, with: PropertyKeyDocumentation.table)
+                .write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            XCTAssertEqual(
+                String(written), PropertyKeyDocumentation.table,
+                "README's property key table is not PropertyKey's: re-record with SDG_RECORD_GOLDENS=1")
         }
-        XCTAssertEqual(documented, Self.declared, "README's property key table and PropertyKey differ")
     }
 
-    /// The JSON Schema's property mapping allows every declared key and no other.
-    func testTheJSONSchemaAllowsEveryKey() throws {
+    /// The JSON Schema's one property mapping is the one made from the declarations.
+    func testTheJSONSchemaPropertyKeysAreGenerated() throws {
         let url = TestPaths.packageRoot.appendingPathComponent("JSONSchema/swiftdata-gen-version.schema.json")
         let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-        func propertyMappings(_ value: Any) -> [[String: Any]] {
-            if let object = value as? [String: Any] {
-                var found = object.values.flatMap(propertyMappings)
-                if let properties = object["properties"] as? [String: Any], properties["storedName"] != nil {
-                    found.append(object)
-                }
-                return found
-            }
-            return (value as? [Any])?.flatMap(propertyMappings) ?? []
+        var found: [Any] = []
+        let replaced = Self.replacingPropertyMapping(in: schema, found: &found)
+        XCTAssertEqual(found.count, 1, "one definition of a property mapping")
+        let mapping = try XCTUnwrap(found.first)
+        if Self.recording {
+            try PropertyKeyDocumentation.text(replaced).write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            XCTAssertEqual(
+                try PropertyKeyDocumentation.text(mapping),
+                try PropertyKeyDocumentation.text(PropertyKeyDocumentation.propertyMapping),
+                "the JSON Schema's property keys are not PropertyKey's: re-record with SDG_RECORD_GOLDENS=1")
         }
-        let mappings = propertyMappings(schema)
-        XCTAssertEqual(mappings.count, 1, "one definition of a property mapping")
-        let mapping = try XCTUnwrap(mappings.first)
-        XCTAssertEqual(Set((mapping["properties"] as? [String: Any])?.keys.map { $0 } ?? []), Self.declared)
-        XCTAssertEqual(mapping["additionalProperties"] as? Bool, false, "an unknown key is an error in editors too")
+    }
+
+    /// `value` with the property mapping (the object whose properties include `storedName`)
+    /// replaced by the generated one; each one found is collected.
+    private static func replacingPropertyMapping(in value: Any, found: inout [Any]) -> Any {
+        if var object = value as? [String: Any] {
+            if let properties = object["properties"] as? [String: Any], properties["storedName"] != nil {
+                found.append(object)
+                return PropertyKeyDocumentation.propertyMapping
+            }
+            for (key, child) in object { object[key] = replacingPropertyMapping(in: child, found: &found) }
+            return object
+        }
+        if let list = value as? [Any] { return list.map { replacingPropertyMapping(in: $0, found: &found) } }
+        return value
     }
 
     /// Each key, written on a property, changes what is generated or what is said about it, and
@@ -94,14 +113,9 @@ final class DSLKeyTests: XCTestCase {
     /// the step between them names a change, so neither the plan nor a reviewer misses it.
     func testEveryKeyThatReachesTheStoreIsDiffed() throws {
         for key in PropertyKey.allCases {
-            guard let (before, after) = Self.change(of: key) else {
-                XCTAssertTrue(
-                    [.migration, .code].contains(key.storeEffect), "\(key) reaches the store but has no change sample")
-                continue
-            }
-            let (sources, _) = try inputs(
-                first: "models:\n  Box:\n    properties:\n      w: Int?\n      " + before + "\n",
-                second: "models:\n  Box:\n    properties:\n      w: Int?\n      " + after + "\n")
+            guard let (before, after) = Self.change(of: key) else { continue }
+            let box = "models:\n  Item:\n    properties:\n      t: Int?\n  Box:\n    properties:\n      w: Int?\n      "
+            let (sources, _) = try inputs(first: box + before + "\n", second: box + after + "\n")
             let (histories, diagnostics) = Generator.validate(sources)
             XCTAssertFalse(diagnostics.hasErrors, "\(key): \(diagnostics.map(\.rendered))")
             let history = try XCTUnwrap(histories.first)
@@ -110,35 +124,28 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
-    /// One property of `Box` before and after the key changes; nil for keys that say how data
-    /// moves or change the code only.
+    /// One property `p` of `Box` before and after the key changes; nil for keys that say how data
+    /// moves or change the code only. A key of a new kind is written as its declared example.
     static func change(of key: PropertyKey) -> (before: String, after: String)? {
+        guard [.checksum, .lock].contains(key.storeEffect) else { return nil }
+        let (type, value) = key.example
         switch key {
         case .type:
             return ("p: Int?", "p: { type: String?, from: { property: p, convert: \"$0.map { String($0) }\" } }")
         case .renamedFrom: return ("p: Int?", "q: { type: Int?, renamedFrom: p }")
-        case .transient: return ("p: Int?", "p: { type: Int?, transient: true }")
-        case .unique: return ("p: Int?", "p: { type: Int?, unique: true }")
-        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
-            return ("p: Data?", "p: { type: Data?, \(key.rawValue): true }")
-        case .transformable: return ("p: Data?", "p: { type: Data?, transformable: Reverser }")
-        case .deleteRule: return ("p: \"[Box]\"", "p: { type: \"[Box]\", deleteRule: cascade }")
         case .inverse: return ("p: Box?", "p: { type: Box?, inverse: p }")
-        case .minCount: return ("p: \"[Box]\"", "p: { type: \"[Box]\", minCount: 1 }")
-        case .maxCount: return ("p: \"[Box]\"", "p: { type: \"[Box]\", maxCount: 9 }")
-        case .hashModifier: return ("p: Int?", "p: { type: Int?, hashModifier: two }")
-        case .storedName: return ("p: Int?", "p: { type: Int?, storedName: q }")
         case .enumStorage:
             return (
                 "p: { type: Kind?, enumStorage: rawValue }",
                 "p: { type: Kind?, enumStorage: value, from: { property: p } }"
             )
-        case .from, .default, .expression, .access, .doc: return nil
+        default: return ("p: \(type)", "p: { type: \(type), \(key.rawValue): \(value) }")
         }
     }
 
     /// The properties of model `New` in the second version, and the changed `Item` where the key
-    /// speaks of the first version; the two differ only in the key.
+    /// speaks of the first version; the two differ only in the key. Any key not named here is
+    /// written as its declared example, so a new key needs no case.
     static func sample(of key: PropertyKey) -> (without: String, with: String) {
         func new(_ property: String, keyed: String) -> (String, String) {
             ("  New:\n    properties:\n      p: \(property)\n", "  New:\n    properties:\n      p: \(keyed)\n")
@@ -146,31 +153,17 @@ final class DSLKeyTests: XCTestCase {
         func item(_ property: String, keyed: String) -> (String, String) {
             ("      \(property)\n", "      \(keyed)\n")
         }
+        let (type, value) = key.example
         switch key {
-        case .type: return new("{ type: Int? }", keyed: "{ type: String? }")
-        case .default: return new("{ type: Int? }", keyed: "{ type: Int?, default: 3 }")
-        case .expression: return new("{ type: Int? }", keyed: "{ type: Int?, expression: \"1 + 2\" }")
+        case .type: return new("{ type: Int? }", keyed: "{ type: \(type) }")
         case .renamedFrom:
             return item(
                 "heading: { type: String, default: \"\" }",
                 keyed: "heading: { type: String, default: \"\", renamedFrom: title }")
-        case .transient: return new("{ type: Int? }", keyed: "{ type: Int?, transient: true }")
-        case .unique: return new("{ type: String? }", keyed: "{ type: String?, unique: true }")
-        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
-            return new("{ type: Data? }", keyed: "{ type: Data?, \(key.rawValue): true }")
-        case .transformable: return new("{ type: Data? }", keyed: "{ type: Data?, transformable: Reverser }")
-        case .deleteRule: return new("{ type: \"[Item]\" }", keyed: "{ type: \"[Item]\", deleteRule: cascade }")
-        case .inverse: return new("{ type: Item? }", keyed: "{ type: Item?, inverse: news }")
-        case .minCount: return new("{ type: \"[Item]\" }", keyed: "{ type: \"[Item]\", minCount: 1 }")
-        case .maxCount: return new("{ type: \"[Item]\" }", keyed: "{ type: \"[Item]\", maxCount: 9 }")
         case .from:
             return item(
                 "count: { type: Int, default: 0 }", keyed: "count: { type: Int, default: 0, from: { property: size } }")
-        case .hashModifier: return new("{ type: Int? }", keyed: "{ type: Int?, hashModifier: one }")
-        case .storedName: return new("{ type: Int? }", keyed: "{ type: Int?, storedName: q }")
-        case .enumStorage: return new("{ type: Kind? }", keyed: "{ type: Kind?, enumStorage: value }")
-        case .access: return new("{ type: Int? }", keyed: "{ type: Int?, access: public }")
-        case .doc: return new("{ type: Int? }", keyed: "{ type: Int?, doc: \"Why it is kept.\" }")
+        default: return new("{ type: \(type) }", keyed: "{ type: \(type), \(key.rawValue): \(value) }")
         }
     }
 

@@ -351,63 +351,51 @@ public enum DSLDecoder {
             let type = typeSpelling(typeNode, &reader)
         else { return nil }
         var property = PropertyAST(name: name, type: type)
-        // Every key is read here, each by its own case: a key added to PropertyKey does not
-        // compile until it is decoded.
         for key in PropertyKey.allCases {
             guard let entry = entries[key.rawValue] else { continue }
-            // Where a misplaced key is shown: a flag at its key, any other at its value.
-            property.writtenKeys.append(
-                (key, AttributeFlag(rawValue: key.rawValue) == nil ? entry.value.location : entry.key.location))
-            let node = entry.value
-            switch key {
-            case .type:
-                break
-            case .default:
-                property.defaultValue = node
-            case .expression:
-                property.expression = reader.string(node, what: "expression")
-            case .renamedFrom:
-                property.renamedFrom = reader.identifier(node, what: "renamedFrom")
-            case .transient:
-                property.transient = reader.bool(node, what: "transient")
-            case .unique:
-                property.unique = reader.bool(node, what: "unique")
-            case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
-                guard let flag = AttributeFlag(rawValue: key.rawValue),
-                    let value = reader.bool(node, what: key.rawValue), value.value
-                else { continue }
-                property.flags.append(Located(flag, at: entry.key.location))
-            case .transformable:
-                property.transformer = reader.identifier(node, what: "transformable (a ValueTransformer name)")
-            case .deleteRule:
-                property.deleteRule = reader.choice(node, what: "delete rule", as: DeleteRule.self)
-            case .inverse:
-                decodeInverse(node, into: &property, &reader)
-            case .minCount:
-                property.minCount = reader.integer(node, what: "minCount", range: 0...Int(Int32.max))
-            case .maxCount:
-                property.maxCount = reader.integer(node, what: "maxCount", range: 0...Int(Int32.max))
-            case .doc:
-                property.doc = reader.string(node, what: "doc")?.value
-            case .storedName:
-                property.storedName = reader.identifier(node, what: "storedName")
-            case .enumStorage:
-                property.enumStorage = reader.choice(node, what: "enumStorage", as: EnumStorage.self)
-            case .access:
-                property.access = reader.choice(node, what: "access level", as: PropertyAccess.self)
-            case .hashModifier:
-                decodeHashModifier(node, into: &property, &reader)
-            case .from:
-                decodeConversion(entry, into: &property, &reader)
-            }
+            property.written.append(
+                .init(key: key, keyLocation: entry.key.location, value: decodeValue(of: key, entry, &reader)))
         }
         return property
     }
 
+    /// Reads a key's value as its declared kind, so that a key of an existing kind needs no code here.
+    private static func decodeValue(of key: PropertyKey, _ entry: YAMLPair, _ reader: inout NodeReader)
+        -> Located<KeyValue>?
+    {
+        let node = entry.value
+        func text(_ located: Located<String>?) -> Located<KeyValue>? {
+            located.map { Located(.text($0.value), at: $0.location) }
+        }
+        switch key.value {
+        case .typeSpelling:
+            return typeSpelling(node, &reader).map { Located(.text($0.value.description), at: $0.location) }
+        case .literal: return Located(.literal(node), at: node.location)
+        case .swiftCode, .text: return text(reader.string(node, what: key.rawValue))
+        case .nonEmptyText(let purpose):
+            guard let written = reader.string(node, what: key.rawValue) else { return nil }
+            guard !written.value.isEmpty else {
+                reader.diagnostics.append(
+                    .error(.invalidValue, "\(key.rawValue) is empty; write \(purpose)", at: written.location))
+                return nil
+            }
+            return text(written)
+        case .identifier(let called): return text(reader.identifier(node, what: called))
+        case .flag: return reader.bool(node, what: key.rawValue).map { Located(.flag($0.value), at: $0.location) }
+        case .count:
+            return reader.integer(node, what: key.rawValue, range: 0...Int(Int32.max)).map {
+                Located(.integer($0.value), at: $0.location)
+            }
+        case .choice(let options, let called): return text(reader.choice(node, what: called, options: options))
+        case .conversion: return decodeConversion(entry, &reader).map { Located(.conversion($0), at: $0.location) }
+        case .inverse: return decodeInverse(node, &reader)
+        }
+    }
+
     /// `inverse: name`, or `false` for a relationship one-way on purpose.
-    private static func decodeInverse(_ node: YAMLNode, into property: inout PropertyAST, _ reader: inout NodeReader) {
+    private static func decodeInverse(_ node: YAMLNode, _ reader: inout NodeReader) -> Located<KeyValue>? {
         if let scalar = node.scalar, scalar.isPlain, scalar.value == "false" {
-            property.oneWay = node.location
+            return Located(.oneWay, at: node.location)
         } else if let scalar = node.scalar, scalar.isPlain, scalar.value == "true" {
             reader.diagnostics.append(
                 .error(
@@ -415,39 +403,21 @@ public enum DSLDecoder {
                     "inverse: true names no property; write the property of the related model that points back, "
                         + "or false for a relationship one-way on purpose",
                     at: node.location))
-        } else {
-            property.inverse = reader.identifier(node, what: "inverse property name")
+            return nil
         }
-    }
-
-    private static func decodeHashModifier(
-        _ node: YAMLNode, into property: inout PropertyAST, _ reader: inout NodeReader
-    ) {
-        guard let modifier = reader.string(node, what: "hashModifier") else { return }
-        guard !modifier.value.isEmpty else {
-            reader.diagnostics.append(
-                .error(
-                    .invalidValue,
-                    "hashModifier is empty; write the text SwiftData should mix into this property's version "
-                        + "hash, such as v3",
-                    at: modifier.location))
-            return
-        }
-        property.hashModifier = modifier
+        return reader.identifier(node, what: "inverse property name").map { Located(.text($0.value), at: $0.location) }
     }
 
     /// `from: { property:, convert: | match: }`.
-    private static func decodeConversion(
-        _ entry: YAMLPair, into property: inout PropertyAST, _ reader: inout NodeReader
-    ) {
+    private static func decodeConversion(_ entry: YAMLPair, _ reader: inout NodeReader) -> ConversionAST? {
         guard let from = reader.mapping(entry.value, what: "from", allowedKeys: Keys.conversion),
             let source = reader.require(from, "property", in: "from", at: entry.value.location).flatMap({
                 reader.identifier($0, what: "from.property")
             })
-        else { return }
+        else { return nil }
         let convert = from["convert"].flatMap { reader.string($0.value, what: "convert") }
         let match = from["match"].flatMap { reader.identifier($0.value, what: "from.match") }
-        property.from = ConversionAST(property: source, convert: convert, match: match, location: entry.key.location)
+        return ConversionAST(property: source, convert: convert, match: match, location: entry.key.location)
     }
 
     private static func typeSpelling(_ node: YAMLNode, _ reader: inout NodeReader) -> Located<TypeSpelling>? {

@@ -146,9 +146,14 @@ struct NodeReader {
     mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, what: String, as type: T.Type)
         -> Located<T>?
     where T.RawValue == String {
+        choice(node, what: what, options: T.allCases.map(\.rawValue)).flatMap { text in
+            T(rawValue: text.value).map { Located($0, at: text.location) }
+        }
+    }
+
+    mutating func choice(_ node: YAMLNode, what: String, options: [String]) -> Located<String>? {
         guard let text = string(node, what: what) else { return nil }
-        if let value = T(rawValue: text.value) { return Located(value, at: text.location) }
-        let options = T.allCases.map(\.rawValue)
+        if options.contains(text.value) { return text }
         var notes = [Diagnostic.Note("\(what) is one of: \(options.joined(separator: ", "))")]
         if let guess = Identifier.suggestion(for: text.value, in: options) {
             notes.insert(.init("did you mean '\(guess)'?"), at: 0)
@@ -158,7 +163,6 @@ struct NodeReader {
         return nil
     }
 
-    /// False, with an error, when a count passes its limit.
     mutating func withinLimit(_ count: Int, _ limit: Int, _ what: String, at location: SourceLocation) -> Bool {
         guard count > limit else { return true }
         diagnostics.append(

@@ -99,25 +99,9 @@ public enum AccessLevel: String, CaseIterable, Sendable {
     case `internal`, `public`, `package`
 }
 
-/// `access:` on a property: its stored declaration's access, when not the config's.
-public enum PropertyAccess: String, CaseIterable, Sendable {
-    case `private`, `fileprivate`, `internal`, `package`, `public`
-
+extension PropertyAccess {
     /// Out of reach of the upgrade tests, which live in another file.
     var isFilePrivate: Bool { self == .private || self == .fileprivate }
-}
-
-public enum DeleteRule: String, CaseIterable, Sendable {
-    case cascade, nullify, deny, noAction
-}
-
-/// How a property of enum type is stored (`enumStorage:`).
-public enum EnumStorage: String, CaseIterable, Sendable {
-    /// The raw value in a stored property of its own (`statusRawValue`), with a typed accessor:
-    /// the one that works in `#Predicate`.
-    case rawValue
-    /// The enum itself (`var status: Status`), as most apps declare it.
-    case value
 }
 
 /// The `Schema.Attribute.Option`s that take no argument, as the DSL spells them.
@@ -232,118 +216,103 @@ public struct ConversionAST: Sendable {
     public var location: SourceLocation
 }
 
+/// A key's value as decoded by its declared kind (`PropertyKey.Value`).
+public enum KeyValue: Sendable {
+    case flag(Bool)
+    case text(String)
+    case integer(Int)
+    /// A literal, read once the property's type is known.
+    case literal(YAMLNode)
+    case conversion(ConversionAST)
+    /// `inverse: false`.
+    case oneWay
+}
+
 public struct PropertyAST: Sendable {
+    /// One key as written: where the key stands, and its value where it decoded (nil after an error,
+    /// which the decoder has reported; the key still counts as written for placement checks).
+    public struct WrittenKey: Sendable {
+        public var key: PropertyKey
+        public var keyLocation: SourceLocation
+        public var value: Located<KeyValue>?
+    }
+
     public var name: Located<String>
-    /// The keys written, where: what stages that check where a key may stand read.
-    public var writtenKeys: [(key: PropertyKey, location: SourceLocation)] {
-        get { self[rare: \.writtenKeys] ?? [] }
-        set { self[rare: \.writtenKeys] = newValue.isEmpty ? nil : newValue }
-    }
     public var type: Located<TypeSpelling>
-    public var defaultValue: YAMLNode?
-    public var renamedFrom: Located<String>?
-    public var flags: [Located<AttributeFlag>]
-    public var expression: Located<String>? {
-        get { self[rare: \.expression] }
-        set { self[rare: \.expression] = newValue }
-    }
-    public var transient: Located<Bool>? {
-        get { self[rare: \.transient] }
-        set { self[rare: \.transient] = newValue }
-    }
-    public var unique: Located<Bool>? {
-        get { self[rare: \.unique] }
-        set { self[rare: \.unique] = newValue }
-    }
-    public var transformer: Located<String>? {
-        get { self[rare: \.transformer] }
-        set { self[rare: \.transformer] = newValue }
-    }
-    public var deleteRule: Located<DeleteRule>? {
-        get { self[rare: \.deleteRule] }
-        set { self[rare: \.deleteRule] = newValue }
-    }
-    public var inverse: Located<String>? {
-        get { self[rare: \.inverse] }
-        set { self[rare: \.inverse] = newValue }
-    }
-    /// `inverse: false`: a relationship one-way on purpose, which SDG206 leaves alone.
-    public var oneWay: SourceLocation? {
-        get { self[rare: \.oneWay] }
-        set { self[rare: \.oneWay] = newValue }
-    }
-    public var minCount: Located<Int>? {
-        get { self[rare: \.minCount] }
-        set { self[rare: \.minCount] = newValue }
-    }
-    public var maxCount: Located<Int>? {
-        get { self[rare: \.maxCount] }
-        set { self[rare: \.maxCount] = newValue }
-    }
-    public var from: ConversionAST? {
-        get { self[rare: \.from] }
-        set { self[rare: \.from] = newValue }
-    }
-    public var hashModifier: Located<String>? {
-        get { self[rare: \.hashModifier] }
-        set { self[rare: \.hashModifier] = newValue }
-    }
-    public var storedName: Located<String>? {
-        get { self[rare: \.storedName] }
-        set { self[rare: \.storedName] = newValue }
-    }
-    public var access: Located<PropertyAccess>? {
-        get { self[rare: \.access] }
-        set { self[rare: \.access] = newValue }
-    }
-    public var enumStorage: Located<EnumStorage>? {
-        get { self[rare: \.enumStorage] }
-        set { self[rare: \.enumStorage] = newValue }
-    }
-    public var doc: String? {
-        get { self[rare: \.doc] }
-        set { self[rare: \.doc] = newValue }
-    }
-
-    /// The options most properties leave out, out of line: a file's AST is alive while it is
-    /// resolved, one per core, and these would triple its size.
-    private struct Rare: Sendable {
-        var expression: Located<String>?
-        var transient: Located<Bool>?
-        var unique: Located<Bool>?
-        var transformer: Located<String>?
-        var deleteRule: Located<DeleteRule>?
-        var inverse: Located<String>?
-        var oneWay: SourceLocation?
-        var writtenKeys: [(key: PropertyKey, location: SourceLocation)]?
-        var minCount: Located<Int>?
-        var maxCount: Located<Int>?
-        var from: ConversionAST?
-        var hashModifier: Located<String>?
-        var storedName: Located<String>?
-        var enumStorage: Located<EnumStorage>?
-        var access: Located<PropertyAccess>?
-        var doc: String?
-    }
-
-    private var rare: OutOfLine<Rare>?
-
-    /// One out-of-line field; no box is made to hold a nil.
-    private subscript<Value>(rare field: WritableKeyPath<Rare, Value?>) -> Value? {
-        get { rare?.value[keyPath: field] }
-        set {
-            guard newValue != nil || rare != nil else { return }
-            var value = rare?.value ?? Rare()
-            value[keyPath: field] = newValue
-            rare = OutOfLine(value)
-        }
-    }
+    /// Every key but `type`, in `PropertyKey` order; stages read them through the accessors below,
+    /// or `self[key]` for a key with no accessor of its own.
+    public var written: [WrittenKey] = []
 
     public init(name: Located<String>, type: Located<TypeSpelling>) {
         self.name = name
         self.type = type
-        self.flags = []
     }
+
+    public subscript(key: PropertyKey) -> Located<KeyValue>? {
+        written.first { $0.key == key }?.value
+    }
+
+    /// The keys written, where: a flag at its key, any other at its value (what placement checks show).
+    public var writtenKeys: [(key: PropertyKey, location: SourceLocation)] {
+        written.map { ($0.key, $0.key.value == .flag ? $0.keyLocation : $0.value?.location ?? $0.keyLocation) }
+    }
+
+    public func text(_ key: PropertyKey) -> Located<String>? {
+        guard let value = self[key], case .text(let text) = value.value else { return nil }
+        return Located(text, at: value.location)
+    }
+
+    public func flag(_ key: PropertyKey) -> Located<Bool>? {
+        guard let value = self[key], case .flag(let flag) = value.value else { return nil }
+        return Located(flag, at: value.location)
+    }
+
+    public func integer(_ key: PropertyKey) -> Located<Int>? {
+        guard let value = self[key], case .integer(let number) = value.value else { return nil }
+        return Located(number, at: value.location)
+    }
+
+    /// A `choice` key's value as its enum; the decoder has checked it is one of the options.
+    public func choice<T: RawRepresentable>(_ key: PropertyKey, as type: T.Type) -> Located<T>?
+    where T.RawValue == String {
+        text(key).flatMap { text in T(rawValue: text.value).map { Located($0, at: text.location) } }
+    }
+
+    public var defaultValue: YAMLNode? {
+        guard case .literal(let node) = self[.default]?.value else { return nil }
+        return node
+    }
+    public var from: ConversionAST? {
+        guard case .conversion(let conversion) = self[.from]?.value else { return nil }
+        return conversion
+    }
+    /// `inverse: false`: a relationship one-way on purpose, which SDG206 leaves alone.
+    public var oneWay: SourceLocation? {
+        guard let value = self[.inverse], case .oneWay = value.value else { return nil }
+        return value.location
+    }
+    /// The `Schema.Attribute.Option` flags written `true`, each at its key.
+    public var flags: [Located<AttributeFlag>] {
+        written.compactMap { entry in
+            guard let flag = AttributeFlag(rawValue: entry.key.rawValue), case .flag(true) = entry.value?.value
+            else { return nil }
+            return Located(flag, at: entry.keyLocation)
+        }
+    }
+    public var expression: Located<String>? { text(.expression) }
+    public var renamedFrom: Located<String>? { text(.renamedFrom) }
+    public var transient: Located<Bool>? { flag(.transient) }
+    public var unique: Located<Bool>? { flag(.unique) }
+    public var transformer: Located<String>? { text(.transformable) }
+    public var deleteRule: Located<DeleteRule>? { choice(.deleteRule, as: DeleteRule.self) }
+    public var inverse: Located<String>? { text(.inverse) }
+    public var minCount: Located<Int>? { integer(.minCount) }
+    public var maxCount: Located<Int>? { integer(.maxCount) }
+    public var hashModifier: Located<String>? { text(.hashModifier) }
+    public var storedName: Located<String>? { text(.storedName) }
+    public var access: Located<PropertyAccess>? { choice(.access, as: PropertyAccess.self) }
+    public var enumStorage: Located<EnumStorage>? { choice(.enumStorage, as: EnumStorage.self) }
+    public var doc: String? { text(.doc)?.value }
 }
 
 extension Character {

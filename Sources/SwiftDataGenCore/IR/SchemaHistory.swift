@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// The resolved, validated model of a schema's history: what the planner and renderer consume.
 /// Every name in here has been checked and every reference resolved.
 public struct SchemaHistory: Sendable {
@@ -351,8 +353,8 @@ public struct Property: Sendable, Equatable {
         set { self[rare: \.conversion] = newValue }
     }
     public var doc: String? {
-        get { self[rare: \.doc] }
-        set { self[rare: \.doc] = newValue }
+        guard case .text(let text) = self[setting: .doc] else { return nil }
+        return text
     }
     /// `storedName:`: the name the model class stores the value under, when it is not `name`;
     /// `name` is then a computed accessor over it.
@@ -381,10 +383,32 @@ public struct Property: Sendable, Equatable {
         var hashModifier: String?
         var transformer: String?
         var renamedFrom: String?
-        var doc: String?
         var storedName: String?
         var access: PropertyAccess?
         var scalarSpelling: String?
+        var settings: [Setting]?
+    }
+
+    /// A key's value kept as written, for a key no stage resolves further: the renderer reads
+    /// it by key, so such a key needs no field of its own.
+    public struct Setting: Sendable, Equatable {
+        public enum Value: Sendable, Equatable {
+            case flag(Bool)
+            case text(String)
+            case integer(Int)
+        }
+
+        public var key: PropertyKey
+        public var value: Value
+    }
+
+    public subscript(setting key: PropertyKey) -> Setting.Value? {
+        get { self[rare: \.settings]?.first { $0.key == key }?.value }
+        set {
+            var settings = (self[rare: \.settings] ?? []).filter { $0.key != key }
+            if let newValue { settings.append(Setting(key: key, value: newValue)) }
+            self[rare: \.settings] = settings.isEmpty ? nil : settings
+        }
     }
 
     private var rare: OutOfLine<Rare>?

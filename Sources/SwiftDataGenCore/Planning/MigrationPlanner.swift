@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// Derives the migration plan by diffing consecutive versions (DESIGN §6): lightweight where
 /// SwiftData can infer the step, a custom stage where data must move, two stages through a
 /// generated bridge schema for conversions, and hooks where only the team can write the code.

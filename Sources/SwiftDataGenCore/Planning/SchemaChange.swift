@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// One difference between consecutive versions, as a reviewer would name it.
 public enum SchemaChange: Sendable, Equatable {
     case modelAdded(String)

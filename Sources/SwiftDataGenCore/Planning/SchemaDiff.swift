@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// Compares two consecutive versions into the list of changes between them. Models and
 /// properties are matched by name, or through `renamedFrom`; renames are never guessed.
 public struct SchemaDiff: Sendable {

@@ -629,7 +629,17 @@ extension Property {
             }
         case .hashModifier: hashModifier = ast.hashModifier?.value
         case .access: access = ast.access?.value
-        case .doc: doc = ast.doc
+        case .doc: carryAsWritten(key, from: ast)
+        }
+    }
+
+    /// Keeps a key's value as written (`self[setting:]`), for a key the renderer reads as it is.
+    mutating func carryAsWritten(_ key: PropertyKey, from ast: PropertyAST) {
+        switch ast[key]?.value {
+        case .flag(let flag): self[setting: key] = .flag(flag)
+        case .text(let text): self[setting: key] = .text(text)
+        case .integer(let number): self[setting: key] = .integer(number)
+        case .literal, .conversion, .oneWay, nil: self[setting: key] = nil
         }
     }
 }

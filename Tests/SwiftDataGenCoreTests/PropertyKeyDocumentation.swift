@@ -1,0 +1,86 @@
+import Foundation
+import SwiftDataGenDSL
+
+@testable import SwiftDataGenCore
+
+/// README's property key table and the JSON Schema's property keys, made from `PropertyKey`:
+/// DSLKeyTests holds the committed files to these and rewrites them when recording.
+enum PropertyKeyDocumentation {
+    static let tableStart =
+        "<!-- Generated from PropertyKey (Sources/SwiftDataGenDSL): "
+        + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->"
+    static let tableEnd = "<!-- End of the generated property keys. -->"
+
+    /// The Markdown table, one row per key in declaration order, between its markers.
+    static var table: String {
+        var lines = [tableStart, "| key | value | example |", "|---|---|---|"]
+        for key in PropertyKey.allCases {
+            let (type, value) = key.example
+            let example = key == .type ? "{ type: \(type) }" : "{ type: \(type), \(key.rawValue): \(value) }"
+            lines.append("| `\(key.rawValue)` | \(cell(key.documentation)) | `\(example)` |")
+        }
+        lines.append(tableEnd)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func cell(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// The JSON Schema of a property written as a mapping.
+    static var propertyMapping: [String: Any] {
+        var keys: [String: Any] = [:]
+        for key in PropertyKey.allCases {
+            var schema = valueSchema(key.value)
+            schema["description"] = plain(key.documentation)
+            keys[key.rawValue] = schema
+        }
+        return ["type": "object", "additionalProperties": false, "required": ["type"], "properties": keys]
+    }
+
+    /// Editors show descriptions as plain text.
+    private static func plain(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
+            .replacingOccurrences(of: "[Store identity](#store-identity)", with: "README, Store identity")
+    }
+
+    private static var identifier: [String: Any] {
+        [
+            "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": Identifier.maxLength,
+        ]
+    }
+
+    private static func valueSchema(_ value: PropertyKey.Value) -> [String: Any] {
+        switch value {
+        case .typeSpelling:
+            return ["type": "string", "pattern": "^\\s*\\[?\\s*[A-Za-z_][A-Za-z0-9_]*\\s*\\]?\\??\\s*$"]
+        case .literal: return [:]
+        case .swiftCode, .text: return ["type": "string"]
+        case .nonEmptyText: return ["type": "string", "minLength": 1]
+        case .identifier: return identifier
+        case .flag: return ["type": "boolean"]
+        case .count: return ["type": "integer", "minimum": 0, "maximum": Int(Int32.max)]
+        case .choice(let options, _): return ["type": "string", "enum": options]
+        case .inverse: return ["oneOf": [identifier, ["const": false]]]
+        case .conversion:
+            var match = identifier
+            match["description"] =
+                "For text turned into a to-one relationship: the related model's String property that holds the text."
+            return [
+                "type": "object", "additionalProperties": false, "required": ["property"],
+                "properties": [
+                    "property": identifier,
+                    "convert": ["type": "string", "description": "Swift expression over $0, the old value."],
+                    "match": match,
+                ],
+            ]
+        }
+    }
+
+    /// JSON as it is compared and written: keys sorted, so that the text is one for one value.
+    static func text(_ object: Any) throws -> String {
+        let data = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
