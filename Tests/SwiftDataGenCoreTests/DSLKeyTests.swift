@@ -72,15 +72,18 @@ final class DSLKeyTests: XCTestCase {
 
     /// Each key, written on a property, changes what is generated or what is said about it, and
     /// the history generates without an error with and without it: a key that is decoded but
-    /// carried or rendered nowhere fails here. The switch in `sample(of:)` names a new key.
+    /// carried or rendered nowhere fails here: render it where `SchemaRenderer` builds the
+    /// property's view model.
     func testEveryKeyChangesWhatIsGenerated() throws {
         for key in PropertyKey.allCases {
-            let (without, with) = Self.sample(of: key)
-            let plain = try generate(secondVersion: without)
-            let keyed = try generate(secondVersion: with)
+            let sample = Self.sample(of: key)
+            let plain = try generate(sample.secondVersion(keyed: false))
+            let keyed = try generate(sample.secondVersion(keyed: true))
             XCTAssertFalse(plain.hasErrors, "\(key), not written: \(plain.text)")
             XCTAssertFalse(keyed.hasErrors, "\(key): \(keyed.text)")
-            XCTAssertTrue(plain.text != keyed.text, "\(key) is written, yet nothing generated or said changes")
+            XCTAssertTrue(
+                plain.text != keyed.text,
+                "\(key) is written, yet nothing generated or said changes: render it (SchemaRenderer)")
         }
     }
 
@@ -89,9 +92,9 @@ final class DSLKeyTests: XCTestCase {
     /// `.migration` key only the plan, and a `.code` key none of the three.
     func testEveryKeyReachesTheStoreAsDeclared() throws {
         for key in PropertyKey.allCases {
-            let (without, with) = Self.sample(of: key)
-            let plain = try XCTUnwrap(history(secondVersion: without), "\(key)")
-            let keyed = try XCTUnwrap(history(secondVersion: with), "\(key)")
+            let sample = Self.sample(of: key)
+            let plain = try XCTUnwrap(history(sample.secondVersion(keyed: false)), "\(key)")
+            let keyed = try XCTUnwrap(history(sample.secondVersion(keyed: true)), "\(key)")
             let (checksum, shape, plan) = (
                 plain.digest != keyed.digest, plain.shape != keyed.shape, plain.plan != keyed.plan
             )
@@ -143,33 +146,70 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
-    /// The properties of model `New` in the second version, and the changed `Item` where the key
-    /// speaks of the first version; the two differ only in the key. Any key not named here is
-    /// written as its declared example, so a new key needs no case.
-    static func sample(of key: PropertyKey) -> (without: String, with: String) {
-        func new(_ property: String, keyed: String) -> (String, String) {
-            ("  New:\n    properties:\n      p: \(property)\n", "  New:\n    properties:\n      p: \(keyed)\n")
-        }
-        func item(_ property: String, keyed: String) -> (String, String) {
-            ("      \(property)\n", "      \(keyed)\n")
-        }
-        let (type, value) = key.example
-        switch key {
-        case .type: return new("{ type: Int? }", keyed: "{ type: \(type) }")
-        case .renamedFrom:
-            return item(
-                "heading: { type: String, default: \"\" }",
-                keyed: "heading: { type: String, default: \"\", renamedFrom: title }")
-        case .from:
-            return item(
-                "count: { type: Int, default: 0 }", keyed: "count: { type: Int, default: 0, from: { property: size } }")
-        default: return new("{ type: \(type) }", keyed: "{ type: \(type), \(key.rawValue): \(value) }")
+    /// A key written on one property, and the same property without it: a property `p` of model
+    /// `New` in the second version, or a line of `Item` where the key speaks of the first version.
+    struct Sample {
+        var onItem = false
+        var without: String
+        var with: String
+
+        func secondVersion(keyed: Bool) -> SecondVersion {
+            let line = keyed ? with : without
+            return onItem ? SecondVersion(itemLines: [line]) : SecondVersion(newProperties: [line])
         }
     }
 
+    /// Any key not named here is written as its declared example, so a new key needs no case.
+    static func sample(of key: PropertyKey) -> Sample {
+        let (type, value) = key.example
+        switch key {
+        case .type: return Sample(without: "p: { type: Int? }", with: "p: { type: \(type) }")
+        case .renamedFrom:
+            return Sample(
+                onItem: true, without: "heading: { type: String, default: \"\" }",
+                with: "heading: { type: String, default: \"\", renamedFrom: title }")
+        case .from:
+            return Sample(
+                onItem: true, without: "count: { type: Int, default: 0 }",
+                with: "count: { type: Int, default: 0, from: { property: size } }")
+        default:
+            return Sample(without: "p: { type: \(type) }", with: "p: { type: \(type), \(key.rawValue): \(value) }")
+        }
+    }
+
+    /// Every key at once, each on a property of its own, type-checks in Swift 6 mode against the
+    /// SwiftData stand-in with warnings as errors: a key rendered into code that does not compile,
+    /// or compiles with a warning (a deprecation the init then uses), fails here.
+    func testEveryKeyCompilesWithoutAWarning() throws {
+        var version = SecondVersion()
+        for key in PropertyKey.allCases {
+            let sample = Self.sample(of: key)
+            if sample.onItem {
+                version.itemLines.append(sample.with)
+            } else {
+                version.newProperties.append(key.rawValue + "Sample" + sample.with.drop { $0 != ":" })
+            }
+        }
+        let (sources, templates) = try inputs(version)
+        let output = Generator.generate(sources, templates: templates)
+        XCTAssertFalse(output.diagnostics.hasErrors, "\(output.diagnostics.map(\.rendered))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for file in output.files where file.name.hasSuffix(".swift") {
+            let url = folder.appendingPathComponent(file.name)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        XCTAssertFalse(paths.isEmpty)
+        let result = try StandInTypeCheckTests.typeCheck(paths)
+        XCTAssertEqual(result.status, 0, "the keys' output does not type-check cleanly:\n\(result.output)")
+    }
+
     /// The second version's checksum digest and stored shape, and the plan's steps, as text.
-    private func history(secondVersion: String) throws -> (digest: Int, shape: String, plan: String)? {
-        let (sources, templates) = try inputs(secondVersion: secondVersion)
+    private func history(_ secondVersion: SecondVersion) throws -> (digest: Int, shape: String, plan: String)? {
+        let (sources, templates) = try inputs(secondVersion)
         let output = Generator.generate(sources, templates: templates)
         guard let history = output.histories.first, let last = history.versions.last else { return nil }
         let shape = StoredShape(last, naming: history.config.naming).lines.map(\.text).joined(separator: "\n")
@@ -177,10 +217,10 @@ final class DSLKeyTests: XCTestCase {
         return (StoreIdentity.digest(of: last, naming: history.config.naming), shape, plan)
     }
 
-    /// Generates a two-version history whose second version holds `secondVersion` (a `New` model,
-    /// or lines of `Item`) and returns every file and diagnostic as one text.
-    private func generate(secondVersion: String) throws -> (text: String, hasErrors: Bool) {
-        let (sources, templates) = try inputs(secondVersion: secondVersion)
+    /// Generates a two-version history whose second version is `secondVersion` and returns every
+    /// file and diagnostic as one text.
+    private func generate(_ secondVersion: SecondVersion) throws -> (text: String, hasErrors: Bool) {
+        let (sources, templates) = try inputs(secondVersion)
         let output = Generator.generate(sources, templates: templates)
         let text =
             output.files.map { "// \($0.name)\n\($0.contents)" }.joined()
@@ -202,7 +242,14 @@ final class DSLKeyTests: XCTestCase {
         )
     }
 
-    private func inputs(secondVersion: String) throws -> (SchemaSources, TemplateSet) {
+    /// The second version's model `New` (its properties, or `p: Int?`) and the lines of `Item`
+    /// beside `size` and `news` (or `title: String`, as in the first version).
+    struct SecondVersion {
+        var newProperties: [String] = []
+        var itemLines: [String] = []
+    }
+
+    private func inputs(_ secondVersion: SecondVersion) throws -> (SchemaSources, TemplateSet) {
         let first = """
             schema: App
             version: 1.0.0
@@ -213,7 +260,8 @@ final class DSLKeyTests: XCTestCase {
                   size: Int
 
             """
-        let addsModel = secondVersion.hasPrefix("  New:")
+        let item = secondVersion.itemLines.isEmpty ? ["title: String"] : secondVersion.itemLines
+        let new = secondVersion.newProperties.isEmpty ? ["p: Int?"] : secondVersion.newProperties
         let second = """
             schema: App
             version: 2.0.0
@@ -224,8 +272,9 @@ final class DSLKeyTests: XCTestCase {
                 properties:
                   size: Int
                   news: "[New]"
-            \(addsModel ? "      title: String\n" + secondVersion : secondVersion + "  New:\n    properties:\n      p: Int?\n")
+
             """
+            + item.map { "      \($0)\n" }.joined() + "  New:\n    properties:\n" + new.map { "      \($0)\n" }.joined()
         let files = [("1.0.0.yaml", first), ("2.0.0.yaml", second)].map {
             SourceFile(displayPath: $0.0, relativePath: $0.0, bytes: Array($0.1.utf8))
         }
