@@ -87,6 +87,51 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
+    /// A value of the wrong kind, for each kind a key may take; nil where the type decides
+    /// (a literal is read once the property's type is known, and refused there).
+    static func wrongValue(for value: PropertyKey.Value) -> String? {
+        switch value {
+        case .typeSpelling: return "\"[[Int]]\""
+        case .literal: return nil
+        case .swiftCode, .text: return "[a, b]"
+        case .nonEmptyText: return "\"\""
+        case .identifier: return "\"1st\""
+        case .flag: return "yes"
+        case .count: return "-1"
+        case .choice: return "sometimes"
+        case .conversion: return "3"
+        case .inverse: return "true"
+        }
+    }
+
+    /// Every key refuses a value of the wrong kind with an error at the value, naming what it
+    /// expected, and nothing is generated.
+    func testEveryKeyRefusesAValueOfTheWrongKind() throws {
+        for key in PropertyKey.allCases {
+            guard let wrong = Self.wrongValue(for: key.value) else { continue }
+            let type = key == .type ? wrong : key.example.type
+            let property = key == .type ? "p: { type: \(type) }" : "p: { type: \(type), \(key.rawValue): \(wrong) }"
+            let (sources, templates) = try inputs(SecondVersion(newProperties: [property]))
+            let output = Generator.generate(sources, templates: templates)
+            XCTAssertTrue(output.files.isEmpty, "\(key): \(wrong) generated files")
+            let errors = output.diagnostics.filter(\.isError)
+            XCTAssertEqual(errors.count, 1, "\(key): \(errors.map(\.rendered))")
+            let error = try XCTUnwrap(errors.first, "\(key): \(wrong) is accepted")
+            let lines = String(decoding: sources.versions[1].bytes, as: UTF8.self).split(separator: "\n")
+            let line = try XCTUnwrap(lines.firstIndex { $0.hasSuffix(property) })
+            let valueStart = try XCTUnwrap(lines[line].range(of: key == .type ? "type: " : "\(key.rawValue): "))
+            let column = lines[line].distance(from: lines[line].startIndex, to: valueStart.upperBound) + 1
+            XCTAssertEqual(error.location?.line, line + 1, "\(key): \(error.rendered)")
+            XCTAssertEqual(error.location?.column, column, "\(key): \(error.rendered)")
+            let named: String
+            switch key.value {
+            case .identifier(let called), .choice(_, let called): named = called
+            default: named = key.rawValue
+            }
+            XCTAssertTrue(error.message.contains(named), "\(key): the error does not say what it is: \(error.rendered)")
+        }
+    }
+
     /// Each key reaches a store as far as its declaration says, no further: written, a
     /// `.checksum` key changes the version's checksum, a `.lock` key only what the lock freezes, a
     /// `.migration` key only the plan, and a `.code` key none of the three.
