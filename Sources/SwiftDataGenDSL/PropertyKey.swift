@@ -38,13 +38,18 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case code
     }
 
+    /// For an attribute option, whether Core Data puts it in the property's version hash, which
+    /// `StoreIdentity` reads from here: decide a new one from evidence.
     public var storeEffect: StoreEffect {
         switch self {
-        case .type, .transient, .unique, .externalStorage, .preserveValueOnDeletion, .hashModifier, .storedName,
-            .enumStorage, .minCount, .maxCount:
+        case .type, .transient, .unique, .hashModifier, .storedName, .enumStorage, .minCount, .maxCount:
             return .checksum
-        case .renamedFrom, .spotlight, .allowsCloudEncryption, .ephemeral, .transformable, .deleteRule, .inverse:
-            return .lock
+        // Options in the hash, measured (evidence [S22]).
+        case .externalStorage, .preserveValueOnDeletion: return .checksum
+        // Options not in the hash, measured [S22]; ephemeral without evidence either way, left out,
+        // which can only add a hashModifier that was not needed.
+        case .spotlight, .allowsCloudEncryption, .ephemeral: return .lock
+        case .renamedFrom, .transformable, .deleteRule, .inverse: return .lock
         case .from: return .migration
         case .default, .expression, .access, .doc: return .code
         }
@@ -94,9 +99,8 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .doc: return .text
         case .renamedFrom, .storedName: return .identifier(called: rawValue)
         case .transformable: return .identifier(called: "transformable (a ValueTransformer name)")
-        case .transient, .unique, .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption,
-            .ephemeral:
-            return .flag
+        case .transient, .unique: return .flag
+        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral: return .option
         case .minCount, .maxCount: return .count
         case .deleteRule: return .choice(options: DeleteRule.allCases.map(\.rawValue), called: "delete rule")
         case .enumStorage: return .choice(options: EnumStorage.allCases.map(\.rawValue), called: rawValue)

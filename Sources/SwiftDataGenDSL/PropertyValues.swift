@@ -35,6 +35,10 @@ extension PropertyKey {
         case identifier(called: String)
         /// `true` or `false`.
         case flag
+        /// `true` or `false`: the `Schema.Attribute.Option` of the key's name, which takes no
+        /// argument. Such keys are carried, rendered, diffed and frozen as a set, each reaching the
+        /// version checksum as its `storeEffect` says.
+        case option
         /// A whole number from 0 to `Int32.max`.
         case count
         /// One of `options`; `called` names it in errors.

@@ -96,7 +96,7 @@ final class DSLKeyTests: XCTestCase {
         case .swiftCode, .text: return "[a, b]"
         case .nonEmptyText: return "\"\""
         case .identifier: return "\"1st\""
-        case .flag: return "yes"
+        case .flag, .option: return "yes"
         case .count: return "-1"
         case .choice: return "sometimes"
         case .conversion: return "3"

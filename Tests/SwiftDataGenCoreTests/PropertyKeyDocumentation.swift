@@ -58,7 +58,7 @@ enum PropertyKeyDocumentation {
         case .swiftCode, .text: return ["type": "string"]
         case .nonEmptyText: return ["type": "string", "minLength": 1]
         case .identifier: return identifier
-        case .flag: return ["type": "boolean"]
+        case .flag, .option: return ["type": "boolean"]
         case .count: return ["type": "integer", "minimum": 0, "maximum": Int(Int32.max)]
         case .choice(let options, _): return ["type": "string", "enum": options]
         case .inverse: return ["oneOf": [identifier, ["const": false]]]

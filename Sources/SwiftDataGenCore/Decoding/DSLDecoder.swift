@@ -381,7 +381,8 @@ public enum DSLDecoder {
             }
             return text(written)
         case .identifier(let called): return text(reader.identifier(node, what: called))
-        case .flag: return reader.bool(node, what: key.rawValue).map { Located(.flag($0.value), at: $0.location) }
+        case .flag, .option:
+            return reader.bool(node, what: key.rawValue).map { Located(.flag($0.value), at: $0.location) }
         case .count:
             return reader.integer(node, what: key.rawValue, range: 0...Int(Int32.max)).map {
                 Located(.integer($0.value), at: $0.location)

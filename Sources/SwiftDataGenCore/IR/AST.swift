@@ -104,11 +104,6 @@ extension PropertyAccess {
     var isFilePrivate: Bool { self == .private || self == .fileprivate }
 }
 
-/// The `Schema.Attribute.Option`s that take no argument, as the DSL spells them.
-public enum AttributeFlag: String, CaseIterable, Sendable {
-    case externalStorage, spotlight, preserveValueOnDeletion, allowsCloudEncryption, ephemeral
-}
-
 public struct NamingConfig: Sendable, Equatable {
     /// `Trips` + `Schema` gives `TripsSchema` (the current-version alias) and `TripsSchemaV3`.
     public var schemaSuffix = "Schema"
@@ -252,9 +247,9 @@ public struct PropertyAST: Sendable {
         written.first { $0.key == key }?.value
     }
 
-    /// The keys written, where: a flag at its key, any other at its value (what placement checks show).
+    /// The keys written, where: an option at its key, any other at its value (what placement checks show).
     public var writtenKeys: [(key: PropertyKey, location: SourceLocation)] {
-        written.map { ($0.key, $0.key.value == .flag ? $0.keyLocation : $0.value?.location ?? $0.keyLocation) }
+        written.map { ($0.key, $0.key.value == .option ? $0.keyLocation : $0.value?.location ?? $0.keyLocation) }
     }
 
     public func text(_ key: PropertyKey) -> Located<String>? {
@@ -291,12 +286,11 @@ public struct PropertyAST: Sendable {
         guard let value = self[.inverse], case .oneWay = value.value else { return nil }
         return value.location
     }
-    /// The `Schema.Attribute.Option` flags written `true`, each at its key.
-    public var flags: [Located<AttributeFlag>] {
+    /// The option keys (`PropertyKey.Value.option`) written `true`, each at its key.
+    public var flags: [Located<PropertyKey>] {
         written.compactMap { entry in
-            guard let flag = AttributeFlag(rawValue: entry.key.rawValue), case .flag(true) = entry.value?.value
-            else { return nil }
-            return Located(flag, at: entry.keyLocation)
+            guard entry.key.value == .option, case .flag(true) = entry.value?.value else { return nil }
+            return Located(entry.key, at: entry.keyLocation)
         }
     }
     public var expression: Located<String>? { text(.expression) }

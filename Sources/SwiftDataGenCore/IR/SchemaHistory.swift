@@ -327,7 +327,8 @@ public struct Conversion: Sendable, Equatable {
 public struct Property: Sendable, Equatable {
     public var name: String
     public var defaultValue: DefaultValue?
-    public var flags: [AttributeFlag]
+    /// The `Schema.Attribute.Option` keys written `true` (`PropertyKey.Value.option`), in key order.
+    public var flags: [PropertyKey]
     public var kind: PropertyKind
     public var isOptional: Bool
     public var isTransient: Bool

@@ -1,3 +1,5 @@
+import SwiftDataGenDSL
+
 /// A schema as SwiftData identifies a store: the entity version hashes Core Data computes from
 /// each model, which together make the model checksum that staged migration matches stores and
 /// stages by. Source: swiftdata-migration-evidence.md, "What is and is not in the version checksum".
@@ -114,7 +116,7 @@ public struct PropertyIdentity: Hashable, Sendable {
     /// What an attribute or relationship contributes besides its name and modifier.
     public enum Storage: Hashable, Sendable {
         /// Attribute type [S6]; `.externalStorage` and `.preserveValueOnDeletion` [S22].
-        case attribute(AttributeStorage, isOptional: Bool, flags: Set<AttributeFlag>)
+        case attribute(AttributeStorage, isOptional: Bool, flags: Set<PropertyKey>)
         /// Destination, to-many and counts [S7]. Left out: the inverse (SwiftData may infer one
         /// the YAML does not state), optionality (a to-one is reportedly stored optional [S26]),
         /// and the delete rule (not in the hash [S22]).
@@ -203,19 +205,10 @@ public enum AttributeStorage: Hashable, Sendable {
     }
 }
 
-extension AttributeFlag {
-    /// Whether Core Data puts the option in the property's version hash. Exhaustive on purpose:
-    /// a new option does not compile until someone decides this from evidence.
-    public var reachesVersionHash: Bool {
-        switch self {
-        // In the hash, measured [S22].
-        case .externalStorage, .preserveValueOnDeletion: return true
-        // Not in the hash, measured [S22].
-        case .spotlight, .allowsCloudEncryption: return false
-        // No evidence either way: left out, which can only add a modifier that was not needed.
-        case .ephemeral: return false
-        }
-    }
+extension PropertyKey {
+    /// Whether an attribute option enters the property's version hash: as its `storeEffect`
+    /// declares, from evidence ([S22]).
+    var reachesVersionHash: Bool { storeEffect == .checksum }
 }
 
 /// The identifier Core Data maps a property's data by in a migration: `originalName` when set,
