@@ -13,28 +13,29 @@ final class DSLKeyTests: XCTestCase {
 
     func testTheDecoderAcceptsExactlyTheDeclaredKeys() {
         XCTAssertEqual(Set(DSLDecoder.Keys.property), Self.declared)
+        XCTAssertEqual(DSLDecoder.Keys.model, ModelKey.allCases.map(\.rawValue))
         for key in PropertyKey.allCases {
             XCTAssertFalse(key.documentation.isEmpty, "\(key) has no documentation")
         }
     }
 
-    /// README's "Property keys" table is the one `PropertyKeyDocumentation` makes from the
-    /// declarations, between its markers.
-    func testTheREADMEKeyTableIsGenerated() throws {
+    /// README's model and property key tables are the ones `PropertyKeyDocumentation` makes from
+    /// the declarations, each between its markers.
+    func testTheREADMEKeyTablesAreGenerated() throws {
         let url = TestPaths.packageRoot.appendingPathComponent("README.md")
-        let readme = try String(contentsOf: url, encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: PropertyKeyDocumentation.tableStart), "README lost the table marker")
-        let end = try XCTUnwrap(
-            readme.range(of: PropertyKeyDocumentation.tableEnd, range: start.upperBound..<readme.endIndex))
-        let written = readme[start.lowerBound..<end.upperBound]
-        if Self.recording {
-            try readme.replacingCharacters(in: start.lowerBound..<end.upperBound, with: PropertyKeyDocumentation.table)
-                .write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            XCTAssertEqual(
-                String(written), PropertyKeyDocumentation.table,
-                "README's property key table is not PropertyKey's: re-record with SDG_RECORD_GOLDENS=1")
+        var readme = try String(contentsOf: url, encoding: .utf8)
+        for region in [PropertyKeyDocumentation.modelTable, PropertyKeyDocumentation.propertyTable] {
+            let start = try XCTUnwrap(readme.range(of: region.start), "README lost the marker \(region.start)")
+            let end = try XCTUnwrap(readme.range(of: region.end, range: start.upperBound..<readme.endIndex))
+            if Self.recording {
+                readme.replaceSubrange(start.lowerBound..<end.upperBound, with: region.text)
+            } else {
+                XCTAssertEqual(
+                    String(readme[start.lowerBound..<end.upperBound]), region.text,
+                    "README's table is not the declarations': re-record with SDG_RECORD_GOLDENS=1")
+            }
         }
+        if Self.recording { try readme.write(to: url, atomically: true, encoding: .utf8) }
     }
 
     /// The JSON Schema's one property mapping is the one made from the declarations.
@@ -129,6 +130,39 @@ final class DSLKeyTests: XCTestCase {
             default: named = key.rawValue
             }
             XCTAssertTrue(error.message.contains(named), "\(key): the error does not say what it is: \(error.rendered)")
+        }
+    }
+
+    /// Each model key, written on a model, changes what is generated or what is said about it: a
+    /// model key that is decoded but read nowhere fails here. The switch names a new key.
+    func testEveryModelKeyChangesWhatIsGeneratedOrSaid() throws {
+        for key in ModelKey.allCases {
+            let written: String
+            switch key {
+            case .properties: written = ""  // every sample has them
+            case .unique: written = "unique: [p]"
+            case .indexes: written = "indexes: [[p, w]]"
+            case .dedupe: written = "dedupe: { keep: first, orderBy: w }"
+            case .renamedFrom: written = "renamedFrom: Box"
+            case .superclass: written = "superclass: Box"
+            case .doc: written = "doc: \"Why it is kept.\""
+            }
+            func output(_ line: String?) throws -> String {
+                let model = "  New:\n    properties: { p: Int?, w: Int }\n" + (line.map { "    \($0)\n" } ?? "")
+                let (sources, templates) = try inputs(
+                    first: "models:\n  Box:\n    properties:\n      w: Int?\n",
+                    second: "models:\n  Box:\n    properties:\n      w: Int?\n" + model)
+                let generated = Generator.generate(sources, templates: templates)
+                return generated.files.map(\.contents).joined() + generated.diagnostics.map(\.rendered).joined()
+            }
+            let plain = try output(nil)
+            XCTAssertFalse(plain.contains("error:"), plain)
+            if key == .properties {
+                XCTAssertTrue(plain.contains("var p: Int?"), "properties are not read")
+            } else {
+                XCTAssertNotEqual(
+                    plain, try output(written), "\(key) is written, yet nothing generated or said changes")
+            }
         }
     }
 

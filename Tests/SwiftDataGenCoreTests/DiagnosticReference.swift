@@ -219,7 +219,9 @@ extension DiagnosticCode {
             return
                 "A new unique property's default would give every existing row the same value. Make it optional "
                 + "without a default, or fill it in hooks."
-        case .dedupeUnused: return "Warning: `dedupe:` is not needed by the step into this version. Remove it."
+        case .dedupeUnused:
+            return "Warning: `dedupe:` is not needed by the step into this version (or the model is new, or the "
+                + "version is the first, so there is no existing data). Remove it."
         case .toManyBecomesToOne:
             return
                 "A to-many relationship becomes to-one, which SwiftData cannot infer. Follow the advice: a new "

@@ -3,24 +3,40 @@ import SwiftDataGenDSL
 
 @testable import SwiftDataGenCore
 
-/// README's property key table and the JSON Schema's property keys, made from `PropertyKey`:
-/// DSLKeyTests holds the committed files to these and rewrites them when recording.
+/// README's model and property key tables and the JSON Schema's property keys, made from
+/// `ModelKey` and `PropertyKey`: DSLKeyTests holds the committed files to these and rewrites them
+/// when recording.
 enum PropertyKeyDocumentation {
-    static let tableStart =
-        "<!-- Generated from PropertyKey (Sources/SwiftDataGenDSL): "
-        + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->"
-    static let tableEnd = "<!-- End of the generated property keys. -->"
+    /// A generated region of README: its first and last lines and what lies between.
+    struct Region {
+        var start: String
+        var end: String
+        var body: [String]
 
-    /// The Markdown table, one row per key in declaration order, between its markers.
-    static var table: String {
-        var lines = [tableStart, "| key | value | example |", "|---|---|---|"]
+        var text: String { ([start] + body + [end]).joined(separator: "\n") }
+    }
+
+    static var modelTable: Region {
+        Region(
+            start: "<!-- Generated from ModelKey (Sources/SwiftDataGenDSL): "
+                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
+            end: "<!-- End of the generated model keys. -->",
+            body: ["| key | value |", "|---|---|"]
+                + ModelKey.allCases.map { "| `\($0.rawValue)` | \(cell($0.documentation)) |" })
+    }
+
+    /// The property key table, one row per key in declaration order.
+    static var propertyTable: Region {
+        var rows = ["| key | value | example |", "|---|---|---|"]
         for key in PropertyKey.allCases {
             let (type, value) = key.example
             let example = key == .type ? "{ type: \(type) }" : "{ type: \(type), \(key.rawValue): \(value) }"
-            lines.append("| `\(key.rawValue)` | \(cell(key.documentation)) | `\(example)` |")
+            rows.append("| `\(key.rawValue)` | \(cell(key.documentation)) | `\(example)` |")
         }
-        lines.append(tableEnd)
-        return lines.joined(separator: "\n")
+        return Region(
+            start: "<!-- Generated from PropertyKey (Sources/SwiftDataGenDSL): "
+                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
+            end: "<!-- End of the generated property keys. -->", body: rows)
     }
 
     private static func cell(_ markdown: String) -> String {

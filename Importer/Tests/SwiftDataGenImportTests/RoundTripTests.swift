@@ -117,7 +117,8 @@ final class RoundTripTests: XCTestCase {
         let project = ModelExtractor.extract(
             try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Keys").path]))
         var decoded: Set<PropertyKey> = []
-        for file in HistoryTranslator.translate(project).files where file.name != "swiftdata-gen.yaml" {
+        for file in HistoryTranslator.translate(project).files + (try Self.attributeOptionsProject().files)
+        where file.name != "swiftdata-gen.yaml" {
             let (node, parseDiagnostics) = YAMLParser.parse(Array(file.text.utf8), file: file.name)
             let (version, diagnostics) = DSLDecoder.decodeVersion(try XCTUnwrap(node), file: file.name)
             XCTAssertEqual((parseDiagnostics + diagnostics).map(\.rendered), [], file.text)
@@ -159,6 +160,26 @@ final class RoundTripTests: XCTestCase {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// A model written from the declarations with every `@Attribute` option a key stands for, so
+    /// that a new option key is read back without a fixture of its own.
+    static func attributeOptionsProject() throws -> HistoryTranslator.Output {
+        let properties = PropertyKey.allCases.compactMap { key in
+            key.attributeOption.map { option in
+                let type = key.example.type.filter { $0 != "\"" }
+                return "        @Attribute(.\(option)) var \(key.rawValue)Sample: \(type)\n"
+            }
+        }
+        let source =
+            "import SwiftData\n\nenum OptionsSchemaV1: VersionedSchema {\n"
+            + "    static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }\n"
+            + "    static var models: [any PersistentModel.Type] { [Holder.self] }\n\n"
+            + "    @Model\n    final class Holder {\n" + properties.joined() + "        init() {}\n    }\n}\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-options-\(UUID().uuidString).swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+    }
 
     private func roundTrip(
         _ name: String, versions expected: Int, schema: String = "App", file: StaticString = #filePath,

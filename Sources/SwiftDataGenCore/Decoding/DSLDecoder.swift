@@ -24,7 +24,7 @@ public enum DSLDecoder {
             "schema", "version", "typeName", "enums", "structs", "models", "acknowledgedRemovals", "customMigration",
         ]
         public static let enumeration = ["rawType", "cases"]
-        public static let model = ["superclass", "renamedFrom", "unique", "dedupe", "indexes", "properties", "doc"]
+        public static let model = ModelKey.allCases.map(\.rawValue)
         public static let dedupe = ["keep", "orderBy", "nilKeys"]
         public static let property = PropertyKey.allCases.map(\.rawValue)
         public static let conversion = ["property", "convert", "match"]
@@ -257,58 +257,63 @@ public enum DSLDecoder {
         guard let name = reader.identifier(pair.key, what: "model name") else { return nil }
         let what = "model '\(name.value)'"
         guard let entries = reader.mapping(pair.value, what: what, allowedKeys: Keys.model) else { return nil }
-        let superclass = entries["superclass"].flatMap { reader.identifier($0.value, what: "superclass name") }
-        let renamedFrom = entries["renamedFrom"].flatMap { reader.identifier($0.value, what: "renamedFrom") }
-        var dedupe: DedupeAST?
-        if let pair = entries["dedupe"],
-            let fields = reader.mapping(pair.value, what: "dedupe", allowedKeys: Keys.dedupe)
-        {
-            let keep = reader.require(fields, "keep", in: "dedupe", at: pair.value.location).flatMap {
-                node -> Located<Bool>? in
-                guard let text = reader.string(node, what: "dedupe.keep") else { return nil }
-                guard text.value == "first" || text.value == "last" else {
-                    reader.diagnostics.append(
-                        .error(.invalidValue, "dedupe.keep is first or last, not '\(text.value)'", at: text.location))
-                    return nil
-                }
-                return Located(text.value == "last", at: text.location)
+        var model = ModelAST(name: name)
+        // Each key by its own case: a key added to ModelKey does not compile until it is read.
+        for key in ModelKey.allCases {
+            guard let entry = entries[key.rawValue] else { continue }
+            switch key {
+            case .properties: break  // last, once the model's own keys are read
+            case .unique: model.unique = keyPathGroups(entry.value, what: "unique", &reader)
+            case .indexes: model.indexes = keyPathGroups(entry.value, what: "indexes", &reader)
+            case .dedupe: model.dedupe = decodeDedupe(entry.value, &reader)
+            case .renamedFrom: model.renamedFrom = reader.identifier(entry.value, what: "renamedFrom")
+            case .superclass: model.superclass = reader.identifier(entry.value, what: "superclass name")
+            case .doc: model.doc = reader.string(entry.value, what: "doc")?.value
             }
-            let orderBy = reader.require(fields, "orderBy", in: "dedupe", at: pair.value.location).flatMap {
-                reader.identifier($0, what: "dedupe.orderBy")
-            }
-            let nilKeys = fields["nilKeys"].flatMap { pair -> Located<Bool>? in
-                guard let text = reader.string(pair.value, what: "dedupe.nilKeys") else { return nil }
-                guard text.value == "distinct" || text.value == "equal" else {
-                    reader.diagnostics.append(
-                        .error(
-                            .invalidValue, "dedupe.nilKeys is distinct or equal, not '\(text.value)'", at: text.location
-                        ))
-                    return nil
-                }
-                return Located(text.value == "equal", at: text.location)
-            }
-            if let keep, let orderBy { dedupe = DedupeAST(keepLast: keep, orderBy: orderBy, nilKeysAreEqual: nilKeys) }
         }
-        let unique = entries["unique"].map { keyPathGroups($0.value, what: "unique", &reader) } ?? []
-        let indexes = entries["indexes"].map { keyPathGroups($0.value, what: "indexes", &reader) } ?? []
-        let doc = entries["doc"].flatMap { reader.string($0.value, what: "doc") }?.value
-        var properties: [PropertyAST] = []
-        if let node = reader.require(entries, "properties", in: what, at: pair.value.location) {
+        if let node = reader.require(entries, ModelKey.properties.rawValue, in: what, at: pair.value.location) {
             let pairs = reader.namedEntries(node, what: "properties")
             guard
                 reader.withinLimit(
                     pairs.count, Limits.propertiesPerModel, "properties in model \(name.value)", at: node.location)
             else { return nil }
             // Sized once: a grown array keeps up to twice the room, for as long as the AST lives.
-            properties.reserveCapacity(pairs.count)
+            model.properties.reserveCapacity(pairs.count)
             for pair in pairs {
-                if let property = decodeProperty(pair, &reader) { properties.append(property) }
+                if let property = decodeProperty(pair, &reader) { model.properties.append(property) }
             }
         }
-        return ModelAST(
-            name: name, renamedFrom: renamedFrom, dedupe: dedupe, superclass: superclass, unique: unique,
-            indexes: indexes,
-            properties: properties, doc: doc)
+        return model
+    }
+
+    /// `{ keep: first | last, orderBy: property, nilKeys: distinct | equal }`.
+    private static func decodeDedupe(_ node: YAMLNode, _ reader: inout NodeReader) -> DedupeAST? {
+        guard let fields = reader.mapping(node, what: "dedupe", allowedKeys: Keys.dedupe) else { return nil }
+        let keep = reader.require(fields, "keep", in: "dedupe", at: node.location).flatMap {
+            node -> Located<Bool>? in
+            guard let text = reader.string(node, what: "dedupe.keep") else { return nil }
+            guard text.value == "first" || text.value == "last" else {
+                reader.diagnostics.append(
+                    .error(.invalidValue, "dedupe.keep is first or last, not '\(text.value)'", at: text.location))
+                return nil
+            }
+            return Located(text.value == "last", at: text.location)
+        }
+        let orderBy = reader.require(fields, "orderBy", in: "dedupe", at: node.location).flatMap {
+            reader.identifier($0, what: "dedupe.orderBy")
+        }
+        let nilKeys = fields["nilKeys"].flatMap { pair -> Located<Bool>? in
+            guard let text = reader.string(pair.value, what: "dedupe.nilKeys") else { return nil }
+            guard text.value == "distinct" || text.value == "equal" else {
+                reader.diagnostics.append(
+                    .error(.invalidValue, "dedupe.nilKeys is distinct or equal, not '\(text.value)'", at: text.location)
+                )
+                return nil
+            }
+            return Located(text.value == "equal", at: text.location)
+        }
+        guard let keep, let orderBy else { return nil }
+        return DedupeAST(keepLast: keep, orderBy: orderBy, nilKeysAreEqual: nilKeys)
     }
 
     /// `[[a], [b, c]]`; a bare name stands for a group of one.

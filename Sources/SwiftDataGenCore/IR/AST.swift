@@ -196,10 +196,13 @@ public struct ModelAST: Sendable {
     public var renamedFrom: Located<String>?
     public var dedupe: DedupeAST?
     public var superclass: Located<String>?
-    public var unique: [Located<[Located<String>]>]
-    public var indexes: [Located<[Located<String>]>]
-    public var properties: [PropertyAST]
+    public var unique: [Located<[Located<String>]>] = []
+    public var indexes: [Located<[Located<String>]>] = []
+    public var properties: [PropertyAST] = []
     public var doc: String?
+
+    /// A model with no key yet; the decoder reads each key into it.
+    public init(name: Located<String>) { self.name = name }
 }
 
 /// `from:` on a property: where its data comes from in the previous version.

@@ -42,6 +42,9 @@ public struct MigrationPlanner: Sendable {
             if let bridge { bridges.append(bridge) }
             diagnostics += stepDiagnostics
         }
+        if let first = history.versions.first {
+            for model in first.models { reportUnusedDedupe(model, because: "the first version has no existing data") }
+        }
         var plan = MigrationPlan(versions: history.versions, bridges: bridges, steps: steps)
         settleChecksums(&plan)
         for bridge in plan.bridges {
@@ -173,7 +176,10 @@ public struct MigrationPlanner: Sendable {
         let changes = diff.changes(from: old, to: new)
         var work = StepWork()
         for model in new.models {
-            guard let before = SchemaDiff.counterpart(of: model, in: old) else { continue }
+            guard let before = SchemaDiff.counterpart(of: model, in: old) else {
+                reportUnusedDedupe(model, because: "\(model.name) is new in \(new.version), with no existing data")
+                continue
+            }
             if before.name != model.name {
                 diagnostics.append(
                     .error(
@@ -713,14 +719,19 @@ public struct MigrationPlanner: Sendable {
                 work.deduplications.append(deduplication)
             }
         }
-        if let policy = model.dedupe, !policyUsed {
-            diagnostics.append(
-                .warning(
-                    .dedupeUnused,
-                    "dedupe on \(model.name) is not used: the step from \(old.version) adds no uniqueness over "
-                        + "existing \(model.name) data; remove it from this version",
-                    at: policy.location))
+        if !policyUsed {
+            reportUnusedDedupe(
+                model, because: "the step from \(old.version) adds no uniqueness over existing \(model.name) data")
         }
+    }
+
+    /// SDG633: a `dedupe` no step reads would otherwise be accepted and silently do nothing.
+    private mutating func reportUnusedDedupe(_ model: ModelDecl, because reason: String) {
+        guard let policy = model.dedupe else { return }
+        diagnostics.append(
+            .warning(
+                .dedupeUnused, "dedupe on \(model.name) is not used: \(reason); remove it from this version",
+                at: policy.location))
     }
 
     private mutating func reportLosses(

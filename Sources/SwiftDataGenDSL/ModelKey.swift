@@ -1,0 +1,28 @@
+/// Every key a model may have, declared once: the decoder reads each through an exhaustive
+/// switch, and README's model key table is generated from it (DSLKeyTests).
+public enum ModelKey: String, CaseIterable, Sendable {
+    case properties, unique, indexes, dedupe, renamedFrom, superclass, doc
+
+    /// What the key means, in Markdown (README's model key table).
+    public var documentation: String {
+        switch self {
+        case .properties: return "mapping of property name → type spelling or property mapping (required)"
+        case .unique: return "key-path groups: `[[remoteID], [name, startDate]]`; a bare name is a group of one"
+        case .indexes: return "key-path groups, as for `unique` (needs the 18 floor)"
+        case .dedupe:
+            return "`{ keep: first | last, orderBy: property, nilKeys: distinct | equal }`: when uniqueness is added "
+                + "over existing data, which duplicate survives (required then; SDG624). `orderBy` names a stored "
+                + "attribute a sort can order (not `Bool`, `Data`, `URL`, an array, an enum or a relationship). "
+                + "`nilKeys: distinct` (the default) keeps every object whose key holds nil, as a SQLite unique index "
+                + "allows; `equal` keeps one of them. A `dedupe` the step into this version does not need is a "
+                + "warning (SDG633): remove it"
+        case .renamedFrom:
+            return "the model's name in the previous version: rejected with advice (SDG631), because SwiftData "
+                + "cannot rename a model and would drop its rows"
+        case .superclass:
+            return "another model of the same version (needs the 26 floor); the subclass gets `@available(… 26 …)` "
+                + "and an init that calls `super.init`"
+        case .doc: return "documentation comment for the class"
+        }
+    }
+}
