@@ -175,7 +175,8 @@ final class RoundTripTests: XCTestCase {
             + "    static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }\n"
             + "    static var models: [any PersistentModel.Type] { [Holder.self] }\n\n"
             + "    @Model\n    final class Holder {\n" + properties.joined() + "        init() {}\n    }\n}\n"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-options-\(UUID().uuidString).swift")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdg-options-\(UUID().uuidString).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         return HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
