@@ -14,17 +14,22 @@ final class DSLKeyTests: XCTestCase {
     func testTheDecoderAcceptsExactlyTheDeclaredKeys() {
         XCTAssertEqual(Set(DSLDecoder.Keys.property), Self.declared)
         XCTAssertEqual(DSLDecoder.Keys.model, ModelKey.allCases.map(\.rawValue))
+        XCTAssertEqual(DSLDecoder.Keys.version, VersionKey.allCases.map(\.rawValue))
         for key in PropertyKey.allCases {
             XCTAssertFalse(key.documentation.isEmpty, "\(key) has no documentation")
         }
     }
 
-    /// README's model and property key tables are the ones `PropertyKeyDocumentation` makes from
+    /// README's config, version, model and property key tables are the ones `PropertyKeyDocumentation` makes from
     /// the declarations, each between its markers.
     func testTheREADMEKeyTablesAreGenerated() throws {
         let url = TestPaths.packageRoot.appendingPathComponent("README.md")
         var readme = try String(contentsOf: url, encoding: .utf8)
-        for region in [PropertyKeyDocumentation.modelTable, PropertyKeyDocumentation.propertyTable] {
+        for region in [
+            PropertyKeyDocumentation.configTable, PropertyKeyDocumentation.versionTable,
+            PropertyKeyDocumentation.modelTable,
+            PropertyKeyDocumentation.propertyTable,
+        ] {
             let start = try XCTUnwrap(readme.range(of: region.start), "README lost the marker \(region.start)")
             let end = try XCTUnwrap(readme.range(of: region.end, range: start.upperBound..<readme.endIndex))
             if Self.recording {
@@ -163,6 +168,86 @@ final class DSLKeyTests: XCTestCase {
                 XCTAssertNotEqual(
                     plain, try output(written), "\(key) is written, yet nothing generated or said changes")
             }
+        }
+    }
+
+    /// Each config key, and each key of `naming:`, changes what is generated or said: a key the
+    /// decoder accepts but reads nowhere fails here. The switches name a new key.
+    func testEveryConfigKeyChangesWhatIsGeneratedOrSaid() throws {
+        func output(_ config: String) throws -> String {
+            // Uniqueness, which CloudKit refuses, so that `cloudKit: true` has something to say.
+            let version =
+                "schema: App\nversion: 1.0.0\nmodels:\n  Box:\n    properties: { w: Int?, kind: Kind? }\n    unique: [w]\n"
+                + "enums:\n  Kind: { rawType: String, cases: [a] }\n"
+            let generated = Generator.generate(
+                SchemaSources(
+                    config: SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array(config.utf8)),
+                    versions: [SourceFile(displayPath: "1.yaml", relativePath: "1.yaml", bytes: Array(version.utf8))]),
+                templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+            return generated.files.map { $0.name + $0.contents }.joined()
+                + generated.diagnostics.map(\.rendered).joined()
+        }
+        let plain = try output("platforms: { iOS: 17 }\n")
+        XCTAssertFalse(plain.contains("error:"), plain)
+        var samples: [(String, String)] = []
+        for key in ConfigKey.allCases {
+            switch key {
+            case .platforms: samples.append((key.rawValue, "platforms: { iOS: 26 }"))
+            case .cloudKit: samples.append((key.rawValue, "cloudKit: true"))
+            case .access: samples.append((key.rawValue, "access: public"))
+            case .naming:
+                for naming in NamingKey.allCases {
+                    let value: String
+                    switch naming {
+                    case .schemaSuffix: value = "Models"
+                    case .versionPrefix: value = "Version"
+                    case .migrationPlanSuffix: value = "Plan"
+                    case .rawValueSuffix: value = "Raw"
+                    case .currentSchema: value = "CurrentModels"
+                    case .migrationPlan: value = "AppPlan"
+                    }
+                    samples.append(("naming.\(naming.rawValue)", "naming: { \(naming.rawValue): \(value) }"))
+                }
+            }
+        }
+        for (name, line) in samples {
+            XCTAssertNotEqual(
+                plain, try output("platforms: { iOS: 17 }\n" + line + "\n"),
+                "\(name) is written, yet nothing generated or said changes")
+        }
+    }
+
+    /// Each version key changes what is generated or said: a key the decoder accepts but reads
+    /// nowhere fails here. The switch names a new key; the required ones are in every sample.
+    func testEveryVersionKeyChangesWhatIsGeneratedOrSaid() throws {
+        func output(_ written: String?) throws -> String {
+            let first = "schema: App\nversion: 1.0.0\nmodels:\n  Box:\n    properties: { w: Int?, x: Int? }\n"
+            let second =
+                "schema: App\nversion: 2.0.0\nmodels:\n  Box:\n    properties: { w: Int? }\n"
+                + (written.map { $0 + "\n" } ?? "")
+            let files = [("1.0.0.yaml", first), ("2.0.0.yaml", second)].map {
+                SourceFile(displayPath: $0.0, relativePath: $0.0, bytes: Array($0.1.utf8))
+            }
+            let generated = Generator.generate(
+                SchemaSources(config: nil, versions: files),
+                templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+            return generated.files.map(\.contents).joined() + generated.diagnostics.map(\.rendered).joined()
+        }
+        let plain = try output(nil)
+        XCTAssertFalse(plain.contains("error:"), plain)
+        for key in VersionKey.allCases {
+            let written: String
+            switch key {
+            case .schema, .version, .models:
+                XCTAssertTrue(plain.contains("AppSchemaV2") && plain.contains("class Box"), "\(key) is not read")
+                continue
+            case .typeName: written = "typeName: AppTwo"
+            case .enums: written = "enums:\n  Mood: { rawType: String, cases: [calm] }"
+            case .structs: written = "structs:\n  Size: { width: Double }"
+            case .acknowledgedRemovals: written = "acknowledgedRemovals: [Box.x]"
+            case .customMigration: written = "customMigration: true"
+            }
+            XCTAssertNotEqual(plain, try output(written), "\(key) is written, yet nothing generated or said changes")
         }
     }
 

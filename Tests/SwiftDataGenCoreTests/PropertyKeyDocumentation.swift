@@ -3,8 +3,8 @@ import SwiftDataGenDSL
 
 @testable import SwiftDataGenCore
 
-/// README's model and property key tables and the JSON Schema's property keys, made from
-/// `ModelKey` and `PropertyKey`: DSLKeyTests holds the committed files to these and rewrites them
+/// README's config, version, model and property key tables and the JSON Schema's property keys,
+/// made from the key declarations in SwiftDataGenDSL: DSLKeyTests holds the committed files to these and rewrites them
 /// when recording.
 enum PropertyKeyDocumentation {
     /// A generated region of README: its first and last lines and what lies between.
@@ -14,6 +14,32 @@ enum PropertyKeyDocumentation {
         var body: [String]
 
         var text: String { ([start] + body + [end]).joined(separator: "\n") }
+    }
+
+    /// The config file's keys, `naming`'s as `naming.<key>` rows after its own.
+    static var configTable: Region {
+        var rows = ["| key | value | default |", "|---|---|---|"]
+        for key in ConfigKey.allCases {
+            rows.append("| `\(key.rawValue)` | \(cell(key.documentation)) | \(cell(key.defaultValue)) |")
+            if key == .naming {
+                rows += NamingKey.allCases.map {
+                    "| `\(key.rawValue).\($0.rawValue)` | \(cell($0.documentation)) | \(cell($0.defaultValue)) |"
+                }
+            }
+        }
+        return Region(
+            start: "<!-- Generated from ConfigKey and NamingKey (Sources/SwiftDataGenDSL): "
+                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
+            end: "<!-- End of the generated config keys. -->", body: rows)
+    }
+
+    static var versionTable: Region {
+        Region(
+            start: "<!-- Generated from VersionKey (Sources/SwiftDataGenDSL): "
+                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
+            end: "<!-- End of the generated version keys. -->",
+            body: ["| key | value |", "|---|---|"]
+                + VersionKey.allCases.map { "| `\($0.rawValue)` | \(cell($0.documentation)) |" })
     }
 
     static var modelTable: Region {

@@ -16,13 +16,9 @@ public enum DSLDecoder {
     }
 
     public enum Keys {
-        public static let config = ["platforms", "cloudKit", "access", "naming"]
-        public static let naming = [
-            "schemaSuffix", "versionPrefix", "migrationPlanSuffix", "rawValueSuffix", "currentSchema", "migrationPlan",
-        ]
-        public static let version = [
-            "schema", "version", "typeName", "enums", "structs", "models", "acknowledgedRemovals", "customMigration",
-        ]
+        public static let config = ConfigKey.allCases.map(\.rawValue)
+        public static let naming = NamingKey.allCases.map(\.rawValue)
+        public static let version = VersionKey.allCases.map(\.rawValue)
         public static let enumeration = ["rawType", "cases"]
         public static let model = ModelKey.allCases.map(\.rawValue)
         public static let dedupe = ["keep", "orderBy", "nilKeys"]
@@ -39,78 +35,84 @@ public enum DSLDecoder {
         guard let entries = reader.mapping(node, what: "the config file", allowedKeys: Keys.config) else {
             return (config, reader.diagnostics)
         }
-        if let platforms = entries["platforms"]?.value,
-            let pairs = reader.mapping(platforms, what: "platforms", allowedKeys: Platform.allCases.map(\.rawValue))
-        {
-            for platform in Platform.allCases {
-                guard let value = pairs[platform.rawValue]?.value,
-                    let text = reader.string(value, what: "a \(platform.rawValue) version")
-                else { continue }
-                if let version = SemanticVersion(parsing: text.value) {
-                    config.platforms[platform] = Located(version, at: text.location)
-                } else {
-                    reader.diagnostics.append(
-                        .error(
-                            .invalidVersion, "'\(text.value)' is not a platform version; write it like 17 or 17.4",
-                            at: text.location))
+        // Each key by its own case: a key added to ConfigKey does not compile until it is read.
+        for key in ConfigKey.allCases {
+            guard let value = entries[key]?.value else { continue }
+            switch key {
+            case .platforms: decodePlatforms(value, into: &config, &reader)
+            case .cloudKit: decodeCloudKit(value, into: &config, &reader)
+            case .access:
+                if let access = reader.choice(value, what: "access level", as: AccessLevel.self) {
+                    config.access = access.value
                 }
-            }
-        }
-        if let value = entries["cloudKit"]?.value {
-            if value.scalar != nil {
-                if let flag = reader.bool(value, what: "cloudKit (true, false or { from: <version> })") {
-                    config.cloudKit = flag.value ? .everyVersion : .off
-                }
-            } else if let pairs = reader.mapping(value, what: "cloudKit", allowedKeys: ["from"]),
-                let from = reader.require(pairs, "from", in: "cloudKit", at: value.location),
-                let text = reader.string(from, what: "cloudKit.from")
-            {
-                if let version = SemanticVersion(parsing: text.value) {
-                    config.cloudKit = .from(version)
-                    config.cloudKitLocation = text.location
-                } else {
-                    reader.diagnostics.append(
-                        .error(
-                            .invalidVersion,
-                            "cloudKit.from '\(text.value)' is not a version; name the first version that syncs, "
-                                + "such as 10.0.0",
-                            at: text.location))
-                }
-            }
-        }
-        if let value = entries["access"]?.value,
-            let access = reader.choice(value, what: "access level", as: AccessLevel.self)
-        {
-            config.access = access.value
-        }
-        if let value = entries["naming"]?.value,
-            let pairs = reader.mapping(value, what: "naming", allowedKeys: Keys.naming)
-        {
-            let fields: [(String, WritableKeyPath<NamingConfig, String>)] = [
-                ("schemaSuffix", \.schemaSuffix), ("versionPrefix", \.versionPrefix),
-                ("migrationPlanSuffix", \.migrationPlanSuffix), ("rawValueSuffix", \.rawValueSuffix),
-            ]
-            for (key, path) in fields {
-                guard let node = pairs[key]?.value else { continue }
-                // An app's own names may have no suffix at all: `SchemaV1`.
-                if key == "schemaSuffix", case .scalar(let scalar) = node.content, scalar.value.isEmpty {
-                    config.naming.schemaSuffix = ""
-                    continue
-                }
-                guard let text = reader.identifier(node, what: "naming.\(key)") else { continue }
-                config.naming[keyPath: path] = text.value
-            }
-            let names: [(String, WritableKeyPath<NamingConfig, String?>)] = [
-                ("currentSchema", \.currentSchema), ("migrationPlan", \.migrationPlan),
-            ]
-            for (key, path) in names {
-                guard let node = pairs[key]?.value, let text = reader.identifier(node, what: "naming.\(key)") else {
-                    continue
-                }
-                config.naming[keyPath: path] = text.value
+            case .naming: decodeNaming(value, into: &config.naming, &reader)
             }
         }
         return (config, reader.diagnostics)
+    }
+
+    private static func decodePlatforms(_ node: YAMLNode, into config: inout ConfigFile, _ reader: inout NodeReader) {
+        guard let pairs = reader.mapping(node, what: "platforms", allowedKeys: Platform.allCases.map(\.rawValue))
+        else { return }
+        for platform in Platform.allCases {
+            guard let value = pairs[platform]?.value,
+                let text = reader.string(value, what: "a \(platform.rawValue) version")
+            else { continue }
+            if let version = SemanticVersion(parsing: text.value) {
+                config.platforms[platform] = Located(version, at: text.location)
+            } else {
+                reader.diagnostics.append(
+                    .error(
+                        .invalidVersion, "'\(text.value)' is not a platform version; write it like 17 or 17.4",
+                        at: text.location))
+            }
+        }
+    }
+
+    /// `true`, `false` or `{ from: <version> }`.
+    private static func decodeCloudKit(_ node: YAMLNode, into config: inout ConfigFile, _ reader: inout NodeReader) {
+        if node.scalar != nil {
+            if let flag = reader.bool(node, what: "cloudKit (true, false or { from: <version> })") {
+                config.cloudKit = flag.value ? .everyVersion : .off
+            }
+            return
+        }
+        guard let pairs = reader.mapping(node, what: "cloudKit", allowedKeys: ["from"]),
+            let from = reader.require(pairs, "from", in: "cloudKit", at: node.location),
+            let text = reader.string(from, what: "cloudKit.from")
+        else { return }
+        if let version = SemanticVersion(parsing: text.value) {
+            config.cloudKit = .from(version)
+            config.cloudKitLocation = text.location
+        } else {
+            reader.diagnostics.append(
+                .error(
+                    .invalidVersion,
+                    "cloudKit.from '\(text.value)' is not a version; name the first version that syncs, "
+                        + "such as 10.0.0",
+                    at: text.location))
+        }
+    }
+
+    private static func decodeNaming(_ node: YAMLNode, into naming: inout NamingConfig, _ reader: inout NodeReader) {
+        guard let pairs = reader.mapping(node, what: "naming", allowedKeys: Keys.naming) else { return }
+        for key in NamingKey.allCases {
+            guard let node = pairs[key]?.value else { continue }
+            // An app's own names may have no suffix at all: `SchemaV1`.
+            if key == .schemaSuffix, case .scalar(let scalar) = node.content, scalar.value.isEmpty {
+                naming.schemaSuffix = ""
+                continue
+            }
+            guard let name = reader.identifier(node, what: "naming.\(key.rawValue)")?.value else { continue }
+            switch key {
+            case .schemaSuffix: naming.schemaSuffix = name
+            case .versionPrefix: naming.versionPrefix = name
+            case .migrationPlanSuffix: naming.migrationPlanSuffix = name
+            case .rawValueSuffix: naming.rawValueSuffix = name
+            case .currentSchema: naming.currentSchema = name
+            case .migrationPlan: naming.migrationPlan = name
+            }
+        }
     }
 
     public static func decodeVersion(_ node: YAMLNode, file: String) -> (VersionFile?, [Diagnostic]) {
@@ -118,10 +120,11 @@ public enum DSLDecoder {
         guard let entries = reader.mapping(node, what: "a schema version file", allowedKeys: Keys.version) else {
             return (nil, reader.diagnostics)
         }
-        let schema = reader.require(entries, "schema", in: "a schema version file", at: node.location)
+        let schema = reader.require(entries, VersionKey.schema.rawValue, in: "a schema version file", at: node.location)
             .flatMap { reader.identifier($0, what: "schema name") }
         var version: Located<SemanticVersion>?
-        if let versionNode = reader.require(entries, "version", in: "a schema version file", at: node.location),
+        if let versionNode = reader.require(
+            entries, VersionKey.version.rawValue, in: "a schema version file", at: node.location),
             let text = reader.string(versionNode, what: "version")
         {
             if let parsed = SemanticVersion(parsing: text.value) {
@@ -133,26 +136,27 @@ public enum DSLDecoder {
                         at: text.location))
             }
         }
-        let enumPairs = entries["enums"].map { reader.namedEntries($0.value, what: "enums") } ?? []
-        let modelPairs = entries["models"].map { reader.namedEntries($0.value, what: "models") } ?? []
-        if let node = entries["models"]?.value,
+        let enumPairs = entries[VersionKey.enums].map { reader.namedEntries($0.value, what: "enums") } ?? []
+        let modelPairs = entries[VersionKey.models].map { reader.namedEntries($0.value, what: "models") } ?? []
+        if let node = entries[VersionKey.models]?.value,
             !reader.withinLimit(modelPairs.count, Limits.modelsPerVersion, "models in one version", at: node.location)
         {
             return (nil, reader.diagnostics)
         }
-        if modelPairs.isEmpty, let versionNode = entries["version"]?.value {
+        if modelPairs.isEmpty, let versionNode = entries[VersionKey.version]?.value {
             reader.diagnostics.append(
                 .error(
                     .invalidValue, "this version declares no models; a schema needs at least one",
                     at: versionNode.location))
         }
         let enums = enumPairs.compactMap { decodeEnum($0, &reader) }
-        let structs = (entries["structs"].map { reader.namedEntries($0.value, what: "structs") } ?? []).compactMap {
-            decodeStruct($0, &reader)
-        }
+        let structs = (entries[VersionKey.structs].map { reader.namedEntries($0.value, what: "structs") } ?? [])
+            .compactMap {
+                decodeStruct($0, &reader)
+            }
         let models = modelPairs.compactMap { decodeModel($0, &reader) }
         var removals: [Located<String>] = []
-        if let node = entries["acknowledgedRemovals"]?.value,
+        if let node = entries[VersionKey.acknowledgedRemovals]?.value,
             let items = reader.list(node, what: "acknowledgedRemovals")
         {
             for item in items {
@@ -166,8 +170,10 @@ public enum DSLDecoder {
                 removals.append(text)
             }
         }
-        let customMigration = entries["customMigration"].flatMap { reader.bool($0.value, what: "customMigration") }
-        let typeName = entries["typeName"].flatMap { reader.identifier($0.value, what: "typeName") }
+        let customMigration = entries[VersionKey.customMigration].flatMap {
+            reader.bool($0.value, what: "customMigration")
+        }
+        let typeName = entries[VersionKey.typeName].flatMap { reader.identifier($0.value, what: "typeName") }
         guard let schema, let version else { return (nil, reader.diagnostics) }
         var result = VersionFile(file: file, schema: schema, version: version, enums: enums, models: models)
         result.acknowledgedRemovals = removals
@@ -260,7 +266,7 @@ public enum DSLDecoder {
         var model = ModelAST(name: name)
         // Each key by its own case: a key added to ModelKey does not compile until it is read.
         for key in ModelKey.allCases {
-            guard let entry = entries[key.rawValue] else { continue }
+            guard let entry = entries[key] else { continue }
             switch key {
             case .properties: break  // last, once the model's own keys are read
             case .unique: model.unique = keyPathGroups(entry.value, what: "unique", &reader)
@@ -357,7 +363,7 @@ public enum DSLDecoder {
         else { return nil }
         var property = PropertyAST(name: name, type: type)
         for key in PropertyKey.allCases {
-            guard let entry = entries[key.rawValue] else { continue }
+            guard let entry = entries[key] else { continue }
             property.written.append(
                 .init(key: key, keyLocation: entry.key.location, value: decodeValue(of: key, entry, &reader)))
         }

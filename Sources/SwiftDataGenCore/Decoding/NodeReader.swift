@@ -13,6 +13,9 @@ struct MappingEntries {
         }
         return nil
     }
+
+    /// A declared key (`VersionKey.models`), so that a key is spelled once.
+    subscript<Key: RawRepresentable>(key: Key) -> YAMLPair? where Key.RawValue == String { self[key.rawValue] }
 }
 
 /// Reads typed values out of YAML nodes, recording a diagnostic for each problem instead of

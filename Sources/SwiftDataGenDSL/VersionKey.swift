@@ -1,0 +1,39 @@
+/// Every key a version file may have, declared once: the decoder accepts these and no other,
+/// README's version key table is generated from them, and DSLKeyTests requires each to change what
+/// is generated or said.
+public enum VersionKey: String, CaseIterable, Sendable {
+    case schema, version, typeName, enums, structs, models, acknowledgedRemovals, customMigration
+
+    /// What the key means, in Markdown (README's version key table).
+    public var documentation: String {
+        switch self {
+        case .schema: return "name prefix: `Trips` → `TripsSchemaV3`, `TripsMigrationPlan`"
+        case .version:
+            return "`major.minor.patch` (`3`, `3.1` also accepted). Versions of a schema are unique; files are ordered "
+                + "by version. `3.0.0` → `…V3`, `3.1.0` → `…V3_1`, `3.1.2` → `…V3_1_2`"
+        case .typeName:
+            return "the versioned schema's type name where the app already has one that is not derived (`SchemaV2` "
+                + "for 1.5.0); its bridge is `<typeName>Bridge`. Generated identifiers (`titleV1_5`) still follow the "
+                + "version number"
+        case .enums:
+            return "`Name: { rawType: String | Int, cases: … }`; `cases` is a list of names (String raw values equal "
+                + "the names) or a mapping `name: rawValue`"
+        case .structs:
+            return "`Name: { field: Type, … }`: a `Codable` struct stored as one composite attribute (`size: "
+                + "Dimensions?`, `chapters: \"[Chapter]\"`). Fields are value types, enums or other structs of the "
+                + "version (`Name?`, `[Name]`; a struct holds itself only through an array), and a field may be named "
+                + "like a Swift keyword (`private:`, written in backticks in the output: it is the payload's coding "
+                + "key). Frozen with the version like its models; a struct whose fields change is a new type, so its "
+                + "properties are converted (`from:`, into a struct of another name). Initial values only by "
+                + "`expression:`. For the store's identity a struct counts as one composite attribute, its fields "
+                + "left out (coarser, never finer)"
+        case .models: return "`Name: { properties: …, unique: …, indexes: …, superclass: …, doc: … }`"
+        case .acknowledgedRemovals:
+            return "for migrations: `[Model, Model.property]`, removals in this version that are intended; without "
+                + "it each removal gets a data-loss warning (SDG625)"
+        case .customMigration:
+            return "for migrations: `true`, the step into this version is a custom stage that calls "
+                + "`willMigrateTo…`/`didMigrateTo…` hooks you write"
+        }
+    }
+}
