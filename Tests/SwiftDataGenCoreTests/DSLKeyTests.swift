@@ -20,15 +20,15 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
-    /// README's config, version, model and property key tables are the ones `PropertyKeyDocumentation` makes from
+    /// README's config, version, model and property key tables are the ones `DSLKeyDocumentation` makes from
     /// the declarations, each between its markers.
     func testTheREADMEKeyTablesAreGenerated() throws {
         let url = TestPaths.packageRoot.appendingPathComponent("README.md")
         var readme = try String(contentsOf: url, encoding: .utf8)
         for region in [
-            PropertyKeyDocumentation.configTable, PropertyKeyDocumentation.versionTable,
-            PropertyKeyDocumentation.modelTable,
-            PropertyKeyDocumentation.propertyTable,
+            DSLKeyDocumentation.configTable, DSLKeyDocumentation.versionTable,
+            DSLKeyDocumentation.modelTable,
+            DSLKeyDocumentation.propertyTable,
         ] {
             let start = try XCTUnwrap(readme.range(of: region.start), "README lost the marker \(region.start)")
             let end = try XCTUnwrap(readme.range(of: region.end, range: start.upperBound..<readme.endIndex))
@@ -52,11 +52,11 @@ final class DSLKeyTests: XCTestCase {
         XCTAssertEqual(found.count, 1, "one definition of a property mapping")
         let mapping = try XCTUnwrap(found.first)
         if Self.recording {
-            try PropertyKeyDocumentation.text(replaced).write(to: url, atomically: true, encoding: .utf8)
+            try DSLKeyDocumentation.text(replaced).write(to: url, atomically: true, encoding: .utf8)
         } else {
             XCTAssertEqual(
-                try PropertyKeyDocumentation.text(mapping),
-                try PropertyKeyDocumentation.text(PropertyKeyDocumentation.propertyMapping),
+                try DSLKeyDocumentation.text(mapping),
+                try DSLKeyDocumentation.text(DSLKeyDocumentation.propertyMapping),
                 "the JSON Schema's property keys are not PropertyKey's: re-record with SDG_RECORD_GOLDENS=1")
         }
     }
@@ -67,7 +67,7 @@ final class DSLKeyTests: XCTestCase {
         if var object = value as? [String: Any] {
             if let properties = object["properties"] as? [String: Any], properties["storedName"] != nil {
                 found.append(object)
-                return PropertyKeyDocumentation.propertyMapping
+                return DSLKeyDocumentation.propertyMapping
             }
             for (key, child) in object { object[key] = replacingPropertyMapping(in: child, found: &found) }
             return object

@@ -237,7 +237,7 @@ public struct PropertyAST: Sendable {
 
     public var name: Located<String>
     public var type: Located<TypeSpelling>
-    /// Every key but `type`, in `PropertyKey` order; stages read them through the accessors below,
+    /// Every key written (`type` too), in `PropertyKey` order; stages read them through the accessors below,
     /// or `self[key]` for a key with no accessor of its own.
     public var written: [WrittenKey] = []
 

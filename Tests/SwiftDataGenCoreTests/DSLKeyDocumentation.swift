@@ -6,7 +6,7 @@ import SwiftDataGenDSL
 /// README's config, version, model and property key tables and the JSON Schema's property keys,
 /// made from the key declarations in SwiftDataGenDSL: DSLKeyTests holds the committed files to these and rewrites them
 /// when recording.
-enum PropertyKeyDocumentation {
+enum DSLKeyDocumentation {
     /// A generated region of README: its first and last lines and what lies between.
     struct Region {
         var start: String
