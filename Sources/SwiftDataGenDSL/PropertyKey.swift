@@ -90,6 +90,10 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         }
     }
 
+    private static let deleteRules = DeleteRule.allCases.map(\.rawValue)
+    private static let enumStorages = EnumStorage.allCases.map(\.rawValue)
+    private static let accessLevels = PropertyAccess.allCases.map(\.rawValue)
+
     /// How the value is written; see `Value`.
     public var value: Value {
         switch self {
@@ -102,9 +106,9 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .transient, .unique: return .flag
         case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral: return .option
         case .minCount, .maxCount: return .count
-        case .deleteRule: return .choice(options: DeleteRule.allCases.map(\.rawValue), called: "delete rule")
-        case .enumStorage: return .choice(options: EnumStorage.allCases.map(\.rawValue), called: rawValue)
-        case .access: return .choice(options: PropertyAccess.allCases.map(\.rawValue), called: "access level")
+        case .deleteRule: return .choice(options: Self.deleteRules, called: "delete rule")
+        case .enumStorage: return .choice(options: Self.enumStorages, called: rawValue)
+        case .access: return .choice(options: Self.accessLevels, called: "access level")
         case .hashModifier:
             return .nonEmptyText(purpose: "the text SwiftData should mix into this property's version hash, such as v3")
         case .from: return .conversion

@@ -219,9 +219,10 @@ public enum KeyValue: Sendable {
     case flag(Bool)
     case text(String)
     case integer(Int)
-    /// A literal, read once the property's type is known.
-    case literal(YAMLNode)
-    case conversion(ConversionAST)
+    /// A literal, read once the property's type is known. Boxed, as is a conversion, so that a
+    /// written key stays small to copy.
+    indirect case literal(YAMLNode)
+    indirect case conversion(ConversionAST)
     /// `inverse: false`.
     case oneWay
 }
@@ -247,7 +248,8 @@ public struct PropertyAST: Sendable {
     }
 
     public subscript(key: PropertyKey) -> Located<KeyValue>? {
-        written.first { $0.key == key }?.value
+        for index in written.indices where written[index].key == key { return written[index].value }
+        return nil
     }
 
     /// The keys written, where: an option at its key, any other at its value (what placement checks show).
