@@ -26,3 +26,13 @@ public enum ModelKey: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// The keys of a model's `dedupe:` policy.
+public enum DedupeKey: String, CaseIterable, Sendable {
+    case keep, orderBy, nilKeys
+}
+
+/// The keys of an enum in a version file's `enums:`.
+public enum EnumKey: String, CaseIterable, Sendable {
+    case rawType, cases
+}

@@ -49,3 +49,19 @@ extension PropertyKey {
         case inverse
     }
 }
+
+/// The keys of a property's `from:` (`PropertyKey.Value.conversion`).
+public enum ConversionKey: String, CaseIterable, Sendable {
+    case property, convert, match
+
+    /// One line for editors (the JSON Schema's description).
+    public var documentation: String {
+        switch self {
+        case .property: return "The property of the previous version the value comes from."
+        case .convert: return "Swift expression over $0, the old value."
+        case .match:
+            return
+                "For text turned into a to-one relationship: the related model's String property that holds the text."
+        }
+    }
+}

@@ -105,16 +105,19 @@ enum DSLKeyDocumentation {
         case .choice(let options, _): return ["type": "string", "enum": options]
         case .inverse: return ["oneOf": [identifier, ["const": false]]]
         case .conversion:
-            var match = identifier
-            match["description"] =
-                "For text turned into a to-one relationship: the related model's String property that holds the text."
+            var keys: [String: Any] = [:]
+            for key in ConversionKey.allCases {
+                var schema: [String: Any]
+                switch key {
+                case .property, .match: schema = identifier
+                case .convert: schema = ["type": "string"]
+                }
+                schema["description"] = key.documentation
+                keys[key.rawValue] = schema
+            }
             return [
-                "type": "object", "additionalProperties": false, "required": ["property"],
-                "properties": [
-                    "property": identifier,
-                    "convert": ["type": "string", "description": "Swift expression over $0, the old value."],
-                    "match": match,
-                ],
+                "type": "object", "additionalProperties": false, "required": [ConversionKey.property.rawValue],
+                "properties": keys,
             ]
         }
     }

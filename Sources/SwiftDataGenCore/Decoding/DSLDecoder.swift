@@ -19,11 +19,11 @@ public enum DSLDecoder {
         public static let config = ConfigKey.allCases.map(\.rawValue)
         public static let naming = NamingKey.allCases.map(\.rawValue)
         public static let version = VersionKey.allCases.map(\.rawValue)
-        public static let enumeration = ["rawType", "cases"]
+        public static let enumeration = EnumKey.allCases.map(\.rawValue)
         public static let model = ModelKey.allCases.map(\.rawValue)
-        public static let dedupe = ["keep", "orderBy", "nilKeys"]
+        public static let dedupe = DedupeKey.allCases.map(\.rawValue)
         public static let property = PropertyKey.allCases.map(\.rawValue)
-        public static let conversion = ["property", "convert", "match"]
+        public static let conversion = ConversionKey.allCases.map(\.rawValue)
     }
 
     public static let enumRawTypes = ["String", "Int"]
@@ -210,7 +210,7 @@ public enum DSLDecoder {
         guard let name = reader.identifier(pair.key, what: "enum name"),
             let entries = reader.mapping(pair.value, what: "enum '\(name.value)'", allowedKeys: Keys.enumeration)
         else { return nil }
-        let rawType = reader.require(entries, "rawType", in: "enum '\(name.value)'", at: pair.value.location)
+        let rawType = reader.require(entries, EnumKey.rawType, in: "enum '\(name.value)'", at: pair.value.location)
             .flatMap { reader.string($0, what: "rawType") }
         if let rawType, !enumRawTypes.contains(rawType.value) {
             reader.diagnostics.append(
@@ -221,7 +221,7 @@ public enum DSLDecoder {
         }
         var cases: [EnumAST.Case] = []
         let problemsBefore = reader.diagnostics.count
-        if let casesNode = reader.require(entries, "cases", in: "enum '\(name.value)'", at: pair.value.location) {
+        if let casesNode = reader.require(entries, EnumKey.cases, in: "enum '\(name.value)'", at: pair.value.location) {
             switch casesNode.content {
             case .sequence(let items)
             where !reader.withinLimit(
@@ -295,31 +295,41 @@ public enum DSLDecoder {
     /// `{ keep: first | last, orderBy: property, nilKeys: distinct | equal }`.
     private static func decodeDedupe(_ node: YAMLNode, _ reader: inout NodeReader) -> DedupeAST? {
         guard let fields = reader.mapping(node, what: "dedupe", allowedKeys: Keys.dedupe) else { return nil }
-        let keep = reader.require(fields, "keep", in: "dedupe", at: node.location).flatMap {
-            node -> Located<Bool>? in
-            guard let text = reader.string(node, what: "dedupe.keep") else { return nil }
-            guard text.value == "first" || text.value == "last" else {
-                reader.diagnostics.append(
-                    .error(.invalidValue, "dedupe.keep is first or last, not '\(text.value)'", at: text.location))
-                return nil
+        var keep: Located<Bool>?
+        var orderBy: Located<String>?
+        var nilKeys: Located<Bool>?
+        // Each key by its own case: a key added to DedupeKey does not compile until it is read.
+        for key in DedupeKey.allCases {
+            switch key {
+            case .keep:
+                keep = reader.require(fields, key, in: "dedupe", at: node.location).flatMap {
+                    twoWords($0, what: "dedupe.keep", false: "first", true: "last", &reader)
+                }
+            case .orderBy:
+                orderBy = reader.require(fields, key, in: "dedupe", at: node.location).flatMap {
+                    reader.identifier($0, what: "dedupe.orderBy")
+                }
+            case .nilKeys:
+                nilKeys = fields[key].flatMap {
+                    twoWords($0.value, what: "dedupe.nilKeys", false: "distinct", true: "equal", &reader)
+                }
             }
-            return Located(text.value == "last", at: text.location)
-        }
-        let orderBy = reader.require(fields, "orderBy", in: "dedupe", at: node.location).flatMap {
-            reader.identifier($0, what: "dedupe.orderBy")
-        }
-        let nilKeys = fields["nilKeys"].flatMap { pair -> Located<Bool>? in
-            guard let text = reader.string(pair.value, what: "dedupe.nilKeys") else { return nil }
-            guard text.value == "distinct" || text.value == "equal" else {
-                reader.diagnostics.append(
-                    .error(.invalidValue, "dedupe.nilKeys is distinct or equal, not '\(text.value)'", at: text.location)
-                )
-                return nil
-            }
-            return Located(text.value == "equal", at: text.location)
         }
         guard let keep, let orderBy else { return nil }
         return DedupeAST(keepLast: keep, orderBy: orderBy, nilKeysAreEqual: nilKeys)
+    }
+
+    /// One of two words, read as false and true: `first | last`, `distinct | equal`.
+    private static func twoWords(
+        _ node: YAMLNode, what: String, false no: String, true yes: String, _ reader: inout NodeReader
+    ) -> Located<Bool>? {
+        guard let text = reader.string(node, what: what) else { return nil }
+        guard text.value == no || text.value == yes else {
+            reader.diagnostics.append(
+                .error(.invalidValue, "\(what) is \(no) or \(yes), not '\(text.value)'", at: text.location))
+            return nil
+        }
+        return Located(text.value == yes, at: text.location)
     }
 
     /// `[[a], [b, c]]`; a bare name stands for a group of one.
@@ -422,13 +432,23 @@ public enum DSLDecoder {
 
     /// `from: { property:, convert: | match: }`.
     private static func decodeConversion(_ entry: YAMLPair, _ reader: inout NodeReader) -> ConversionAST? {
-        guard let from = reader.mapping(entry.value, what: "from", allowedKeys: Keys.conversion),
-            let source = reader.require(from, "property", in: "from", at: entry.value.location).flatMap({
-                reader.identifier($0, what: "from.property")
-            })
-        else { return nil }
-        let convert = from["convert"].flatMap { reader.string($0.value, what: "convert") }
-        let match = from["match"].flatMap { reader.identifier($0.value, what: "from.match") }
+        guard let from = reader.mapping(entry.value, what: "from", allowedKeys: Keys.conversion) else { return nil }
+        var source: Located<String>?
+        var convert: Located<String>?
+        var match: Located<String>?
+        // Each key by its own case: a key added to ConversionKey does not compile until it is read.
+        for key in ConversionKey.allCases {
+            switch key {
+            case .property:
+                source = reader.require(from, key, in: "from", at: entry.value.location).flatMap {
+                    reader.identifier($0, what: "from.property")
+                }
+                guard source != nil else { return nil }
+            case .convert: convert = from[key].flatMap { reader.string($0.value, what: "convert") }
+            case .match: match = from[key].flatMap { reader.identifier($0.value, what: "from.match") }
+            }
+        }
+        guard let source else { return nil }
         return ConversionAST(property: source, convert: convert, match: match, location: entry.key.location)
     }
 

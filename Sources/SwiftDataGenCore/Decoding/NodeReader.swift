@@ -74,6 +74,13 @@ struct NodeReader {
         return pairs
     }
 
+    /// A declared key (`DedupeKey.keep`) that must be there.
+    mutating func require<Key: RawRepresentable>(
+        _ entries: MappingEntries, _ key: Key, in what: String, at location: SourceLocation
+    ) -> YAMLNode? where Key.RawValue == String {
+        require(entries, key.rawValue, in: what, at: location)
+    }
+
     mutating func require(_ entries: MappingEntries, _ key: String, in what: String, at location: SourceLocation)
         -> YAMLNode?
     {
