@@ -4,8 +4,8 @@ import SwiftDataGenDSL
 @testable import SwiftDataGenCore
 
 /// README's config, version, model and property key tables and the JSON Schema's property keys,
-/// made from the key declarations in SwiftDataGenDSL: DSLKeyTests holds the committed files to these and rewrites them
-/// when recording.
+/// made from the key declarations in SwiftDataGenDSL: DSLKeyTests holds the committed files to
+/// these and rewrites them when recording.
 enum DSLKeyDocumentation {
     /// A generated region of README: its first and last lines and what lies between.
     struct Region {
@@ -13,12 +13,21 @@ enum DSLKeyDocumentation {
         var end: String
         var body: [String]
 
+        /// The markers name the declarations the rows come from and the command that rewrites them.
+        init(from declarations: String, of keys: String, columns: [String], rows: [String]) {
+            start =
+                "<!-- Generated from \(declarations) (Sources/SwiftDataGenDSL): "
+                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->"
+            end = "<!-- End of the generated \(keys). -->"
+            body = ["| " + columns.joined(separator: " | ") + " |", "|" + columns.map { _ in "---|" }.joined()] + rows
+        }
+
         var text: String { ([start] + body + [end]).joined(separator: "\n") }
     }
 
     /// The config file's keys, `naming`'s as `naming.<key>` rows after its own.
     static var configTable: Region {
-        var rows = ["| key | value | default |", "|---|---|---|"]
+        var rows: [String] = []
         for key in ConfigKey.allCases {
             rows.append("| `\(key.rawValue)` | \(cell(key.documentation)) | \(cell(key.defaultValue)) |")
             if key == .naming {
@@ -28,41 +37,29 @@ enum DSLKeyDocumentation {
             }
         }
         return Region(
-            start: "<!-- Generated from ConfigKey and NamingKey (Sources/SwiftDataGenDSL): "
-                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
-            end: "<!-- End of the generated config keys. -->", body: rows)
+            from: "ConfigKey and NamingKey", of: "config keys", columns: ["key", "value", "default"], rows: rows)
     }
 
     static var versionTable: Region {
         Region(
-            start: "<!-- Generated from VersionKey (Sources/SwiftDataGenDSL): "
-                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
-            end: "<!-- End of the generated version keys. -->",
-            body: ["| key | value |", "|---|---|"]
-                + VersionKey.allCases.map { "| `\($0.rawValue)` | \(cell($0.documentation)) |" })
+            from: "VersionKey", of: "version keys", columns: ["key", "value"],
+            rows: VersionKey.allCases.map { "| `\($0.rawValue)` | \(cell($0.documentation)) |" })
     }
 
     static var modelTable: Region {
         Region(
-            start: "<!-- Generated from ModelKey (Sources/SwiftDataGenDSL): "
-                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
-            end: "<!-- End of the generated model keys. -->",
-            body: ["| key | value |", "|---|---|"]
-                + ModelKey.allCases.map { "| `\($0.rawValue)` | \(cell($0.documentation)) |" })
+            from: "ModelKey", of: "model keys", columns: ["key", "value"],
+            rows: ModelKey.allCases.map { "| `\($0.rawValue)` | \(cell($0.documentation)) |" })
     }
 
     /// The property key table, one row per key in declaration order.
     static var propertyTable: Region {
-        var rows = ["| key | value | example |", "|---|---|---|"]
-        for key in PropertyKey.allCases {
+        let rows = PropertyKey.allCases.map { key in
             let (type, value) = key.example
             let example = key == .type ? "{ type: \(type) }" : "{ type: \(type), \(key.rawValue): \(value) }"
-            rows.append("| `\(key.rawValue)` | \(cell(key.documentation)) | `\(example)` |")
+            return "| `\(key.rawValue)` | \(cell(key.documentation)) | `\(example)` |"
         }
-        return Region(
-            start: "<!-- Generated from PropertyKey (Sources/SwiftDataGenDSL): "
-                + "SDG_RECORD_GOLDENS=1 swift test --filter DSLKeyTests rewrites it. -->",
-            end: "<!-- End of the generated property keys. -->", body: rows)
+        return Region(from: "PropertyKey", of: "property keys", columns: ["key", "value", "example"], rows: rows)
     }
 
     private static func cell(_ markdown: String) -> String {

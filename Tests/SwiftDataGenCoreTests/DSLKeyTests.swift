@@ -154,11 +154,10 @@ final class DSLKeyTests: XCTestCase {
             }
             func output(_ line: String?) throws -> String {
                 let model = "  New:\n    properties: { p: Int?, w: Int }\n" + (line.map { "    \($0)\n" } ?? "")
-                let (sources, templates) = try inputs(
-                    first: "models:\n  Box:\n    properties:\n      w: Int?\n",
-                    second: "models:\n  Box:\n    properties:\n      w: Int?\n" + model)
-                let generated = Generator.generate(sources, templates: templates)
-                return generated.files.map(\.contents).joined() + generated.diagnostics.map(\.rendered).joined()
+                return try Self.everythingSaid(
+                    inputs(
+                        first: "models:\n  Box:\n    properties:\n      w: Int?\n",
+                        second: "models:\n  Box:\n    properties:\n      w: Int?\n" + model))
             }
             let plain = try output(nil)
             XCTAssertFalse(plain.contains("error:"), plain)
@@ -179,13 +178,7 @@ final class DSLKeyTests: XCTestCase {
             let version =
                 "schema: App\nversion: 1.0.0\nmodels:\n  Box:\n    properties: { w: Int?, kind: Kind? }\n    unique: [w]\n"
                 + "enums:\n  Kind: { rawType: String, cases: [a] }\n"
-            let generated = Generator.generate(
-                SchemaSources(
-                    config: SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array(config.utf8)),
-                    versions: [SourceFile(displayPath: "1.yaml", relativePath: "1.yaml", bytes: Array(version.utf8))]),
-                templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-            return generated.files.map { $0.name + $0.contents }.joined()
-                + generated.diagnostics.map(\.rendered).joined()
+            return try Self.everythingSaid(Self.sources(config: config, versions: [version]))
         }
         let plain = try output("platforms: { iOS: 17 }\n")
         XCTAssertFalse(plain.contains("error:"), plain)
@@ -225,13 +218,7 @@ final class DSLKeyTests: XCTestCase {
             let second =
                 "schema: App\nversion: 2.0.0\nmodels:\n  Box:\n    properties: { w: Int? }\n"
                 + (written.map { $0 + "\n" } ?? "")
-            let files = [("1.0.0.yaml", first), ("2.0.0.yaml", second)].map {
-                SourceFile(displayPath: $0.0, relativePath: $0.0, bytes: Array($0.1.utf8))
-            }
-            let generated = Generator.generate(
-                SchemaSources(config: nil, versions: files),
-                templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-            return generated.files.map(\.contents).joined() + generated.diagnostics.map(\.rendered).joined()
+            return try Self.everythingSaid(Self.sources(config: nil, versions: [first, second]))
         }
         let plain = try output(nil)
         XCTAssertFalse(plain.contains("error:"), plain)
@@ -386,24 +373,38 @@ final class DSLKeyTests: XCTestCase {
     private func generate(_ secondVersion: SecondVersion) throws -> (text: String, hasErrors: Bool) {
         let (sources, templates) = try inputs(secondVersion)
         let output = Generator.generate(sources, templates: templates)
-        let text =
-            output.files.map { "// \($0.name)\n\($0.contents)" }.joined()
+        return (Self.everythingSaid(output), output.diagnostics.hasErrors)
+    }
+
+    /// A schema folder in memory: the config (`c.yaml`) and the version files (`1.yaml`, `2.yaml`, …)
+    /// as written, with the bundled templates.
+    static func sources(config: String?, versions: [String]) throws -> (SchemaSources, TemplateSet) {
+        func file(_ name: String, _ text: String) -> SourceFile {
+            SourceFile(displayPath: name, relativePath: name, bytes: Array(text.utf8))
+        }
+        let files = versions.enumerated().map { file("\($0.offset + 1).yaml", $0.element) }
+        return (
+            SchemaSources(config: config.map { file("c.yaml", $0) }, versions: files),
+            try SchemaLoader.templates(overrideDirectory: nil).get()
+        )
+    }
+
+    /// Every file generated from `inputs`, and every diagnostic, as one text.
+    static func everythingSaid(_ inputs: (SchemaSources, TemplateSet)) -> String {
+        everythingSaid(Generator.generate(inputs.0, templates: inputs.1))
+    }
+
+    static func everythingSaid(_ output: Generator.Output) -> String {
+        output.files.map { "// \($0.name)\n\($0.contents)" }.joined()
             + output.diagnostics.map(\.rendered).joined(separator: "\n")
-        return (text, output.diagnostics.hasErrors)
     }
 
     /// Two versions of schema `App` whose bodies (enums Kind and the rest) follow the header.
     private func inputs(first: String, second: String) throws -> (SchemaSources, TemplateSet) {
         let header = "schema: App\nenums:\n  Kind: { rawType: String, cases: [a, b] }\n"
-        let files = [
-            ("1.0.0.yaml", header + "version: 1.0.0\n" + first), ("2.0.0.yaml", header + "version: 2.0.0\n" + second),
-        ]
-        .map { SourceFile(displayPath: $0.0, relativePath: $0.0, bytes: Array($0.1.utf8)) }
-        let config = SourceFile(
-            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
-        return (
-            SchemaSources(config: config, versions: files), try SchemaLoader.templates(overrideDirectory: nil).get()
-        )
+        return try Self.sources(
+            config: "platforms: { iOS: 18, macOS: 15 }\n",
+            versions: [header + "version: 1.0.0\n" + first, header + "version: 2.0.0\n" + second])
     }
 
     /// The second version's model `New` (its properties, or `p: Int?`) and the lines of `Item`
@@ -439,13 +440,6 @@ final class DSLKeyTests: XCTestCase {
 
             """
             + item.map { "      \($0)\n" }.joined() + "  New:\n    properties:\n" + new.map { "      \($0)\n" }.joined()
-        let files = [("1.0.0.yaml", first), ("2.0.0.yaml", second)].map {
-            SourceFile(displayPath: $0.0, relativePath: $0.0, bytes: Array($0.1.utf8))
-        }
-        let config = SourceFile(
-            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
-        return (
-            SchemaSources(config: config, versions: files), try SchemaLoader.templates(overrideDirectory: nil).get()
-        )
+        return try Self.sources(config: "platforms: { iOS: 18, macOS: 15 }\n", versions: [first, second])
     }
 }

@@ -368,14 +368,17 @@ public enum DSLDecoder {
             return nil
         }
         guard let entries = reader.mapping(pair.value, what: what, allowedKeys: Keys.property),
-            let typeNode = reader.require(entries, "type", in: what, at: pair.value.location),
+            let typeNode = reader.require(entries, PropertyKey.type, in: what, at: pair.value.location),
             let type = typeSpelling(typeNode, &reader)
         else { return nil }
         var property = PropertyAST(name: name, type: type)
         for key in PropertyKey.allCases {
             guard let entry = entries[key] else { continue }
-            property.written.append(
-                .init(key: key, keyLocation: entry.key.location, value: decodeValue(of: key, entry, &reader)))
+            // The type is read above, where it is required: not parsed a second time.
+            let value =
+                key == .type
+                ? Located(.text(type.value.description), at: type.location) : decodeValue(of: key, entry, &reader)
+            property.written.append(.init(key: key, keyLocation: entry.key.location, value: value))
         }
         return property
     }
