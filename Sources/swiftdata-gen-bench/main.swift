@@ -44,11 +44,22 @@ for v in 1...history.versions {
 
 func resourceUsage() -> rusage {
     var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
     return usage
 }
 
-func peakRSSMiB() -> Double { Double(resourceUsage().ru_maxrss) / 1024 }
+/// Linux counts the peak resident set in KiB, Darwin in bytes.
+func peakRSSMiB() -> Double {
+    #if canImport(Darwin)
+        Double(resourceUsage().ru_maxrss) / (1024 * 1024)
+    #else
+        Double(resourceUsage().ru_maxrss) / 1024
+    #endif
+}
 
 /// User and system time of the whole process so far: with `generate` on all cores, CPU time
 /// above wall time shows how much ran in parallel.

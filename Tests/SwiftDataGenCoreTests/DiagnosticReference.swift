@@ -56,8 +56,9 @@ extension DiagnosticCode {
             return
                 "A name fails where it would go: each position refuses only its own names. A model or enum may "
                 + "not take a type name the output or the app uses (`String`, `Schema`) or a member around it "
-                + "(`models`, `id`); a property may not take a `PersistentModel` member (`persistentModelID`, "
-                + "`hasChanges`); a stored name may not be a no-parameter method of NSObject or NSManagedObject "
+                + "(`models`, `id`, and what every model gets from SwiftData: `persistentModelID`, `modelContext`, "
+                + "`getValue`, ...); a property may not take a `PersistentModel` member (`persistentModelID`, "
+                + "`hasChanges`) or be `ID`, which `@Model`'s key path `\\Model.ID` reads as a type; a stored name may not be a no-parameter method of NSObject or NSManagedObject "
                 + "(`description`, `entity`; keep the Swift name with `storedName:`); a case may not be `RawValue`. "
                 + "`id`, `type`, `data`, `value` and the like are fine. Rename it as the message suggests."
         case .duplicateName:

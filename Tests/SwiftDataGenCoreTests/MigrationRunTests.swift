@@ -37,7 +37,7 @@ final class MigrationRunTests: XCTestCase {
                 try LibrarySchemaV2Bridge.convertBookPrice(context)
                 let books = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn)]))
                 print(books.map { "\\($0.priceConverted.map { "\\($0)" } ?? "nil")" }.joined(separator: ","))
-                print(context.saveCount)
+                print(context._saveCount)
                 """)
         XCTAssertEqual(output, "12.5,0,0.99\n1\n")
     }

@@ -7,7 +7,8 @@ import XCTest
 /// a list of known troublemakers but every Swift keyword (declaration, statement, expression and
 /// contextual) and every member that `PersistentModel`, `Hashable`, `Identifiable`,
 /// `RawRepresentable`, `CaseIterable` and `VersionedSchema` bring; each position gets all of them
-/// at once, and the generated output must type-check against the stand-in.
+/// at once, and the generated output must type-check against the stand-in and, where an SDK is
+/// found, against Apple's SwiftData at the iOS 17 floor.
 final class ReservedNameTests: XCTestCase {
     static let keywords = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
@@ -32,13 +33,14 @@ final class ReservedNameTests: XCTestCase {
         "debugDescription", "models", "versionIdentifier", "schemas", "stages", "rawValue", "RawValue", "allCases",
         "AllCases",
         "schemaMetadata", "persistentBackingData", "init", "deinit", "self", "Type", "Protocol", "context", "container",
-        "Element", "Index", "Iterator", "Wrapped",
+        "Element", "Index", "Iterator", "Wrapped", "getValue", "setValue", "getTransformableValue",
+        "setTransformableValue", "createBackingData",
     ]
 
     /// Names real apps give their properties and cases (the corpus has each of these): accepted
     /// as a property, a stored name and an enum case.
     static let namesAppsUse = [
-        "id", "ID", "uuid", "identifier", "type", "kind", "data", "date", "value", "count", "order", "index", "key",
+        "id", "uuid", "identifier", "type", "kind", "data", "date", "value", "count", "order", "index", "key",
         "name",
         "url", "state", "status", "error", "result", "tag", "tags", "title", "text", "content", "body", "summary",
         "notes",
@@ -56,25 +58,33 @@ final class ReservedNameTests: XCTestCase {
         }
     }
 
-    private func typeCheck(_ yaml: String, position: String) throws {
+    /// `yaml` generated at the iOS 18 floor type-checks against the stand-in; `appleYAML` (the same
+    /// without what needs iOS 18) generated at the iOS 17 floor against Apple's SwiftData.
+    private func typeCheck(_ yaml: String, position: String, appleYAML: String? = nil) throws {
+        let result = try StandInTypeCheckTests.typeCheck(try Self.generated(yaml, iOSFloor: 18))
+        XCTAssertEqual(result.status, 0, "names accepted as \(position) do not compile:\n\(result.output)")
+        guard let sdk = try AppleSDK.ifPresent() else { return }
+        let real = try sdk.typeCheck(try Self.generated(appleYAML ?? yaml, iOSFloor: 17), iOSFloor: 17)
+        XCTAssertEqual(
+            real.status, 0, "names accepted as \(position) do not compile against Apple's SwiftData:\n\(real.output)")
+    }
+
+    /// The files generated from one version file at an iOS floor, written to a folder of their own.
+    static func generated(_ yaml: String, iOSFloor: Int) throws -> [String] {
         let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
         let config = SourceFile(
-            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
+            displayPath: "c.yaml", relativePath: "c.yaml",
+            bytes: Array("platforms: \(AppleSDKTypeCheckTests.platforms(at: iOSFloor))\n".utf8))
         let output = Generator.generate(
             SchemaSources(config: config, versions: [file]),
             templates: try SchemaLoader.templates(overrideDirectory: nil).get())
         XCTAssertFalse(output.diagnostics.hasErrors, output.diagnostics.map(\.rendered).joined(separator: "\n"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-names-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for generated in output.files {
+        let folder = try AppleSDK.scratchFolder("names-\(UUID().uuidString)")
+        return try output.files.map { generated in
             let path = folder.appendingPathComponent(generated.name).path
             try generated.contents.write(toFile: path, atomically: true, encoding: .utf8)
-            paths.append(path)
+            return path
         }
-        let result = try StandInTypeCheckTests.typeCheck(paths)
-        XCTAssertEqual(result.status, 0, "names accepted as \(position) do not compile:\n\(result.output)")
     }
 
     func testEveryAcceptedModelNameCompiles() throws {
@@ -115,7 +125,9 @@ final class ReservedNameTests: XCTestCase {
         yaml += names.map { "      back\($0): \"[R]\"\n" }.joined()
         yaml += "  P:\n    properties:\n" + names.map { "      \($0): { type: E, default: b }\n" }.joined()
         yaml += "  R:\n    properties:\n" + names.map { "      \($0): { type: M?, inverse: back\($0) }\n" }.joined()
-        try typeCheck(yaml, position: "property names")
+        let uniqueness = "    unique: [[\(names[0])]]\n    indexes: [[\(names[0])]]\n"
+        try typeCheck(
+            yaml, position: "property names", appleYAML: yaml.replacingOccurrences(of: uniqueness, with: ""))
     }
 
     func testEveryAcceptedEnumCaseCompiles() throws {
@@ -196,29 +208,67 @@ final class ReservedNameTests: XCTestCase {
         }
         XCTAssertGreaterThan(probes.count, 50)
         let compiled = probes.parallelMap { item -> (String, Int32) in
-            let placeholder = item.position == .type ? "Zq" : "zq"
             let app = item.position == .type ? Self.appUsage(of: [item.name]) : ""
-            let status = (try? Self.compileProbe(probe, replacing: placeholder, with: item.name, app: app).status) ?? -1
+            let status =
+                (try? Self.compileProbe(
+                    probe, replacing: Self.placeholder(at: item.position), with: item.name, app: app
+                )
+                .status) ?? -1
             return ("\(item.position) \(item.name)", status)
         }
         for (what, status) in compiled {
             XCTAssertNotEqual(status, 0, "\(what) is refused as failing to compile, but it compiles")
             XCTAssertNotEqual(status, -1, "\(what) could not be compiled")
         }
+        try checkRefusalsAgainstAppleSDK()
+    }
+
+    /// Names refused because they fail against Apple's SwiftData: each compiled in its position at
+    /// the iOS 17 floor against the SDK must fail, and the probe with placeholder names must not.
+    private func checkRefusalsAgainstAppleSDK() throws {
+        let probes = NamePosition.allCases.flatMap { position in
+            Self.refused(at: position).filter { position.refusal(of: $0)?.evidence == .typeCheckedAgainstAppleSDK }
+                .map { (position: position, name: $0) }
+        }
+        XCTAssertFalse(probes.isEmpty)
+        guard let sdk = try AppleSDK.ifPresent() else {
+            return print("reserved names: \(probes.count) refusals not checked, no Apple SDK")
+        }
+        let probe = try Self.generatedProbe(iOSFloor: 17)
+        let compile: @Sendable ([String]) throws -> StandInTypeCheckTests.CompileResult = {
+            try sdk.typeCheck($0, iOSFloor: 17)
+        }
+        XCTAssertEqual(try Self.compileProbe(probe, replacing: "Zq", with: "Zq", app: "", compile: compile).status, 0)
+        let compiled = probes.parallelMap { item -> (String, Int32) in
+            let result = try? Self.compileProbe(
+                probe, replacing: Self.placeholder(at: item.position), with: item.name, app: "", compile: compile)
+            return ("\(item.position) \(item.name)", result?.status ?? -1)
+        }
+        for (what, status) in compiled {
+            XCTAssertNotEqual(
+                status, 0, "\(what) is refused as failing against Apple's SwiftData, but it compiles there")
+            XCTAssertNotEqual(status, -1, "\(what) could not be compiled")
+        }
     }
 
     static func refused(at position: NamePosition) -> [String] {
         switch position {
-        case .type: (NamePosition.typesTheOutputNames.union(NamePosition.membersAroundTypes)).sorted()
-        case .property: (NamePosition.persistentModelMembers.union(NamePosition.modulesTheMacroNames)).sorted()
+        case .type:
+            NamePosition.typesTheOutputNames.union(NamePosition.membersAroundTypes).union(
+                NamePosition.membersEveryModelHas
+            ).sorted()
+        case .property:
+            NamePosition.persistentModelMembers.union(NamePosition.modulesTheMacroNames).union(
+                NamePosition.typesEveryModelHas
+            ).sorted()
         case .storedName: NamePosition.managedObjectMembers.sorted()
         case .enumCase: NamePosition.rawRepresentableMembers.filter { !Identifier.keywords.contains($0) }.sorted()
         }
     }
 
     /// Generated output with placeholder names where each position's name goes: model `Zq`
-    /// (related to another model both ways) and enum case `zq`.
-    static func generatedProbe() throws -> [(name: String, contents: String)] {
+    /// (related to another model both ways), its property `qz` and enum case `zq`.
+    static func generatedProbe(iOSFloor: Int = 18) throws -> [(name: String, contents: String)] {
         let yaml = """
             schema: N
             version: 1.0.0
@@ -229,6 +279,7 @@ final class ReservedNameTests: XCTestCase {
                 properties:
                   v: String
                   n: Int
+                  qz: String
                   e: { type: E, default: zq }
                   other: { type: Other?, inverse: zqs }
               Other:
@@ -239,12 +290,21 @@ final class ReservedNameTests: XCTestCase {
             """
         let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
         let config = SourceFile(
-            displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8))
+            displayPath: "c.yaml", relativePath: "c.yaml",
+            bytes: Array("platforms: \(AppleSDKTypeCheckTests.platforms(at: iOSFloor))\n".utf8))
         let output = Generator.generate(
             SchemaSources(config: config, versions: [file]),
             templates: try SchemaLoader.templates(overrideDirectory: nil).get())
         XCTAssertFalse(output.diagnostics.hasErrors, output.diagnostics.map(\.rendered).joined(separator: "\n"))
         return output.files.map { ($0.name, $0.contents) }
+    }
+
+    static func placeholder(at position: NamePosition) -> String {
+        switch position {
+        case .type: "Zq"
+        case .property, .storedName: "qz"
+        case .enumCase: "zq"
+        }
     }
 
     /// An app file that uses each type as apps do; it compiles only while the name still means
@@ -296,7 +356,8 @@ final class ReservedNameTests: XCTestCase {
     }
 
     static func compileProbe(
-        _ files: [(name: String, contents: String)], replacing placeholder: String, with name: String, app: String
+        _ files: [(name: String, contents: String)], replacing placeholder: String, with name: String, app: String,
+        compile: ([String]) throws -> StandInTypeCheckTests.CompileResult = StandInTypeCheckTests.typeCheck
     ) throws
         -> StandInTypeCheckTests.CompileResult
     {
@@ -310,6 +371,6 @@ final class ReservedNameTests: XCTestCase {
             try file.contents.replacing(word, with: name).write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
-        return try StandInTypeCheckTests.typeCheck(paths)
+        return try compile(paths)
     }
 }

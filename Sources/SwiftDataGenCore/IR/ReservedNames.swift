@@ -27,12 +27,24 @@ public enum NamePosition: Sendable, CaseIterable {
                     "the enclosing VersionedSchema or every model already has a member or an accessor of that name",
                     evidence: .typeChecked)
             }
+            if Self.membersEveryModelHas.contains(name) {
+                return NameRefusal(
+                    "every model has a member of that name from SwiftData (PersistentModel's, or one @Model adds), "
+                        + "which hides the type inside each model",
+                    evidence: .typeCheckedAgainstAppleSDK)
+            }
             return nil
         case .property:
             if Self.persistentModelMembers.contains(name) {
                 return NameRefusal(
                     "PersistentModel or @Model declares a member of that name",
                     evidence: .documented(Self.persistentModelSource))
+            }
+            if Self.typesEveryModelHas.contains(name) {
+                return NameRefusal(
+                    "@Model writes each property's key path as \\Model.\(name), which names the type every model "
+                        + "has by that name instead of the property",
+                    evidence: .typeCheckedAgainstAppleSDK)
             }
             if Self.modulesTheMacroNames.contains(name) {
                 return NameRefusal(
@@ -72,6 +84,20 @@ public enum NamePosition: Sendable, CaseIterable {
     static let membersAroundTypes: Set<String> = [
         "models", "versionIdentifier", "ID", "id", "hash", "hashValue", "each", "didSet", "willSet", "override",
     ]
+
+    /// What Apple's `PersistentModel` declares (requirements and extension members) and what its
+    /// `@Model` adds to every class, by the names its macro declaration lists: inside a model, a type
+    /// of the same name is not found. The stand-in does not declare all of them, so the proof is
+    /// against Apple's interface (docs/apple-sdk-findings.md).
+    static let membersEveryModelHas: Set<String> = [
+        "persistentModelID", "modelContext", "hasChanges", "isDeleted", "persistentBackingData", "schemaMetadata",
+        "getValue", "setValue", "getTransformableValue", "setTransformableValue", "createBackingData",
+    ]
+
+    /// Member types of every model: `Identifiable`'s `ID`. Apple's `@Model` lists each property in
+    /// `schemaMetadata` with a key path rooted at the class (`\\Trip.name`), which for a property so
+    /// named reads as the type (docs/apple-sdk-findings.md).
+    static let typesEveryModelHas: Set<String> = ["ID"]
 
     /// What `PersistentModel` supplies and `@Model` generates besides `id` (reference/swiftdata-api.md).
     static let persistentModelMembers: Set<String> = [
@@ -113,6 +139,9 @@ public struct NameRefusal: Sendable, Equatable {
     public enum Evidence: Sendable, Equatable {
         /// ReservedNameTests compiles the name in that position and sees it fail.
         case typeChecked
+        /// ReservedNameTests compiles the name in that position against Apple's SwiftData interface
+        /// and sees it fail there (the stand-in lacks what makes it fail).
+        case typeCheckedAgainstAppleSDK
         /// A rule of SwiftData or Core Data the stand-in cannot show, with its source.
         case documented(String)
     }

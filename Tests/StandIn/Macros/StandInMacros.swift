@@ -23,9 +23,10 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
         providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard isRoot(declaration), let variable = member.as(VariableDeclSyntax.self), StoredProperty(variable) != nil
+        guard isRoot(declaration), let variable = member.as(VariableDeclSyntax.self),
+            let property = StoredProperty(variable)
         else { return [] }
-        return ["@_PersistedProperty"]
+        return property.isTransformable ? ["@_TransformablePersistedProperty"] : ["@_PersistedProperty"]
     }
 
     public static func expansion(
@@ -154,6 +155,9 @@ struct StoredProperty {
 
     var isUniqueAttribute: Bool { attribute != nil && options.contains("unique") }
 
+    /// Stored through a value transformer, as `@_TransformablePersistedProperty` stores it.
+    var isTransformable: Bool { attribute != nil && options.contains("transformable") }
+
     var metadata: String {
         let defaultValue = initializer.map { "{ () -> (\(type)) in \($0) }" } ?? "nil"
         let options = self.options.filter { $0 != "unique" || relationship != nil }.map { "\"\($0)\"" }.joined(
@@ -171,13 +175,18 @@ struct StoredProperty {
     }
 }
 
-/// What `@Model` puts on each stored property: get and set through the backing data, and an init
-/// accessor so the class's own initializers (and initial values) still work.
+/// What `@Model` puts on each stored property: get and set through the backing data, whose
+/// overloads take only what SwiftData's do, and an init accessor so the class's own initializers
+/// (and initial values) still work.
 public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
+        accessors(of: declaration, get: "get", set: "set")
+    }
+
+    static func accessors(of declaration: some DeclSyntaxProtocol, get: String, set: String) -> [AccessorDeclSyntax] {
         guard let variable = declaration.as(VariableDeclSyntax.self), let property = StoredProperty(variable) else {
             return []
         }
@@ -186,12 +195,12 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """
             @storageRestrictions(initializes: _\(raw: name), accesses: _$backing)
             init(initialValue) {
-                _$backing.set(\(literal: name), initialValue)
+                _$backing.\(raw: set)(\(literal: name), initialValue)
                 _\(raw: name) = _StandInNoValue()
             }
             """,
-            "get { _$backing.get(\(literal: name)) }",
-            "set { _$backing.set(\(literal: name), newValue) }",
+            "get { _$backing.\(raw: get)(\(literal: name)) }",
+            "set { _$backing.\(raw: set)(\(literal: name), newValue) }",
         ]
     }
 
@@ -203,6 +212,23 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             return []
         }
         return ["private var _\(raw: property.name): _StandInNoValue"]
+    }
+}
+
+/// The same for a property stored through a value transformer, whose type need not be Codable.
+public struct TransformablePersistedPropertyMacro: AccessorMacro, PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        PersistedPropertyMacro.accessors(of: declaration, get: "getTransformable", set: "setTransformable")
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        try PersistedPropertyMacro.expansion(of: node, providingPeersOf: declaration, in: context)
     }
 }
 

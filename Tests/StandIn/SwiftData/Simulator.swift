@@ -16,15 +16,44 @@ public final class _StandInBacking {
 
     public init() {}
 
-    public func get<T>(_ name: String) -> T {
+    // The overloads Apple's `BackingData` declares for `getValue(forKey:)` and `setValue(forKey:to:)`,
+    // with the same constraints: a property of any other type has none to call, and fails to
+    // compile here as it does against SwiftData.
+    @_disfavoredOverload public func get<T: Decodable>(_ name: String) -> T { value(name) }
+    public func get<T: PersistentModel>(_ name: String) -> T { value(name) }
+    public func get<T: PersistentModel>(_ name: String) -> T? { value(name) }
+    public func get<T: RelationshipCollection>(_ name: String) -> T { value(name) }
+    public func get<T: Decodable & RelationshipCollection>(_ name: String) -> T { value(name) }
+    @_disfavoredOverload public func set<T: Encodable>(_ name: String, _ value: T) { values[name] = value }
+    public func set<T: PersistentModel>(_ name: String, _ value: T) { values[name] = value }
+    public func set<T: PersistentModel>(_ name: String, _ value: T?) { values[name] = value }
+    public func set<T: RelationshipCollection>(_ name: String, _ value: T) { values[name] = value }
+    public func set<T: Encodable & RelationshipCollection>(_ name: String, _ value: T) { values[name] = value }
+    /// A property stored through a value transformer, which takes any type.
+    public func getTransformable<T>(_ name: String) -> T { value(name) }
+    public func setTransformable<T>(_ name: String, _ value: T) { values[name] = value }
+
+    private func value<T>(_ name: String) -> T {
         if let value = values[name] { return value as! T }
         if let optional = T.self as? any ExpressibleByNilLiteral.Type { return optional.init(nilLiteral: ()) as! T }
         fatalError("the stand-in has no value for '\(name)': it was never set")
     }
+}
 
-    public func set<T>(_ name: String, _ value: T) {
-        values[name] = value
-    }
+/// A to-many relationship's value: an array of models, or an optional one.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+public protocol RelationshipCollection {
+    associatedtype PersistentElement: PersistentModel
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Array: RelationshipCollection where Element: PersistentModel {
+    public typealias PersistentElement = Element
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Optional: RelationshipCollection where Wrapped: Sequence, Wrapped.Element: PersistentModel {
+    public typealias PersistentElement = Wrapped.Element
 }
 
 public struct _StandInRelationship {
@@ -450,6 +479,7 @@ public struct _StandInError: Error, CustomStringConvertible {
     public var description: String { "SwiftData stand-in error \(code): \(message)" }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public final class ModelContainer: @unchecked Sendable {
     public let schema: Schema
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
@@ -463,7 +493,7 @@ public final class ModelContainer: @unchecked Sendable {
     ) throws {
         self.schema = schema
         self.migrationPlan = migrationPlan
-        info = _StandInSchemaInfo(schema.models)
+        info = _StandInSchemaInfo(schema._models)
         url = configurations.first { !$0.isStoredInMemoryOnly }?.url
         if let migrationPlan { try Self.validate(migrationPlan) }
         guard let url else { return }
@@ -707,6 +737,7 @@ struct _StandInInference {
 /// Objects of one schema over a store's rows: insert, fetch with predicates and sorts, delete,
 /// save. A save writes every object it can reach, keeps both sides of each relationship in step,
 /// and checks uniqueness as the store would.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public final class ModelContext {
     private let containerReference: ModelContainer?
     let schema: _StandInSchemaInfo
@@ -714,7 +745,7 @@ public final class ModelContext {
     private var objects: [ObjectIdentifier: any PersistentModel] = [:]
     private var order: [ObjectIdentifier] = []
     private var nextID = 1
-    public private(set) var saveCount = 0
+    public private(set) var _saveCount = 0
     /// A type from another schema used here: what SwiftData crashes with (evidence §3 [S20]).
     var misuse: _StandInError?
 
@@ -835,7 +866,7 @@ public final class ModelContext {
     public func save() throws {
         if let misuse { throw misuse }
         try persist(rows())
-        saveCount += 1
+        _saveCount += 1
     }
 
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {

@@ -1,10 +1,13 @@
-// A stand-in for Apple's SwiftData, declared with the real signatures (iOS 18 SDK shapes, the
-// strictest for Sendable) so generated code type-checks on Linux, and a simulator of how SwiftData
-// stores rows and runs a migration plan (Simulator.swift beside this file), so generated plans
-// run with data on Linux.
+// A stand-in for Apple's SwiftData, declared with the real signatures, kinds, conformances and
+// availability (StandInAgreementTests compares every public declaration here with Apple's
+// interface) so generated code type-checks on Linux, and a simulator of how SwiftData stores rows
+// and runs a migration plan (Simulator.swift beside this file), so generated plans run with data
+// on Linux. Names that start with `_` are the simulator's machinery, not Apple's API.
 @_exported import Foundation
+@_exported import Observation
 
-public protocol PersistentModel: AnyObject, Hashable, Identifiable {
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
     /// The object's values by property name; `@Model` routes every stored property through it.
     var _$backing: _StandInBacking { get }
     /// The entity as `@Model` read it from the class: what the checksum and the simulator use.
@@ -12,15 +15,15 @@ public protocol PersistentModel: AnyObject, Hashable, Identifiable {
     static func _$make(_ backing: _StandInBacking) -> AnyObject
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension PersistentModel {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public var persistentModelID: PersistentIdentifier { PersistentIdentifier(_object: ObjectIdentifier(self)) }
+    public var id: PersistentIdentifier { persistentModelID }
 }
 
-extension PersistentModel where ID == ObjectIdentifier {
-    public var id: ObjectIdentifier { ObjectIdentifier(self) }
-}
-
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public final class Schema {
     public struct Version: Codable, Comparable, Hashable, CustomStringConvertible {
         public let major: Int
@@ -39,7 +42,8 @@ public final class Schema {
         public var description: String { "\(major).\(minor).\(patch)" }
     }
 
-    public struct Attribute {
+    public class Attribute {
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         public struct Option {
             let name: String
             public static var unique: Option { Option(name: "unique") }
@@ -52,16 +56,19 @@ public final class Schema {
         }
     }
 
-    public struct Relationship {
+    public final class Relationship {
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         public enum DeleteRule: String, Codable {
             case noAction, nullify, cascade, deny
         }
 
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         public struct Option {
             public static var unique: Option { Option() }
         }
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     public struct Index<T: PersistentModel> {
         public struct Types<U: PersistentModel> {
             public static func binary(_ keyPaths: [PartialKeyPath<U>]) -> Types<U> { Types<U>() }
@@ -69,38 +76,38 @@ public final class Schema {
         }
     }
 
-    public let models: [any PersistentModel.Type]
+    public let _models: [any PersistentModel.Type]
     public let version: Version
 
-    public init(versionedSchema: any VersionedSchema.Type) {
-        models = versionedSchema.models
-        version = versionedSchema.versionIdentifier
+    public convenience init(versionedSchema: any VersionedSchema.Type) {
+        self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
     }
 
     /// The checksum text of these models (Simulator.swift): equal texts are one checksum.
-    public var _checksumText: String { _StandInSchemaInfo(models).checksumText }
+    public var _checksumText: String { _StandInSchemaInfo(_models).checksumText }
 
     public init(_ models: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
-        self.models = models
+        self._models = models
         self.version = version
     }
 }
 
-// The iOS 17 and 18 SDKs do not mark these Sendable; say so, so Swift 6 mode rejects
-// `static let versionIdentifier = Schema.Version(…)` here as it does there.
-@available(*, unavailable) extension Schema.Version: @unchecked Sendable {}
-@available(*, unavailable) extension MigrationStage: @unchecked Sendable {}
-
+// Apple's SDKs do not mark `Schema.Version` or `MigrationStage` Sendable, and neither is here: a
+// public type is Sendable only where it says so, so Swift 6 mode rejects `static let
+// versionIdentifier = Schema.Version(…)` here as it does there.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public protocol VersionedSchema {
     static var models: [any PersistentModel.Type] { get }
     static var versionIdentifier: Schema.Version { get }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public protocol SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { get }
     static var stages: [MigrationStage] { get }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public enum MigrationStage {
     case lightweight(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type)
     case custom(
@@ -108,21 +115,31 @@ public enum MigrationStage {
         willMigrate: ((ModelContext) throws -> Void)?, didMigrate: ((ModelContext) throws -> Void)?)
 }
 
-@attached(extension, conformances: PersistentModel)
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@attached(extension, conformances: Observable, PersistentModel)
 @attached(member, names: named(_$backing), named(init(backingData:)), named(_$make), named(_$entity))
 @attached(memberAttribute)
 public macro Model() = #externalMacro(module: "SwiftDataStandInMacros", type: "ModelMacro")
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro _PersistedProperty() = #externalMacro(module: "SwiftDataStandInMacros", type: "PersistedPropertyMacro")
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro _TransformablePersistedProperty() =
+    #externalMacro(module: "SwiftDataStandInMacros", type: "TransformablePersistedPropertyMacro")
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @attached(peer)
 public macro Attribute(
     _ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil
 ) =
     #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpPeerMacro")
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @attached(peer)
 public macro Relationship(
     _ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
@@ -130,6 +147,7 @@ public macro Relationship(
     inverse: AnyKeyPath? = nil, hashModifier: String? = nil
 ) = #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpPeerMacro")
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @attached(peer)
 public macro Transient() = #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpPeerMacro")
 
@@ -148,9 +166,13 @@ public macro Index<T: PersistentModel>(_ indices: [PartialKeyPath<T>]...) =
 public macro Index<T: PersistentModel>(_ indices: Schema.Index<T>.Types<T>...) =
     #externalMacro(module: "SwiftDataStandInMacros", type: "NoOpDeclarationMacro")
 
-/// A model's identity across contexts; declared so a type named like it is seen to hide it.
-public struct PersistentIdentifier: Hashable, Sendable {}
+/// A model's identity across contexts; here, the object's.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public struct PersistentIdentifier: Hashable, Sendable {
+    let _object: ObjectIdentifier
+}
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public struct FetchDescriptor<T: PersistentModel> {
     public var predicate: Predicate<T>?
     public var sortBy: [SortDescriptor<T>]
@@ -165,31 +187,42 @@ public struct FetchDescriptor<T: PersistentModel> {
     }
 }
 
-public struct ModelConfiguration: Sendable {
-    public struct CloudKitDatabase: Sendable {
+/// Not Sendable, as in Apple's SDK.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+public struct ModelConfiguration {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    public struct CloudKitDatabase {
         public static var automatic: CloudKitDatabase { CloudKitDatabase() }
         public static var none: CloudKitDatabase { CloudKitDatabase() }
-        public static func `private`(_ containerIdentifier: String) -> CloudKitDatabase { CloudKitDatabase() }
+        public static func `private`(_ privateDBName: String) -> CloudKitDatabase { CloudKitDatabase() }
     }
 
-    public let name: String?
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    public struct GroupContainer {
+        public static var automatic: GroupContainer { GroupContainer() }
+        public static var none: GroupContainer { GroupContainer() }
+        public static func identifier(_ groupName: String) -> GroupContainer { GroupContainer() }
+    }
+
+    public let name: String
     public let isStoredInMemoryOnly: Bool
-    public let url: URL?
+    /// A store in memory has `/dev/null` for its URL, as Core Data's in-memory stores do.
+    public let url: URL
 
     public init(
         _ name: String? = nil, schema: Schema? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true,
-        cloudKitDatabase: CloudKitDatabase = .automatic
+        groupContainer: GroupContainer = .automatic, cloudKitDatabase: CloudKitDatabase = .automatic
     ) {
-        self.name = name
+        self.name = name ?? "default"
         self.isStoredInMemoryOnly = isStoredInMemoryOnly
-        self.url = nil
+        self.url = URL(fileURLWithPath: "/dev/null")
     }
 
     public init(
         _ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true,
         cloudKitDatabase: CloudKitDatabase = .automatic
     ) {
-        self.name = name
+        self.name = name ?? "default"
         self.isStoredInMemoryOnly = false
         self.url = url
     }

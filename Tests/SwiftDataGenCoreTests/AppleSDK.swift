@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+/// Apple's iOS SDK as the tests find it (`scripts/apple-sdk-flags.sh`): the flags that make swiftc
+/// read Apple's SwiftData interface, and the SDK's release. Without an SDK the tests that need it
+/// skip, unless `SDG_REQUIRE_APPLE_SDK=1` (which `.ci/run` sets when `../shared/apple-sdk` is there).
+struct AppleSDK: Sendable {
+    var flags: [String]
+    /// `iOS 17.4`, for messages.
+    var name: String
+    var major: Int
+
+    nonisolated(unsafe) private static var found: Result<AppleSDK, Error>?
+    private static let lock = NSLock()
+
+    static var folder: URL { TestPaths.packageRoot.appendingPathComponent(".build/apple-sdk") }
+
+    static func shared() throws -> AppleSDK {
+        lock.lock()
+        defer { lock.unlock() }
+        if let found { return try found.get() }
+        let result = Result { try locate() }
+        found = result
+        return try result.get()
+    }
+
+    /// The SDK, or nil where none is found and none is required: for a test that checks against
+    /// the stand-in too and adds Apple's check where it can.
+    static func ifPresent() throws -> AppleSDK? {
+        do { return try shared() } catch is XCTSkip { return nil }
+    }
+
+    private static func locate() throws -> AppleSDK {
+        let script = TestPaths.packageRoot.appendingPathComponent("scripts/apple-sdk-flags.sh").path
+        let result = try StandInTypeCheckTests.run("/bin/bash", [script, folder.path])
+        if result.status == 3 {
+            let reason = "no Apple SDK to check against: \(result.output)"
+            if ProcessInfo.processInfo.environment["SDG_REQUIRE_APPLE_SDK"] == "1" {
+                throw CheckError(reason)
+            }
+            throw XCTSkip(reason + " (put one in ../shared/apple-sdk or set SDG_APPLE_SDK)")
+        }
+        guard result.status == 0, let line = result.output.split(separator: "\n").last else {
+            throw CheckError("scripts/apple-sdk-flags.sh failed:\n\(result.output)")
+        }
+        let flags = line.split(separator: " ").map(String.init)
+        guard let index = flags.firstIndex(of: "-sdk"), index + 1 < flags.count else {
+            throw CheckError("scripts/apple-sdk-flags.sh printed no -sdk: \(line)")
+        }
+        let settings = URL(fileURLWithPath: flags[index + 1]).appendingPathComponent("SDKSettings.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: settings)) as? [String: Any]
+        guard let version = json?["Version"] as? String, let major = Int(version.prefix { $0 != "." }) else {
+            throw CheckError("\(settings.path) names no Version")
+        }
+        let cache = folder.appendingPathComponent("ModuleCache").path
+        return AppleSDK(flags: flags + ["-module-cache-path", cache], name: "iOS \(version)", major: major)
+    }
+
+    /// Runs swiftc for `arm64-apple-ios<floor>.0` against the SDK.
+    func compile(_ arguments: [String], iOSFloor: Int) throws -> StandInTypeCheckTests.CompileResult {
+        try StandInTypeCheckTests.run(
+            "/usr/bin/env", ["swiftc", "-target", "arm64-apple-ios\(iOSFloor).0"] + flags + arguments)
+    }
+
+    /// Type-checks `files` as one module in Swift 6 mode; `strict` adds complete concurrency
+    /// checking and warnings as errors, which generated code is held to.
+    func typeCheck(_ files: [String], iOSFloor: Int, strict: Bool = true, extraFlags: [String] = []) throws
+        -> StandInTypeCheckTests.CompileResult
+    {
+        let mode = strict ? StandInTypeCheckTests.strictFlags : ["-swift-version", "6"]
+        return try compile(["-typecheck"] + mode + extraFlags + files, iOSFloor: iOSFloor)
+    }
+
+    /// Type-checks one source text written to a file of its own.
+    func typeCheck(source: String, iOSFloor: Int) throws -> StandInTypeCheckTests.CompileResult {
+        let file = try Self.scratchFolder("snippets").appendingPathComponent("\(UUID().uuidString).swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try typeCheck([file.path], iOSFloor: iOSFloor)
+    }
+
+    static func scratchFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-apple-sdk-\(getpid())/\(name)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    struct CheckError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}

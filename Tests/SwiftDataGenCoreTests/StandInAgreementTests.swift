@@ -1,0 +1,178 @@
+import Foundation
+import XCTest
+
+/// The stand-in (Tests/StandIn) against Apple's SwiftData interface, both read by the toolchain's
+/// `swift-api-digester`: every public declaration of the stand-in's own (not its underscored
+/// simulator machinery) must be one Apple's SDK declares, of the same kind, with the same
+/// signature, generic requirements and iOS availability, and no conformance Apple's lacks — so the
+/// stand-in cannot accept what Xcode refuses through a declaration Apple does not have. A
+/// declaration available only after the SDK's release (the 17.4 SDK has no `#Unique`) is listed,
+/// not compared. What Apple declares and the stand-in leaves out is counted: generated code that
+/// used it would fail the stand-in's type-check, which runs over the same files.
+final class StandInAgreementTests: XCTestCase {
+    func testTheStandInDeclaresOnlyWhatApplesSwiftDataDeclares() throws {
+        let sdk = try AppleSDK.shared()
+        let standInFolder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
+        _ = try StandInTypeCheckTests.standInFlags()
+        let appleFlags = sdk.flags.enumerated().filter { index, flag in
+            flag != "-load-plugin-library" && (index == 0 || sdk.flags[index - 1] != "-load-plugin-library")
+        }.map(\.element)
+        let apple = try APIDump.read(flags: appleFlags + ["-target", "arm64-apple-ios\(sdk.major).0"])
+        let standIn = try APIDump.read(flags: ["-I", standInFolder])
+
+        var differences: [String] = []
+        var newer: [String] = []
+        var compared = 0
+        for (path, declaration) in standIn.declarations.sorted(by: { $0.key < $1.key }) {
+            guard !declaration.isExternalType, !APIDump.isMachinery(path) else { continue }
+            guard let real = apple.declarations[path] else {
+                if let introduced = declaration.introducediOS, introduced > sdk.major {
+                    newer.append("\(path) (iOS \(introduced))")
+                } else {
+                    differences.append("\(path): Apple's SwiftData declares no such \(declaration.kind)")
+                }
+                continue
+            }
+            compared += 1
+            if declaration.kind != real.kind {
+                differences.append("\(path): a \(declaration.kind) here, a \(real.kind) in Apple's SwiftData")
+            }
+            if declaration.signature != real.signature {
+                differences.append("\(path): `\(declaration.signature)` here, `\(real.signature)` in Apple's SwiftData")
+            }
+            if declaration.genericSignature != real.genericSignature {
+                differences.append(
+                    "\(path): generic requirements `\(declaration.genericSignature)` here, "
+                        + "`\(real.genericSignature)` in Apple's SwiftData")
+            }
+            if declaration.introducediOS != real.introducediOS {
+                differences.append(
+                    "\(path): available from iOS \(declaration.introducediOS.map(String.init) ?? "any") here, "
+                        + "from iOS \(real.introducediOS.map(String.init) ?? "any") in Apple's SwiftData")
+            }
+            let extra = declaration.conformances.subtracting(real.conformances)
+            if !extra.isEmpty {
+                differences.append(
+                    "\(path): conforms to \(extra.sorted().joined(separator: ", ")) here, not in Apple's SwiftData")
+            }
+        }
+        let appleOnly = apple.declarations.keys.filter { standIn.declarations[$0] == nil && !APIDump.isMachinery($0) }
+        print(
+            "stand-in agreement: \(compared) declarations compared with \(sdk.name), \(differences.count) differ; "
+                + "newer than the SDK: \(newer.isEmpty ? "none" : newer.joined(separator: ", ")); "
+                + "\(appleOnly.count) of Apple's not in the stand-in")
+        XCTAssertGreaterThanOrEqual(compared, 40, "the stand-in's declarations were not read")
+        XCTAssertTrue(
+            differences.isEmpty, "the stand-in differs from Apple's SwiftData:\n" + differences.joined(separator: "\n"))
+    }
+
+    /// The comparison itself has teeth: a declaration Apple's SwiftData lacks, a wrong kind and an
+    /// extra conformance are each found.
+    func testADifferenceFromApplesSwiftDataIsFound() throws {
+        let apple = APIDump(json: [
+            "children": [
+                ["kind": "TypeDecl", "declKind": "Struct", "printedName": "ModelConfiguration", "intro_iOS": "17"]
+            ]
+        ])
+        let standIn = APIDump(json: [
+            "children": [
+                [
+                    "kind": "TypeDecl", "declKind": "Class", "printedName": "ModelConfiguration", "intro_iOS": "17",
+                    "conformances": [["name": "Sendable"]],
+                ],
+                ["kind": "TypeDecl", "declKind": "Struct", "printedName": "_StandInBacking"],
+            ]
+        ])
+        let mine = try XCTUnwrap(standIn.declarations["ModelConfiguration"])
+        let theirs = try XCTUnwrap(apple.declarations["ModelConfiguration"])
+        XCTAssertNotEqual(mine.kind, theirs.kind)
+        XCTAssertEqual(mine.conformances.subtracting(theirs.conformances), ["Sendable"])
+        XCTAssertTrue(APIDump.isMachinery("_StandInBacking"))
+        XCTAssertTrue(APIDump.isMachinery("String.init(_stored:)"))
+        XCTAssertFalse(APIDump.isMachinery("ModelConfiguration.init(_:schema:url:allowsSave:cloudKitDatabase:)"))
+    }
+}
+
+/// A module's public declarations by path (`Schema.Attribute.Option.unique`), as
+/// `swift-api-digester -dump-sdk` reports them.
+struct APIDump {
+    struct Declaration {
+        var kind: String
+        var signature: String
+        var genericSignature: String
+        var introducediOS: Int?
+        var conformances: Set<String>
+        var isExternalType: Bool
+    }
+
+    var declarations: [String: Declaration] = [:]
+
+    /// Conformances every type has or the compiler adds by itself.
+    static let implicitConformances: Set<String> = [
+        "Copyable", "Escapable", "SendableMetatype", "BitwiseCopyable",
+    ]
+
+    static func read(flags: [String]) throws -> APIDump {
+        let output = try AppleSDK.scratchFolder("api").appendingPathComponent("\(UUID().uuidString).json")
+        let cache = AppleSDK.folder.appendingPathComponent("ModuleCache").path
+        let arguments =
+            ["-dump-sdk", "-module", "SwiftData", "-o", output.path] + flags
+            + (flags.contains("-module-cache-path") ? [] : ["-module-cache-path", cache])
+        #if os(macOS)
+            let result = try StandInTypeCheckTests.run("/usr/bin/xcrun", ["swift-api-digester"] + arguments)
+        #else
+            let result = try StandInTypeCheckTests.run("/usr/bin/env", ["swift-api-digester"] + arguments)
+        #endif
+        guard result.status == 0 else {
+            throw AppleSDK.CheckError("swift-api-digester failed:\n\(result.output)")
+        }
+        defer { try? FileManager.default.removeItem(at: output) }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        guard let root = json?["ABIRoot"] as? [String: Any] else {
+            throw AppleSDK.CheckError("swift-api-digester wrote no ABIRoot")
+        }
+        return APIDump(json: root)
+    }
+
+    init(json root: [String: Any]) {
+        walk(root, prefix: "", introduced: nil)
+    }
+
+    /// A member without availability of its own has its type's.
+    private mutating func walk(_ node: [String: Any], prefix: String, introduced inherited: Int?) {
+        for child in node["children"] as? [[String: Any]] ?? [] {
+            guard let kind = child["declKind"] as? String, kind != "Import",
+                let name = child["printedName"] as? String
+            else { continue }
+            let path = prefix + name + (child["static"] as? Bool == true ? " (static)" : "")
+            let types = (child["children"] as? [[String: Any]] ?? []).first {
+                ["TypeFunc", "TypeNominal", "TypeNameAlias"].contains($0["kind"] as? String ?? "")
+            }
+            let introduced = (child["intro_iOS"] as? String).flatMap { Int($0.prefix { $0 != "." }) } ?? inherited
+            declarations[path] = Declaration(
+                kind: kind,
+                signature: Self.normalised(types?["printedName"] as? String ?? ""),
+                genericSignature: Self.normalised(child["genericSig"] as? String ?? ""),
+                introducediOS: introduced,
+                conformances: Set(
+                    (child["conformances"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+                ).subtracting(Self.implicitConformances),
+                isExternalType: child["isExternal"] as? Bool == true)
+            walk(child, prefix: prefix + name + ".", introduced: introduced)
+        }
+    }
+
+    /// Foundation's types live in `FoundationEssentials` and `FoundationInternationalization` on
+    /// Linux and in `Foundation` in Apple's SDK: one spelling for both.
+    static func normalised(_ text: String) -> String {
+        text.replacingOccurrences(of: "FoundationEssentials.", with: "Foundation.")
+            .replacingOccurrences(of: "FoundationInternationalization.", with: "Foundation.")
+    }
+
+    /// The stand-in's own machinery: a name, or an argument label, that starts with `_` or `$`.
+    static func isMachinery(_ path: String) -> Bool {
+        path.split(separator: ".").contains { component in
+            component.hasPrefix("_") || component.hasPrefix("$") || component.firstMatch(of: /[(:]_[A-Za-z$]/) != nil
+        }
+    }
+}
