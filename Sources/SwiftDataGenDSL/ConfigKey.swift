@@ -1,5 +1,5 @@
 /// Every key of the config file (`swiftdata-gen.yaml`), declared once: the decoder reads each
-/// through an exhaustive switch, and README's config table is generated from these with
+/// through an exhaustive switch, and the documentation's config table is generated from these with
 /// `NamingKey`'s rows after `naming`'s (DSLKeyTests).
 public enum ConfigKey: String, CaseIterable, Sendable {
     case platforms, cloudKit, access, naming

@@ -1,9 +1,9 @@
 /// Every key a model may have, declared once: the decoder reads each through an exhaustive
-/// switch, and README's model key table is generated from it (DSLKeyTests).
+/// switch, and the documentation's model key table is generated from it (DSLKeyTests).
 public enum ModelKey: String, CaseIterable, Sendable {
     case properties, unique, indexes, dedupe, renamedFrom, superclass, doc
 
-    /// What the key means, in Markdown (README's model key table).
+    /// What the key means, in Markdown (the documentation's model key table).
     public var documentation: String {
         switch self {
         case .properties: return "mapping of property name → type spelling or property mapping (required)"

@@ -1,7 +1,7 @@
 /// Every key a property may have, declared once. Each stage decides what a key means through an
 /// exhaustive switch on it, so a new key does not compile until decoding, where it may stand, store
 /// identity, its documentation and the importer (which shares this module) have each said.
-/// README's key table and the JSON Schema's property keys are generated from it (DSLKeyTests).
+/// the documentation's key table and the JSON Schema's property keys are generated from it (DSLKeyTests).
 public enum PropertyKey: String, CaseIterable, Sendable {
     case type, `default`, expression, renamedFrom, transient, unique
     case externalStorage, spotlight, preserveValueOnDeletion, allowsCloudEncryption, ephemeral
@@ -116,7 +116,7 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// A property's type and the key's value on it, for README's table; the tests write the key
+    /// A property's type and the key's value on it, for the documentation's table; the tests write the key
     /// with this value on a property of this type (in a new model, whose `Item` has `news` to it).
     public var example: (type: String, value: String) {
         switch self {
@@ -141,7 +141,7 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the key means, in Markdown: README's property key table and, without the backticks,
+    /// What the key means, in Markdown: the documentation's property key table and, without the backticks,
     /// the JSON Schema's description are made from it.
     public var documentation: String {
         switch self {
@@ -184,7 +184,7 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .hashModifier:
             return "text mixed into the property's version hash (`@Attribute(hashModifier:)` or "
                 + "`@Relationship(hashModifier:)`). The generator adds one by itself where needed (see "
-                + "[Store identity](#store-identity)); write it only to reproduce an app's existing schema"
+                + "<doc:StoreIdentity>); write it only to reproduce an app's existing schema"
         case .storedName:
             return "the name the class stores the value under when it is not the property's (`_videoPlacement`; a "
                 + "leading `_` is fine); the property becomes a typed accessor over it. Changing it in a later "

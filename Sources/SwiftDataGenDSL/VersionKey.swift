@@ -1,10 +1,10 @@
 /// Every key a version file may have, declared once: the decoder accepts these and no other,
-/// README's version key table is generated from them, and DSLKeyTests requires each to change what
+/// the documentation's version key table is generated from them, and DSLKeyTests requires each to change what
 /// is generated or said.
 public enum VersionKey: String, CaseIterable, Sendable {
     case schema, version, typeName, enums, structs, models, acknowledgedRemovals, customMigration
 
-    /// What the key means, in Markdown (README's version key table).
+    /// What the key means, in Markdown (the documentation's version key table).
     public var documentation: String {
         switch self {
         case .schema: return "name prefix: `Trips` → `TripsSchemaV3`, `TripsMigrationPlan`"

@@ -68,7 +68,8 @@ struct AppleSDK: Sendable {
         -> StandInTypeCheckTests.CompileResult
     {
         let mode = strict ? StandInTypeCheckTests.strictFlags : ["-swift-version", "6"]
-        return try compile(["-typecheck"] + mode + extraFlags + files, iOSFloor: iOSFloor)
+        return try compile(
+            ["-typecheck"] + StandInTypeCheckTests.wholeModule + mode + extraFlags + files, iOSFloor: iOSFloor)
     }
 
     /// Type-checks one source text written to a file of its own.

@@ -3,11 +3,11 @@ import SwiftDataGenDSL
 
 @testable import SwiftDataGenCore
 
-/// README's config, version, model and property key tables and the JSON Schema's property keys,
+/// The documentation's config, version, model and property key tables (Reference/SchemaFiles.md) and the JSON Schema's property keys,
 /// made from the key declarations in SwiftDataGenDSL: DSLKeyTests holds the committed files to
 /// these and rewrites them when recording.
 enum DSLKeyDocumentation {
-    /// A generated region of README: its first and last lines and what lies between.
+    /// A generated region of a documentation page: its first and last lines and what lies between.
     struct Region {
         var start: String
         var end: String
@@ -80,7 +80,7 @@ enum DSLKeyDocumentation {
     /// Editors show descriptions as plain text.
     private static func plain(_ markdown: String) -> String {
         markdown.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
-            .replacingOccurrences(of: "[Store identity](#store-identity)", with: "README, Store identity")
+            .replacingOccurrences(of: "<doc:StoreIdentity>", with: "the documentation's Store identity")
     }
 
     private static var identifier: [String: Any] {

@@ -20,24 +20,25 @@ final class DSLKeyTests: XCTestCase {
         }
     }
 
-    /// README's config, version, model and property key tables are the ones `DSLKeyDocumentation` makes from
-    /// the declarations, each between its markers.
-    func testTheREADMEKeyTablesAreGenerated() throws {
-        let url = TestPaths.packageRoot.appendingPathComponent("README.md")
+    /// The catalog's config, version, model and property key tables (Reference/SchemaFiles.md) are
+    /// the ones `DSLKeyDocumentation` makes from the declarations, each between its markers.
+    func testTheKeyTablesAreGenerated() throws {
+        let url = Documentation.catalogURL.appendingPathComponent("Reference/SchemaFiles.md")
         var readme = try String(contentsOf: url, encoding: .utf8)
         for region in [
             DSLKeyDocumentation.configTable, DSLKeyDocumentation.versionTable,
             DSLKeyDocumentation.modelTable,
             DSLKeyDocumentation.propertyTable,
         ] {
-            let start = try XCTUnwrap(readme.range(of: region.start), "README lost the marker \(region.start)")
+            let start = try XCTUnwrap(
+                readme.range(of: region.start), "Reference/SchemaFiles.md lost the marker \(region.start)")
             let end = try XCTUnwrap(readme.range(of: region.end, range: start.upperBound..<readme.endIndex))
             if Self.recording {
                 readme.replaceSubrange(start.lowerBound..<end.upperBound, with: region.text)
             } else {
                 XCTAssertEqual(
                     String(readme[start.lowerBound..<end.upperBound]), region.text,
-                    "README's table is not the declarations': re-record with SDG_RECORD_GOLDENS=1")
+                    "Reference/SchemaFiles.md's table is not the declarations': re-record with SDG_RECORD_GOLDENS=1")
             }
         }
         if Self.recording { try readme.write(to: url, atomically: true, encoding: .utf8) }

@@ -1,7 +1,7 @@
 @testable import SwiftDataGenCore
 
 extension DiagnosticCode {
-    /// What the code means and what to do about it, for DIAGNOSTICS.md. Kept with the tests, not
+    /// What the code means and what to do about it, for the catalog's diagnostics page. Kept with the tests, not
     /// in the tool every plugin user compiles; a switch without a default, so a new code does not
     /// compile until it is explained.
     var reference: String {
@@ -246,7 +246,7 @@ extension DiagnosticCode {
         }
     }
 
-    /// DIAGNOSTICS.md: every code with its meaning, in code order.
+    /// The catalog's Reference/Diagnostics.md: every code with its meaning, in code order.
     static var referencePage: String {
         var lines = [
             "# Diagnostic codes", "",

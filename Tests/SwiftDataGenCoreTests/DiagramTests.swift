@@ -177,14 +177,19 @@ final class DiagramTests: XCTestCase {
         XCTAssertTrue(markdown.contains("snake\\_case"), markdown)
     }
 
-    /// README's Mermaid block and the DOT files its SVGs are drawn from are what the tool draws today.
-    func testTheREADMEShowsTodaysDiagrams() throws {
+    /// The diagrams article's Mermaid block, and the DOT files the SVGs of the catalog and README are
+    /// drawn from, are what the tool draws today.
+    func testTheDocumentationShowsTodaysDiagrams() throws {
         let files = try Self.produce("trips")
+        let article = try String(
+            contentsOf: Documentation.catalogURL.appendingPathComponent("Articles/DiagramsAndCI.md"), encoding: .utf8)
+        XCTAssertTrue(
+            article.contains("```mermaid\n" + (files["current.mmd"] ?? "-") + "```\n"), "the article's block is stale")
         let readme = try String(
             contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(
-            readme.contains("```mermaid\n" + (files["current.mmd"] ?? "-") + "```\n"), "README's block is stale")
-        let docs = TestPaths.packageRoot.appendingPathComponent("docs/diagrams")
+            readme.contains("(\(Documentation.catalog)/Resources/trips-changes.svg)"), "README lost its picture")
+        let docs = TestPaths.packageRoot.appendingPathComponent(Documentation.catalog + "/Resources")
         XCTAssertEqual(
             try String(contentsOf: docs.appendingPathComponent("trips.dot"), encoding: .utf8), files["current.dot"])
         XCTAssertEqual(

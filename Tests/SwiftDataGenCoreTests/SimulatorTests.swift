@@ -13,9 +13,51 @@ final class SimulatorTests: XCTestCase {
         var folder: URL
     }
 
+    /// Every golden compiled once against the stand-in, in Swift 6 mode with warnings as errors,
+    /// shared by the type-check test and the simulator: a golden with upgrade tests is linked with
+    /// them into a binary that runs them, one without is type-checked. Cores compile one golden each.
+    struct GoldenCompile: Sendable {
+        var name: String
+        var result: StandInTypeCheckTests.CompileResult
+        var build: Build?
+    }
+
+    nonisolated(unsafe) private static var compiled: [GoldenCompile]?
+    private static let compiling = NSLock()
+
+    static func everyGolden() throws -> [GoldenCompile] {
+        compiling.lock()
+        defer { compiling.unlock() }
+        if let compiled { return compiled }
+        _ = try StandInTypeCheckTests.standInFlags()
+        let outcomes = GoldenTests.caseNames.parallelMap { name in
+            Result { () throws -> GoldenCompile? in
+                if let (result, build) = try Self.compile(name) {
+                    return GoldenCompile(name: name, result: result, build: build)
+                }
+                let files = try StandInTypeCheckTests.sources(of: name)
+                guard !files.isEmpty else { return nil }
+                return GoldenCompile(name: name, result: try StandInTypeCheckTests.typeCheck(files), build: nil)
+            }
+        }
+        let all = try outcomes.compactMap { try $0.get() }
+        compiled = all
+        return all
+    }
+
     /// Compiles a golden's generated Swift, its hooks and its upgrade tests with a main that runs
     /// them through swift-testing, or prints the stand-in's checksum text with `--checksums`.
     static func build(_ name: String, replacing replaced: (file: String, contents: String)? = nil) throws -> Build? {
+        guard let (result, build) = try compile(name, replacing: replaced) else { return nil }
+        XCTAssertEqual(result.status, 0, "\(name) does not compile with its upgrade tests:\n\(result.output)")
+        return build
+    }
+
+    /// The compiler's result and, when it succeeded, the build; nil for a golden without a plan
+    /// and upgrade tests.
+    static func compile(_ name: String, replacing replaced: (file: String, contents: String)? = nil) throws -> (
+        StandInTypeCheckTests.CompileResult, Build?
+    )? {
         var sources = try StandInTypeCheckTests.sources(of: name)
         let plans = sources.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }.filter {
             $0.hasSuffix("MigrationPlan")
@@ -50,25 +92,25 @@ final class SimulatorTests: XCTestCase {
         let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         let result = try StandInTypeCheckTests.run(
             "/usr/bin/env",
-            ["swiftc"] + StandInTypeCheckTests.strictFlags + ["-module-name", "Upgrades"]
+            ["swiftc"] + StandInTypeCheckTests.wholeModule + StandInTypeCheckTests.strictFlags
+                + ["-module-name", "Upgrades"]
                 + (try StandInTypeCheckTests.standInFlags())
                 + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary.path] + sources + [mainFile.path])
-        XCTAssertEqual(result.status, 0, "\(name) does not compile with its upgrade tests:\n\(result.output)")
-        return result.status == 0 ? Build(binary: binary, plans: plans, folder: work) : nil
+        return (result, result.status == 0 ? Build(binary: binary, plans: plans, folder: work) : nil)
     }
 
     func testEveryGoldenUpgradesFromEveryOlderVersionInTheSimulator() throws {
-        let names = GoldenTests.caseNames
-        // Compiling is the slow part: one golden per core.
-        let results = names.parallelMap { name in Result { try Self.build(name) } }
         var builds: [String: Build] = [:]
-        for (name, result) in zip(names, results) { builds[name] = try result.get() }
+        for compiled in try Self.everyGolden() where compiled.result.status == 0 {
+            builds[compiled.name] = compiled.build
+        }
         XCTAssertGreaterThanOrEqual(builds.count, 8, "too few goldens have upgrade tests")
+        // Each binary runs its upgrade tests one after another; the binaries run a core each.
+        let ordered = builds.sorted { $0.key < $1.key }
+        let runs = ordered.parallelMap { _, build in Result { try StandInTypeCheckTests.run(build.binary.path, []) } }
         var ran = 0
-        for name in builds.keys.sorted() {
-            guard let build = builds[name] else { continue }
-            defer { try? FileManager.default.removeItem(at: build.folder) }
-            let result = try StandInTypeCheckTests.run(build.binary.path, [])
+        for ((name, build), run) in zip(ordered, runs) {
+            let result = try run.get()
             XCTAssertEqual(result.status, 0, "\(name): an upgrade test failed in the simulator:\n\(result.output)")
             let expected = try StandInTypeCheckTests.sources(of: name).filter { $0.contains("UpgradeFrom") }.count
             XCTAssertTrue(
@@ -76,6 +118,7 @@ final class SimulatorTests: XCTestCase {
                 "\(name): expected \(expected) upgrade tests to run:\n\(result.output)")
             ran += expected
             try checkChecksumsAgree(name, build: build)
+            try? FileManager.default.removeItem(at: build.folder)
         }
         XCTAssertGreaterThanOrEqual(ran, 20, "upgrade tests run in the simulator")
     }

@@ -1,0 +1,52 @@
+import Foundation
+import SwiftDataGenCore
+import XCTest
+
+/// The importer commands the documentation shows (a fenced shell block's `swift run --package-path
+/// Importer swiftdata-gen-import …` line) run with the built importer: the page's example paths
+/// stand for a fixture of the same kind, the output goes to a fresh folder, and what is written
+/// must validate with the generator.
+final class DocumentedCommandTests: XCTestCase {
+    static let prefix = "swift run --package-path Importer swiftdata-gen-import "
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func testEveryDocumentedImportRuns() throws {
+        let articles = Self.packageRoot.appendingPathComponent("Sources/swiftdata-gen/SwiftDataGen.docc/Articles")
+        var lines: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: articles.path).sorted() {
+            let text = try String(contentsOf: articles.appendingPathComponent(name), encoding: .utf8)
+            for block in text.matches(of: /```sh\n([\s\S]*?)```/) {
+                lines += block.1.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    $0.hasPrefix(Self.prefix)
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(lines.count, 2, "the documentation lost its import commands")
+        let fixtures = RoundTripTests.fixtures
+        let executables = Bundle.main.executableURL!.deletingLastPathComponent()
+        for line in lines {
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "sdg-doc-import-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: work) }
+            var arguments = line.dropFirst(Self.prefix.count).split(separator: " ").map(String.init)
+            let output = work.appendingPathComponent("Schema").path
+            for index in arguments.indices {
+                if index > 0, arguments[index - 1] == "--output" {
+                    arguments[index] = output
+                } else if arguments[index].hasSuffix(".xcdatamodeld") {
+                    arguments[index] = fixtures.appendingPathComponent("CoreData/Catalog/Catalog.xcdatamodeld").path
+                } else if !arguments[index].hasPrefix("-"), index == 0 || !arguments[index - 1].hasPrefix("-") {
+                    arguments[index] = fixtures.appendingPathComponent("Fleet").path
+                }
+            }
+            let imported = try RoundTripTests.run(
+                executables.appendingPathComponent("swiftdata-gen-import").path, arguments)
+            XCTAssertEqual(imported.status, 0, "'\(line)' failed:\n\(imported.output)")
+            let validation = Generator.validate(try SchemaLoader.read(directory: output).get()).diagnostics
+            XCTAssertFalse(
+                validation.hasErrors,
+                "what '\(line)' wrote does not validate:\n" + validation.map(\.rendered).joined(separator: "\n"))
+        }
+    }
+}

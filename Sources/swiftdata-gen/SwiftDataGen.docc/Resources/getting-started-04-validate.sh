@@ -1,0 +1,1 @@
+swift run swiftdata-gen validate Sources/Trips/Schema

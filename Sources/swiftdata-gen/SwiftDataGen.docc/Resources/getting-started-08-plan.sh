@@ -1,0 +1,1 @@
+swift run swiftdata-gen plan Sources/Trips/Schema

@@ -1,0 +1,211 @@
+import Foundation
+import XCTest
+
+/// Where the documentation lives, for the tests that generate parts of it.
+enum Documentation {
+    static let catalog = "Sources/swiftdata-gen/SwiftDataGen.docc"
+    static var catalogURL: URL { TestPaths.packageRoot.appendingPathComponent(catalog) }
+}
+
+/// The catalog cannot drift from the tool: every schema sample and every command in it is run
+/// here. A page's fenced `yaml` block whose first line is `# <path>` is written to that path in a
+/// sandbox (seeded with a copy of `examples/`), every schema folder a page writes must validate,
+/// and every `swiftdata-gen` line of a shell block runs there and must succeed. A tutorial is
+/// replayed the same way from its resource files, in the order of their numbers. Shell lines of
+/// other tools are allowed only from the list below, each checked elsewhere.
+final class DocumentationTests: XCTestCase {
+    /// Shell commands a sample may show that are not this tool's, and where each is checked.
+    static let otherTools = [
+        "swift build", "swift test",  // scripts/check-plugin.sh builds and runs every example
+        "swift package --allow-writing-to-package-directory swiftdata-gen",  // the command plugin: check-plugin.sh
+        "swift run --package-path Importer swiftdata-gen-import",  // the importer package: DocumentedCommandTests
+        "git add",
+    ]
+
+    enum Sample: Equatable {
+        case file(path: String, contents: String)
+        case command(String)
+    }
+
+    func testEverySchemaAndCommandInTheArticlesRuns() throws {
+        var pages = 0
+        var samples = 0
+        for page in try Self.files(withExtension: "md") + [TestPaths.packageRoot.appendingPathComponent("README.md")] {
+            let found = Self.samples(inMarkdown: try String(contentsOf: page, encoding: .utf8))
+            guard !found.isEmpty else { continue }
+            pages += 1
+            samples += found.count
+            try replay(found, seededWithExamples: true, page: page.lastPathComponent)
+        }
+        XCTAssertGreaterThanOrEqual(pages, 2)
+        XCTAssertGreaterThanOrEqual(samples, 4)
+    }
+
+    func testTheTutorialReplays() throws {
+        let resources = Documentation.catalogURL.appendingPathComponent("Resources")
+        let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter {
+            $0.hasPrefix("getting-started-")
+        }.sorted()
+        var samples: [Sample] = []
+        for name in names {
+            let text = try String(contentsOf: resources.appendingPathComponent(name), encoding: .utf8)
+            if name.hasSuffix(".yaml"), let sample = Self.file(text) {
+                samples.append(sample)
+            } else if name.hasSuffix(".sh") {
+                samples += text.split(separator: "\n").map { .command(String($0)) }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(samples.count, 8, "the tutorial lost its steps")
+        let tutorial = try String(
+            contentsOf: Documentation.catalogURL.appendingPathComponent("Tutorials/GettingStarted.tutorial"),
+            encoding: .utf8)
+        for name in names {
+            XCTAssertTrue(tutorial.contains("file: \"\(name)\""), "\(name) is in no step of the tutorial")
+        }
+        let sandbox = try replay(samples, seededWithExamples: false, page: "GettingStarted.tutorial")
+        // The tutorial's promises: the plan converts through a bridge and loses nothing, and one
+        // upgrade test per older version is written.
+        let plan = try Self.run("swiftdata-gen plan Sources/Trips/Schema", in: sandbox)
+        XCTAssertTrue(plan.output.contains("Trip.title renamed to name"), plan.output)
+        XCTAssertTrue(plan.output.contains("didMigrate: convert Trip.budget"), plan.output)
+        XCTAssertTrue(plan.output.contains("data loss: none"), plan.output)
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: sandbox.appendingPathComponent("Tests/TripsTests/Upgrade/TripsUpgradeFromV1Tests.swift").path))
+    }
+
+    /// README's plan excerpt is what `plan` prints for the example's last step.
+    func testTheREADMEQuotesTheExamplesPlan() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let excerpt = try XCTUnwrap(readme.firstMatch(of: /```\n(Trips [\s\S]*?)```/)?.1)
+        let plan = try Self.run(
+            "swiftdata-gen plan examples/TripsApp/Sources/TripsApp/Schema", in: TestPaths.packageRoot)
+        XCTAssertEqual(plan.status, 0, plan.output)
+        let printed = plan.output.split(separator: "\n").map(String.init)
+        for line in excerpt.split(separator: "\n") {
+            XCTAssertTrue(printed.contains(String(line)), "README's plan says '\(line)', the tool does not")
+        }
+    }
+
+    /// The tutorial's pictures are what the tool draws for the tutorial's schema.
+    func testTheTutorialsDiagramsAreTodays() throws {
+        var samples: [Sample] = []
+        let resources = Documentation.catalogURL.appendingPathComponent("Resources")
+        for name in try FileManager.default.contentsOfDirectory(atPath: resources.path).sorted()
+        where name.hasPrefix("getting-started-") && name.hasSuffix(".yaml") {
+            if let sample = Self.file(try String(contentsOf: resources.appendingPathComponent(name), encoding: .utf8)) {
+                samples.append(sample)
+            }
+        }
+        let sandbox = try replay(samples, seededWithExamples: false, page: "GettingStarted.tutorial")
+        for (file, arguments) in [
+            ("tutorial-changes.dot", "--changes --format dot"), ("tutorial.dot", "--format dot"),
+        ] {
+            let drawn = try Self.run("swiftdata-gen diagram Sources/Trips/Schema \(arguments)", in: sandbox)
+            XCTAssertEqual(drawn.status, 0, drawn.output)
+            XCTAssertEqual(
+                try String(contentsOf: resources.appendingPathComponent(file), encoding: .utf8), drawn.output,
+                "\(file) is stale: swiftdata-gen diagram … \(arguments) > Resources/\(file), then dot -Tsvg")
+        }
+    }
+
+    /// The synopsis of every command names only options its help describes.
+    func testTheCommandLineReferenceNamesRealOptions() throws {
+        let page = try String(
+            contentsOf: Documentation.catalogURL.appendingPathComponent("Reference/CommandLineReference.md"),
+            encoding: .utf8)
+        let synopsis = try XCTUnwrap(page.firstMatch(of: /```\n(swiftdata-gen [\s\S]*?)```/)?.1)
+        var checked = 0
+        for line in synopsis.split(separator: "\n") where line.hasPrefix("swiftdata-gen ") {
+            let words = line.split(separator: " ")
+            guard words.count > 1, !words[1].hasPrefix("-"), words[1] != "help" else { continue }
+            let help = try Self.run("swiftdata-gen help \(words[1])", in: TestPaths.packageRoot)
+            XCTAssertEqual(help.status, 0, help.output)
+            for option in line.matches(of: /--[a-z-]+/).map({ String($0.output) }) {
+                XCTAssertTrue(help.output.contains(option), "\(words[1]) \(option) is not in its help")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 15)
+    }
+
+    /// Writes each file sample into a sandbox and runs each command; then every schema folder a
+    /// sample wrote validates.
+    @discardableResult
+    private func replay(_ samples: [Sample], seededWithExamples: Bool, page: String) throws -> URL {
+        let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: sandbox, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: sandbox) }
+        if seededWithExamples {
+            try FileManager.default.copyItem(
+                at: TestPaths.packageRoot.appendingPathComponent("examples"),
+                to: sandbox.appendingPathComponent("examples"))
+        }
+        var folders: Set<String> = []
+        for sample in samples {
+            switch sample {
+            case .file(let path, let contents):
+                let url = sandbox.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try contents.write(to: url, atomically: true, encoding: .utf8)
+                folders.insert(url.deletingLastPathComponent().path)
+            case .command(let line):
+                let command = line.trimmingCharacters(in: .whitespaces)
+                guard !command.isEmpty else { continue }
+                if Self.otherTools.contains(where: { command.hasPrefix($0) }) { continue }
+                XCTAssertTrue(
+                    command.hasPrefix("swiftdata-gen ") || command.hasPrefix("swift run swiftdata-gen "),
+                    "\(page): '\(command)' is neither this tool nor a command checked elsewhere")
+                let result = try Self.run(command, in: sandbox)
+                XCTAssertEqual(result.status, 0, "\(page): '\(command)' failed:\n\(result.output)")
+            }
+        }
+        for folder in folders.sorted() {
+            let result = try Self.run("swiftdata-gen validate '\(folder)'", in: sandbox)
+            XCTAssertEqual(
+                result.status, 0, "\(page): the schema folder its samples make does not validate:\n\(result.output)")
+        }
+        return sandbox
+    }
+
+    /// Runs a documented command line with the built tool in its place.
+    static func run(_ line: String, in folder: URL) throws -> StandInTypeCheckTests.CompileResult {
+        let tool = CLITests.executable.path
+        var command = line
+        for prefix in ["swift run swiftdata-gen ", "swiftdata-gen "] where command.hasPrefix(prefix) {
+            command = "'\(tool)' " + command.dropFirst(prefix.count)
+            break
+        }
+        return try StandInTypeCheckTests.run("/bin/sh", ["-c", "cd '\(folder.path)' && " + command])
+    }
+
+    /// A YAML sample with its path on its first line (`# Sources/Trips/Schema/1.0.0.yaml`).
+    static func file(_ text: String) -> Sample? {
+        guard let first = text.split(separator: "\n").first, first.hasPrefix("# "), first.hasSuffix(".yaml") else {
+            return nil
+        }
+        return .file(path: String(first.dropFirst(2)), contents: text)
+    }
+
+    /// The samples of a Markdown page, in page order: YAML files with a path, shell commands.
+    static func samples(inMarkdown text: String) -> [Sample] {
+        text.matches(of: /```(\w*)\n([\s\S]*?)```/).flatMap { match -> [Sample] in
+            let body = String(match.2)
+            switch match.1 {
+            case "yaml": return file(body).map { [$0] } ?? []
+            case "sh", "bash", "shell": return body.split(separator: "\n").map { .command(String($0)) }
+            default: return []
+            }
+        }
+    }
+
+    static func files(withExtension pathExtension: String) throws -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: Documentation.catalogURL, includingPropertiesForKeys: nil)
+        var found: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == pathExtension { found.append(url) }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+}
