@@ -145,42 +145,28 @@ struct ModelProperty {
 }
 
 /// The accessors `@Model` puts on a stored property, over the backing data.
-public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
-    public static func expansion(
-        of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
-        in context: some MacroExpansionContext
-    ) throws -> [AccessorDeclSyntax] {
-        try PersistedAccessors.expansion(of: declaration, get: "getValue", set: "setValue")
-    }
-
-    public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
-        PersistedAccessors.peers(of: declaration)
-    }
+public struct PersistedPropertyMacro: PersistedAccessorsMacro {
+    static let getter = "getValue"
+    static let setter = "setValue"
 }
 
 /// The same for a property stored through a value transformer, which need not be `Codable`.
-public struct TransformablePersistedPropertyMacro: AccessorMacro, PeerMacro {
+public struct TransformablePersistedPropertyMacro: PersistedAccessorsMacro {
+    static let getter = "getTransformableValue"
+    static let setter = "setTransformableValue"
+}
+
+/// An init accessor, a getter and a setter through the named backing-data calls, and the peer
+/// `_name` the init accessor initialises.
+protocol PersistedAccessorsMacro: AccessorMacro, PeerMacro {
+    static var getter: String { get }
+    static var setter: String { get }
+}
+
+extension PersistedAccessorsMacro {
     public static func expansion(
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
-    ) throws -> [AccessorDeclSyntax] {
-        try PersistedAccessors.expansion(of: declaration, get: "getTransformableValue", set: "setTransformableValue")
-    }
-
-    public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
-        PersistedAccessors.peers(of: declaration)
-    }
-}
-
-enum PersistedAccessors {
-    static func expansion(
-        of declaration: some DeclSyntaxProtocol, get getter: String, set setter: String
     ) throws -> [AccessorDeclSyntax] {
         guard let variable = declaration.as(VariableDeclSyntax.self), let property = ModelProperty(variable) else {
             return []
@@ -210,7 +196,10 @@ enum PersistedAccessors {
         ]
     }
 
-    static func peers(of declaration: some DeclSyntaxProtocol) -> [DeclSyntax] {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
         guard let variable = declaration.as(VariableDeclSyntax.self), let property = ModelProperty(variable) else {
             return []
         }
