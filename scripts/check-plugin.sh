@@ -107,6 +107,15 @@ else
   cat "$log"; fail "command plugin --plan-markdown / --diagram"
 fi
 rm -f "$dir/Sources/App/MIGRATIONS.md" "$dir/Sources/App/SCHEMA.md"
+# The next version's YAML is the team's, so a build-plugin target may have it too.
+if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App \
+  --new-version 4.0.0 >"$log" 2>&1 && grep -q '^version: 4.0.0$' "$dir/Sources/App/Schema/4.0.0.yaml" \
+  && ! grep -q 'renamedFrom' "$dir/Sources/App/Schema/4.0.0.yaml" && [ ! -d "$dir/Sources/App/Generated" ]; then
+  pass "command plugin starts the next version beside the latest one"
+else
+  cat "$log"; fail "command plugin --new-version"
+fi
+rm -f "$dir/Sources/App/Schema/4.0.0.yaml"
 # Without the build-tool plugin, the command plugin is how the sources are made.
 sed -i '/plugins: \[.plugin(name: "SwiftDataGenPlugin"/d' "$dir/Package.swift"
 if swift package --package-path "$dir" --allow-writing-to-package-directory swiftdata-gen --target App >"$log" 2>&1 \

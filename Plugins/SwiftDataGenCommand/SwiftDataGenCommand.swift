@@ -9,7 +9,7 @@ struct SwiftDataGenCommand: CommandPlugin {
         OVERVIEW: Write the generated SwiftData sources into each target's Generated/ folder.
 
         USAGE: swift package --allow-writing-to-package-directory swiftdata-gen [--target <target> ...]
-                 [--plan-markdown <file>] [--diagram <file>]
+                 [--plan-markdown <file>] [--diagram <file>] [--new-version <version>]
 
         OPTIONS:
           --target <target>       A target to generate for (repeatable; default: every target with a
@@ -21,6 +21,9 @@ struct SwiftDataGenCommand: CommandPlugin {
           --diagram <file>        Instead of generating, write the current version's Mermaid diagram
                                   (Markdown for a .md file) to this file, relative to each target's
                                   folder.
+          --new-version <version> Instead of generating, start the next version: write <version>.yaml
+                                  beside the latest version file of each target's schema, without
+                                  the keys that describe only the step into the latest one.
           -h, --help              Show help information.
 
         A target that already uses the SwiftDataGenPlugin build-tool plugin is refused: its build
@@ -40,11 +43,14 @@ struct SwiftDataGenCommand: CommandPlugin {
         let names = extractor.extractOption(named: "target")
         let planFiles = extractor.extractOption(named: "plan-markdown")
         let diagramFiles = extractor.extractOption(named: "diagram")
-        guard extractor.remainingArguments.isEmpty, planFiles.count <= 1, diagramFiles.count <= 1 else {
+        let newVersions = extractor.extractOption(named: "new-version")
+        guard extractor.remainingArguments.isEmpty, planFiles.count <= 1, diagramFiles.count <= 1,
+            newVersions.count <= 1
+        else {
             let message =
                 "unknown argument '\(extractor.remainingArguments.joined(separator: " "))'; the command takes "
-                + "--target <target>, --plan-markdown <file> and --diagram <file> (each file once). See "
-                + "'swift package swiftdata-gen --help'"
+                + "--target <target>, --plan-markdown <file>, --diagram <file> and --new-version <version> (each "
+                + "once). See 'swift package swiftdata-gen --help'"
             Diagnostics.error(message)
             throw UsageError(description: message)
         }
@@ -60,6 +66,18 @@ struct SwiftDataGenCommand: CommandPlugin {
             guard let config = configs.first else { continue }
             guard configs.count == 1 else {
                 Diagnostics.error("target '\(target.name)' has \(configs.count) swiftdata-gen.yaml files; keep one")
+                continue
+            }
+            // The next version's YAML is the team's to edit, whichever way the target generates.
+            if let version = newVersions.first {
+                let process = try Process.run(
+                    tool, arguments: ["new-version", config.deletingLastPathComponent().path, version])
+                process.waitUntilExit()
+                if process.terminationStatus == 0 {
+                    ran += 1
+                } else {
+                    Diagnostics.error("swiftdata-gen new-version failed for target '\(target.name)'")
+                }
                 continue
             }
             // Reports read the schema and write one file each; they generate nothing, so a target

@@ -43,6 +43,7 @@ public enum Generator {
             case .hooksScaffold: output.hookScaffolds.append(file)
             case .upgradeTest: output.upgradeTests.append(file)
             case .version, .bridge, .currentAliases, .migrationPlan: output.files.append(file)
+            case .nextVersion: break  // drafted by nextVersion, never generated
             }
         }
         return output
@@ -129,6 +130,61 @@ public enum Generator {
             if !lockDiagnostics.hasErrors { diagnostics += shipped.check(histories, lockFile: lock.displayPath) }
         }
         return (histories, diagnostics)
+    }
+
+    /// The next version's file, drafted from the latest version of the schema (`NextVersionFile`),
+    /// named by its path relative to the schema folder, or the diagnostics that refuse it. The
+    /// history must validate, the version must come after the latest, and no version file may be
+    /// in its place (the writer refuses any other file there).
+    public static func nextVersion(_ sources: SchemaSources, version: SemanticVersion, schema: String?) -> (
+        file: GeneratedFile?, diagnostics: [Diagnostic]
+    ) {
+        let versionFiles = sources.versions
+        let name = "\(version).yaml"
+        if let taken = versionFiles.first(where: { $0.relativePath.split(separator: "/").last.map(String.init) == name }
+        ) {
+            return (
+                nil,
+                [
+                    .error(
+                        .newVersionFileExists,
+                        "'\(taken.relativePath)' already exists; nothing was written (edit that file, or give another "
+                            + "version)",
+                        at: nil)
+                ]
+            )
+        }
+        let (histories, diagnostics) = validate(sources)
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        let chosen = schema.map { name in histories.filter { $0.name == name } } ?? histories
+        guard chosen.count == 1, let history = chosen.first, let latest = history.latest else {
+            let names = histories.map(\.name).joined(separator: ", ")
+            let problem =
+                schema.map { "no schema is named '\($0)'; this folder holds \(names)" }
+                ?? "this folder holds several schemas (\(names)); name one with --schema"
+            return (nil, diagnostics + [.error(.newVersionNotAfterLatest, problem, at: nil)])
+        }
+        guard version > latest.version else {
+            return (
+                nil,
+                diagnostics + [
+                    .error(
+                        .newVersionNotAfterLatest,
+                        "\(version) is not after \(history.name)'s latest version \(latest.version); give a higher "
+                            + "number",
+                        at: latest.location)
+                ]
+            )
+        }
+        let folder = latest.file.split(separator: "/").dropLast().joined(separator: "/")
+        let path = (folder.isEmpty ? "" : folder + "/") + name
+        guard let source = versionFiles.first(where: { $0.relativePath == latest.file }) else {
+            return (nil, diagnostics + [.error(.unreadableFile, "cannot read '\(latest.file)' again", at: nil)])
+        }
+        let (node, _) = YAMLParser.parse(source.bytes, file: source.displayPath)
+        guard let node else { return (nil, diagnostics) }
+        let text = NextVersionFile.draft(String(decoding: source.bytes, as: UTF8.self), root: node, as: version)
+        return (GeneratedFile(name: path, contents: text, role: .nextVersion(schema: history.name)), diagnostics)
     }
 
     /// One version file from bytes to IR: parse, decode, resolve.

@@ -7,6 +7,7 @@ import SwiftDataGenCore
 struct CommandLineArguments {
     enum Command: String, CaseIterable, Sendable {
         case generate, validate, check, plan, diagram, lock
+        case newVersion = "new-version"
 
         var abstract: String {
             switch self {
@@ -16,6 +17,7 @@ struct CommandLineArguments {
             case .plan: return "Print the migration plan: changes, stages, generated code, what you write."
             case .diagram: return "Draw the models of a version, or what a step changes, as Mermaid or DOT."
             case .lock: return "Record the shipped versions in swiftdata-gen.lock so they cannot be edited."
+            case .newVersion: return "Start the next version: write <version>.yaml from the latest version."
             }
         }
 
@@ -53,6 +55,14 @@ struct CommandLineArguments {
                     Records the stored shape of every version (or every version up to --through) in
                     <schema-dir>/swiftdata-gen.lock. Run it when a version ships and commit the file: from then
                     on, editing that version is an error. Versions already locked are kept as they are.
+                    """
+            case .newVersion:
+                return """
+                    Writes <version>.yaml beside the latest version's file, as a copy of it with the new version
+                    number and without the keys that describe only the step into the latest version (renamedFrom,
+                    from, dedupe, acknowledgedRemovals, customMigration, typeName); comments are kept. Edit it:
+                    a version that changes nothing is refused (SDG603). Writes nothing when the version is not
+                    after the latest, the file exists, or the history does not validate.
                     """
             }
         }
@@ -119,6 +129,8 @@ struct CommandLineArguments {
     /// `--changes`: nil for a version's picture; `.some(nil)` for the last step.
     var changes: ChangeRequest?
     var lockThrough: SemanticVersion?
+    /// new-version's second argument.
+    var newVersion: SemanticVersion?
     var showHelp = false
     var showVersion = false
     var quiet = false
@@ -215,7 +227,8 @@ struct CommandLineArguments {
         },
         Option(
             names: ["--schema"], kind: .text("name"),
-            help: "The schema to draw or plan when the folder holds several.", commands: [.plan, .diagram]
+            help: "The schema to draw, plan or add a version to when the folder holds several.",
+            commands: [.plan, .diagram, .newVersion]
         ) { arguments, value throws(UsageError) in
             arguments.schemaName = value
         },
@@ -257,7 +270,10 @@ struct CommandLineArguments {
             }
             arguments.lockThrough = version
         },
-        Option(names: ["-q", "--quiet"], kind: .flag, help: "Print only diagnostics.", commands: writing + [.lock]) {
+        Option(
+            names: ["-q", "--quiet"], kind: .flag, help: "Print only diagnostics.",
+            commands: writing + [.lock, .newVersion]
+        ) {
             arguments, _ throws(UsageError) in
             arguments.quiet = true
         },
@@ -296,6 +312,14 @@ struct CommandLineArguments {
         }
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("-"), argument != "-" else {
+                if command == .newVersion, schemaDirectory != nil, newVersion == nil {
+                    guard let version = SemanticVersion(parsing: argument) else {
+                        throw UsageError(
+                            message: "'\(argument)' is not a version; write it like 2.1.0", command: command)
+                    }
+                    newVersion = version
+                    continue
+                }
                 guard schemaDirectory == nil else {
                     throw UsageError(
                         message: "unexpected argument '\(argument)'; give one schema folder", command: command)
@@ -379,7 +403,7 @@ extension CommandLineArguments {
 
     static func usageLine(_ command: Command?) -> String {
         guard let command else { return "swiftdata-gen <command> <schema-dir> [<options>]" }
-        let required = writing.contains(command) ? " --output <dir>" : ""
+        let required = writing.contains(command) ? " --output <dir>" : command == .newVersion ? " <version>" : ""
         return "swiftdata-gen \(command.rawValue) <schema-dir>\(required) [<options>]"
     }
 
@@ -426,7 +450,8 @@ extension CommandLineArguments {
         USAGE: \(usageLine(command))
 
         ARGUMENTS:
-          <schema-dir>            The folder with swiftdata-gen.yaml and one YAML file per version.
+          <schema-dir>            The folder with swiftdata-gen.yaml and one YAML file per version.\(
+            command == .newVersion ? "\n  <version>               The new version's number, after the latest: 2.1.0." : "")
 
         OPTIONS:
         \(options(for: command).map(row).joined(separator: "\n"))

@@ -100,6 +100,9 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
                 quiet: arguments.quiet)
         }
         return .success
+    case .newVersion:
+        guard let version = arguments.newVersion else { return usage("missing <version>", command) }
+        return newVersion(version, sources: sources, in: schemaDirectory, arguments: arguments)
     case .generate, .check:
         break
     }
@@ -145,6 +148,7 @@ func run(_ arguments: CommandLineArguments) -> ExitCode {
             if let placed = arrangement.place(file), let change = output.add(placed) {
                 changes.append((outputDirectory, change))
             }
+        case .nextVersion: break
         }
     }
     for file in arrangement.finish() {
@@ -218,6 +222,32 @@ func writeHooksOnly(_ sources: consuming SchemaSources, templates: TemplateSet, 
     report(failures)
     if scaffolds.isEmpty && !quiet { print("swiftdata-gen: the plan calls no hooks; nothing to write") }
     return failures.isEmpty ? .success : .diagnostics
+}
+
+/// Writes the next version's file beside the latest one; never over a file that is there.
+func newVersion(
+    _ version: SemanticVersion, sources: SchemaSources, in schemaDirectory: String, arguments: CommandLineArguments
+) -> ExitCode {
+    let (draft, diagnostics) = Generator.nextVersion(sources, version: version, schema: arguments.schemaName)
+    report(diagnostics)
+    guard let draft, !diagnostics.hasErrors else { return .diagnostics }
+    let path = schemaDirectory + "/" + draft.name
+    let (created, problem) = OutputWriter.createIfMissing(draft, in: schemaDirectory)
+    if let problem {
+        report([problem])
+        return .diagnostics
+    }
+    guard created else {
+        report([
+            .error(.newVersionFileExists, "'\(path)' appeared while the draft was made; nothing was written", at: nil)
+        ])
+        return .diagnostics
+    }
+    if !arguments.quiet {
+        print(
+            "swiftdata-gen: wrote \(path) from the latest version; edit it (a version that changes nothing is refused)")
+    }
+    return .success
 }
 
 /// Adds the versions not yet locked; entries already in the file are kept as they are.

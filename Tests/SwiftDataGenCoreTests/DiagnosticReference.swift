@@ -178,6 +178,10 @@ extension DiagnosticCode {
                 + "Remove it."
         case .versionFileNameMismatch:
             return "Warning: the file is named for another version than it declares. Rename the file or fix `version:`."
+        case .newVersionNotAfterLatest:
+            return
+                "`new-version` was given a version that is not after the schema's latest, or the folder holds several "
+                + "schemas and `--schema` names none of them. Give a higher number, or name the schema."
         case .requiredPropertyAdded:
             return "A new required property has no value for existing rows. Add `default:` or make it optional."
         case .typeChangeLosesData:
@@ -243,6 +247,10 @@ extension DiagnosticCode {
             return
                 "Two generated types or files would get one name (naming config, `typeName:`, input file paths). "
                 + "Change the names."
+        case .newVersionFileExists:
+            return
+                "`new-version` found a file where the new version's would go, and wrote nothing. Edit that file, or "
+                + "give another version."
         }
     }
 

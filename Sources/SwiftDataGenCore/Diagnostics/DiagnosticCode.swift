@@ -77,6 +77,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case duplicateChecksum = "SDG613"
     case renameAlreadyApplied = "SDG614"
     case versionFileNameMismatch = "SDG615"
+    case newVersionNotAfterLatest = "SDG616"
 
     // Migration planning (SDG62x)
     case requiredPropertyAdded = "SDG620"
@@ -99,4 +100,5 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case outputWriteFailed = "SDG702"
     case templateError = "SDG703"
     case outputNameCollision = "SDG704"
+    case newVersionFileExists = "SDG705"
 }

@@ -44,6 +44,8 @@ public struct GeneratedFile: Sendable, Equatable {
         case hooksScaffold(schema: String)
         /// A Swift Testing file that upgrades a store from an older version.
         case upgradeTest(schema: String)
+        /// The next version's YAML, drafted for the team to edit: created once, never overwritten.
+        case nextVersion(schema: String)
     }
 
     /// File name inside the output folder.

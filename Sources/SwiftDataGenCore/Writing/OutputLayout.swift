@@ -54,7 +54,7 @@ public struct OutputArrangement {
                         name: OutputLayout.fileName(forInput: input), contents: file.contents, role: file.role))
             case .currentAliases: aliases.append(file.contents)
             case .migrationPlan, .bridge: plans.append(file.contents)
-            case .hooksScaffold, .upgradeTest: break
+            case .hooksScaffold, .upgradeTest, .nextVersion: break
             }
             return nil
         }

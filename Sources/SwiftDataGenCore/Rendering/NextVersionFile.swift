@@ -1,0 +1,188 @@
+import SwiftDataGenDSL
+
+/// The next version's file, written from the latest version's text: the version number replaced,
+/// every key that describes only the step into the latest version left out (`NextVersionCopy`),
+/// everything else kept byte for byte, comments included. Edits are made on the text at the parsed
+/// keys' places, so the file reads as the team wrote it.
+public enum NextVersionFile {
+    /// A span of the text to replace, in unicode scalar offsets.
+    struct Edit {
+        var range: Range<Int>
+        var replacement: String
+    }
+
+    public static func draft(_ text: String, root: YAMLNode, as version: SemanticVersion) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let lines = LineTable(scalars)
+        var edits: [Edit] = []
+        guard case .mapping(let pairs) = root.content else { return text }
+        for pair in pairs {
+            guard let key = pair.key.scalar.flatMap({ VersionKey(rawValue: $0.value) }) else { continue }
+            switch key.nextVersion {
+            case .copied:
+                if key == .models { edits += modelEdits(pair.value, scalars, lines) }
+            case .leftOut:
+                edits.append(removal(of: pair, scalars, lines))
+            case .renumbered:
+                let start = lines.offset(of: pair.value.location)
+                let end = scalarEnd(from: start, in: scalars)
+                edits.append(Edit(range: start..<end, replacement: version.description))
+            }
+        }
+        var result = scalars
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            result.replaceSubrange(edit.range, with: edit.replacement.unicodeScalars)
+        }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: result)
+        return String(out)
+    }
+
+    private static func modelEdits(_ models: YAMLNode, _ scalars: [Unicode.Scalar], _ lines: LineTable) -> [Edit] {
+        guard case .mapping(let models) = models.content else { return [] }
+        var edits: [Edit] = []
+        for model in models {
+            guard case .mapping(let keys) = model.value.content else { continue }
+            for pair in keys {
+                guard let key = pair.key.scalar.flatMap({ ModelKey(rawValue: $0.value) }) else { continue }
+                switch key.nextVersion {
+                case .leftOut: edits.append(removal(of: pair, scalars, lines))
+                case .copied, .renumbered:
+                    guard key == .properties, case .mapping(let properties) = pair.value.content else { continue }
+                    for property in properties {
+                        guard case .mapping(let propertyKeys) = property.value.content else { continue }
+                        for propertyPair in propertyKeys {
+                            guard let key = propertyPair.key.scalar.flatMap({ PropertyKey(rawValue: $0.value) }),
+                                key.nextVersion == .leftOut
+                            else { continue }
+                            edits.append(removal(of: propertyPair, scalars, lines))
+                        }
+                    }
+                }
+            }
+        }
+        return edits
+    }
+
+    /// Where a key and its value go: whole lines for a key on a line of its own (with the lines of
+    /// its value, indented deeper), or the pair and one comma inside a `{ … }`.
+    static func removal(of pair: YAMLPair, _ scalars: [Unicode.Scalar], _ lines: LineTable) -> Edit {
+        let keyStart = lines.offset(of: pair.key.location)
+        let lineStart = lines.start(ofLine: pair.key.location.line)
+        if scalars[lineStart..<keyStart].allSatisfy({ $0 == " " }) {
+            let indent = keyStart - lineStart
+            // A block sequence may sit at its key's own indentation (`key:` then `- item`).
+            var isSequence = false
+            if case .sequence = pair.value.content { isSequence = true }
+            var last = pair.key.location.line
+            var line = last + 1
+            while line <= lines.count {
+                let content = lines.content(ofLine: line, in: scalars)
+                let leading = content.prefix { $0 == " " }.count
+                let rest = content.dropFirst(leading)
+                if rest.isEmpty || rest.first == "#" {
+                    if leading <= indent && rest.first == "#" { break }
+                } else {
+                    let item = isSequence && leading == indent && rest.first == "-"
+                    if leading <= indent && !item { break }
+                    last = line
+                }
+                line += 1
+            }
+            let end = last < lines.count ? lines.start(ofLine: last + 1) : scalars.count
+            return Edit(range: lineStart..<end, replacement: "")
+        }
+        let valueEnd = flowValueEnd(from: lines.offset(of: pair.value.location), in: scalars)
+        var end = valueEnd
+        while end > keyStart, scalars[end - 1] == " " { end -= 1 }
+        var start = keyStart
+        var back = keyStart - 1
+        while back >= 0, scalars[back] == " " { back -= 1 }
+        if back >= 0, scalars[back] == "," {
+            start = back
+        } else if valueEnd < scalars.count, scalars[valueEnd] == "," {
+            end = valueEnd + 1
+            while end < scalars.count, scalars[end] == " " { end += 1 }
+        }
+        return Edit(range: start..<end, replacement: "")
+    }
+
+    /// The end of a flow value: the `,`, `}` or `]` that closes it outside quotes and brackets.
+    static func flowValueEnd(from start: Int, in scalars: [Unicode.Scalar]) -> Int {
+        var depth = 0
+        var index = start
+        while index < scalars.count {
+            let c = scalars[index]
+            switch c {
+            case "\"":
+                index += 1
+                while index < scalars.count, scalars[index] != "\"" {
+                    if scalars[index] == "\\" { index += 1 }
+                    index += 1
+                }
+            case "'":
+                index += 1
+                while index < scalars.count {
+                    if scalars[index] == "'" {
+                        if index + 1 < scalars.count, scalars[index + 1] == "'" { index += 1 } else { break }
+                    }
+                    index += 1
+                }
+            case "{", "[": depth += 1
+            case "}", "]":
+                if depth == 0 { return index }
+                depth -= 1
+            case ",":
+                if depth == 0 { return index }
+            default: break
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// The end of a scalar written on one line: its quotes, or a plain scalar up to a comment,
+    /// a flow indicator or the line's end.
+    static func scalarEnd(from start: Int, in scalars: [Unicode.Scalar]) -> Int {
+        guard start < scalars.count else { return start }
+        if scalars[start] == "\"" || scalars[start] == "'" { return quoteEnd(from: start, in: scalars) }
+        var index = start
+        while index < scalars.count, !["\n", ",", "}", "]"].contains(scalars[index]) {
+            if scalars[index] == "#", index > start, scalars[index - 1] == " " { break }
+            index += 1
+        }
+        while index > start, scalars[index - 1] == " " { index -= 1 }
+        return index
+    }
+
+    private static func quoteEnd(from start: Int, in scalars: [Unicode.Scalar]) -> Int {
+        let quote = scalars[start]
+        var index = start + 1
+        while index < scalars.count, scalars[index] != quote {
+            if quote == "\"", scalars[index] == "\\" { index += 1 }
+            index += 1
+        }
+        return min(index + 1, scalars.count)
+    }
+
+    /// Line starts of a text, for turning a parsed place (line, column in code points) into an offset.
+    struct LineTable {
+        private var starts: [Int] = [0]
+
+        init(_ scalars: [Unicode.Scalar]) {
+            for (index, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(index + 1) }
+        }
+
+        var count: Int { starts.count }
+
+        func start(ofLine line: Int) -> Int { line - 1 < starts.count ? starts[line - 1] : (starts.last ?? 0) }
+
+        func offset(of location: SourceLocation) -> Int { start(ofLine: location.line) + location.column - 1 }
+
+        func content(ofLine line: Int, in scalars: [Unicode.Scalar]) -> ArraySlice<Unicode.Scalar> {
+            let start = start(ofLine: line)
+            let end = line < starts.count ? starts[line] - 1 : scalars.count
+            return scalars[start..<max(start, end)]
+        }
+    }
+}
