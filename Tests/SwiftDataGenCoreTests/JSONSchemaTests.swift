@@ -46,7 +46,8 @@ final class JSONSchemaTests: XCTestCase {
         let schema = try load("swiftdata-gen-config.schema.json")
         XCTAssertEqual(try keys(schema), DSLDecoder.Keys.config.sorted())
         XCTAssertEqual(
-            schema["type"] as? [String], ["object", "null"], "an empty config, which the documentation allows, validates")
+            schema["type"] as? [String], ["object", "null"],
+            "an empty config, which the documentation allows, validates")
         XCTAssertEqual(try keys(schema, "properties", "naming"), DSLDecoder.Keys.naming.sorted())
         XCTAssertEqual(try keys(schema, "properties", "platforms"), Platform.allCases.map(\.rawValue).sorted())
         let access = value(schema, ["properties", "access", "enum"]) as? [String]
