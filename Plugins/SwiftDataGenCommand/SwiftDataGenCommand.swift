@@ -70,14 +70,8 @@ struct SwiftDataGenCommand: CommandPlugin {
             }
             // The next version's YAML is the team's to edit, whichever way the target generates.
             if let version = newVersions.first {
-                let process = try Process.run(
-                    tool, arguments: ["new-version", config.deletingLastPathComponent().path, version])
-                process.waitUntilExit()
-                if process.terminationStatus == 0 {
-                    ran += 1
-                } else {
-                    Diagnostics.error("swiftdata-gen new-version failed for target '\(target.name)'")
-                }
+                let arguments = ["new-version", config.deletingLastPathComponent().path, version]
+                if try Self.run(tool, arguments, for: target.name) { ran += 1 }
                 continue
             }
             // Reports read the schema and write one file each; they generate nothing, so a target
@@ -90,13 +84,7 @@ struct SwiftDataGenCommand: CommandPlugin {
                     let file = target.directoryURL.appendingPathComponent(report[report.count - 1]).path
                     let arguments =
                         [report[0], config.deletingLastPathComponent().path] + report.dropFirst().dropLast() + [file]
-                    let process = try Process.run(tool, arguments: arguments)
-                    process.waitUntilExit()
-                    if process.terminationStatus == 0 {
-                        ran += 1
-                    } else {
-                        Diagnostics.error("swiftdata-gen \(report[0]) failed for target '\(target.name)'")
-                    }
+                    if try Self.run(tool, arguments, for: target.name) { ran += 1 }
                 }
                 continue
             }
@@ -110,14 +98,8 @@ struct SwiftDataGenCommand: CommandPlugin {
                 continue
             }
             let output = target.directoryURL.appendingPathComponent("Generated")
-            let process = try Process.run(
-                tool, arguments: ["generate", config.deletingLastPathComponent().path, "--output", output.path])
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                Diagnostics.error("swiftdata-gen failed for target '\(target.name)'")
-                continue
-            }
-            ran += 1
+            let arguments = ["generate", config.deletingLastPathComponent().path, "--output", output.path]
+            if try Self.run(tool, arguments, for: target.name) { ran += 1 }
         }
         if ran == 0 {
             Diagnostics.warning(
@@ -125,6 +107,18 @@ struct SwiftDataGenCommand: CommandPlugin {
                     + "schema folder"
             )
         }
+    }
+
+    /// Runs the tool for one target; a failure is an error that names the command and the target
+    /// (the tool has printed its diagnostics), and the other targets still run.
+    static func run(_ tool: URL, _ arguments: [String], for target: String) throws -> Bool {
+        let process = try Process.run(tool, arguments: arguments)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            Diagnostics.error("swiftdata-gen \(arguments[0]) failed for target '\(target)'")
+            return false
+        }
+        return true
     }
 
     /// Whether the manifest's declaration of `target` applies the build-tool plugin. Plugins

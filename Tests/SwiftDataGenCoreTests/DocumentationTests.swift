@@ -41,7 +41,9 @@ final class DocumentationTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(samples, 4)
     }
 
-    func testTheTutorialReplays() throws {
+    /// The tutorial's resource files in step order, and the samples they hold: YAML files with a
+    /// path, and each line of a shell file.
+    static func tutorialSamples() throws -> (names: [String], samples: [Sample]) {
         let resources = Documentation.catalogURL.appendingPathComponent("Resources")
         let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter {
             $0.hasPrefix("getting-started-")
@@ -49,12 +51,17 @@ final class DocumentationTests: XCTestCase {
         var samples: [Sample] = []
         for name in names {
             let text = try String(contentsOf: resources.appendingPathComponent(name), encoding: .utf8)
-            if name.hasSuffix(".yaml"), let sample = Self.file(text) {
+            if name.hasSuffix(".yaml"), let sample = file(text) {
                 samples.append(sample)
             } else if name.hasSuffix(".sh") {
                 samples += text.split(separator: "\n").map { .command(String($0)) }
             }
         }
+        return (names, samples)
+    }
+
+    func testTheTutorialReplays() throws {
+        let (names, samples) = try Self.tutorialSamples()
         XCTAssertGreaterThanOrEqual(samples.count, 8, "the tutorial lost its steps")
         let tutorial = try String(
             contentsOf: Documentation.catalogURL.appendingPathComponent("Tutorials/GettingStarted.tutorial"),
@@ -89,15 +96,12 @@ final class DocumentationTests: XCTestCase {
 
     /// The tutorial's pictures are what the tool draws for the tutorial's schema.
     func testTheTutorialsDiagramsAreTodays() throws {
-        var samples: [Sample] = []
         let resources = Documentation.catalogURL.appendingPathComponent("Resources")
-        for name in try FileManager.default.contentsOfDirectory(atPath: resources.path).sorted()
-        where name.hasPrefix("getting-started-") && name.hasSuffix(".yaml") {
-            if let sample = Self.file(try String(contentsOf: resources.appendingPathComponent(name), encoding: .utf8)) {
-                samples.append(sample)
-            }
+        let files = try Self.tutorialSamples().samples.filter {
+            if case .file = $0 { return true }
+            return false
         }
-        let sandbox = try replay(samples, seededWithExamples: false, page: "GettingStarted.tutorial")
+        let sandbox = try replay(files, seededWithExamples: false, page: "GettingStarted.tutorial")
         for (file, arguments) in [
             ("tutorial-changes.dot", "--changes --format dot"), ("tutorial.dot", "--format dot"),
         ] {

@@ -209,21 +209,14 @@ extension PersistedAccessorsMacro {
 
 /// `@Attribute`, `@Relationship`, `@Transient`: markers that `@Model` reads; their arguments are
 /// type-checked against the macro's declaration and again in `schemaMetadata`.
-public struct AttributePropertyMacro: PeerMacro {
-    public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] { [] }
-}
+public struct AttributePropertyMacro: MarkerMacro {}
+public struct RelationshipPropertyMacro: MarkerMacro {}
+public struct TransientPropertyMacro: MarkerMacro {}
 
-public struct RelationshipPropertyMacro: PeerMacro {
-    public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] { [] }
-}
+/// A peer macro that adds nothing: what it marks is read by `@Model`.
+protocol MarkerMacro: PeerMacro {}
 
-public struct TransientPropertyMacro: PeerMacro {
+extension MarkerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
