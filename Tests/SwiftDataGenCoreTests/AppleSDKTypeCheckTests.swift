@@ -27,42 +27,63 @@ final class AppleSDKTypeCheckTests: XCTestCase {
         var note: String?
     }
 
-    func testEveryGeneratedFileTypeChecksAgainstApplesSwiftData() throws {
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
+
+    /// What the check found: each compile and its result, and the cases the SDK cannot check.
+    struct Checked: Sendable {
+        var results: [(check: Check, result: Result<StandInTypeCheckTests.CompileResult, any Error>)]
+        /// A case the generator refuses at the SDK's floor, with the codes it refuses with.
+        var refused: [(name: String, floor: Int, codes: Set<String>)]
+    }
+
+    static let checked = SharedResult<Checked> {
         let sdk = try AppleSDK.shared()
         var checks: [Check] = []
-        var unchecked: [String] = []
+        var refused: [(name: String, floor: Int, codes: Set<String>)] = []
         let scratch = try AppleSDK.scratchFolder("cases")
         for name in GoldenTests.caseNames {
             let folder = GoldenTests.folder(name)
-            let committed = try Self.swiftFiles(in: folder.appendingPathComponent("expected"))
-                .filter { !Self.isUpgradeTest($0) }
+            let committed = try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("expected"))
+                .filter { !AppleSDKTypeCheckTests.isUpgradeTest($0) }
             guard !committed.isEmpty else { continue }
-            let hooks = try Self.swiftFiles(in: folder.appendingPathComponent("hooks"))
-            let floor = try Self.iOSFloor(of: name)
+            let hooks = try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("hooks"))
+            let floor = try AppleSDKTypeCheckTests.iOSFloor(of: name)
             if floor <= sdk.major {
                 checks.append(Check(name: name, iOSFloor: floor, files: committed + hooks))
                 continue
             }
-            switch try Self.generatedAtFloor(name, floor: sdk.major, into: scratch) {
+            switch try AppleSDKTypeCheckTests.generatedAtFloor(name, floor: sdk.major, into: scratch) {
             case .files(let files):
                 checks.append(
                     Check(
                         name: name, iOSFloor: sdk.major, files: files + hooks,
                         note: "generated again at iOS \(sdk.major); its own floor is iOS \(floor)"))
             case .refused(let codes):
-                let unexpected = codes.subtracting(Self.newerReleaseRefusals).subtracting(Self.consequences)
-                XCTAssertTrue(
-                    unexpected.isEmpty && !codes.isDisjoint(with: Self.newerReleaseRefusals),
-                    "\(name) at iOS \(sdk.major) is refused for a reason that is not a newer release: \(codes)")
-                unchecked.append(
-                    "\(name) (iOS \(floor): \(codes.sorted().joined(separator: ", ")) at iOS \(sdk.major))")
+                refused.append((name, floor, codes))
             }
         }
-        let results = checks.parallelMap { check in
+        let results = checks.parallelMapLongestFirst(cost: { sourceBytes($0.files) }) { check in
             (check, Result { try sdk.typeCheck(check.files, iOSFloor: check.iOSFloor) })
         }
+        return Checked(results: results, refused: refused)
+    }
+
+    func testEveryGeneratedFileTypeChecksAgainstApplesSwiftData() throws {
+        let sdk = try AppleSDK.shared()
+        let checked = try Self.checked.get()
+        var unchecked: [String] = []
+        for (name, floor, codes) in checked.refused {
+            let unexpected = codes.subtracting(Self.newerReleaseRefusals).subtracting(Self.consequences)
+            XCTAssertTrue(
+                unexpected.isEmpty && !codes.isDisjoint(with: Self.newerReleaseRefusals),
+                "\(name) at iOS \(sdk.major) is refused for a reason that is not a newer release: \(codes)")
+            unchecked.append("\(name) (iOS \(floor): \(codes.sorted().joined(separator: ", ")) at iOS \(sdk.major))")
+        }
         var files = 0
-        for (check, result) in results {
+        for (check, result) in checked.results {
             let outcome = try result.get()
             files += check.files.count
             XCTAssertEqual(
@@ -70,6 +91,7 @@ final class AppleSDKTypeCheckTests: XCTestCase {
                 "\(check.name) does not type-check against \(sdk.name) at iOS \(check.iOSFloor)"
                     + (check.note.map { " (\($0))" } ?? "") + ":\n\(outcome.output)")
         }
+        let checks = checked.results.map(\.check)
         let regenerated = checks.filter { $0.note != nil }.map(\.name)
         print(
             "apple-sdk: \(checks.count) cases, \(files) files checked against \(sdk.name) (generated again at iOS "
@@ -250,9 +272,14 @@ final class AppleSDKRefusalTests: XCTestCase {
             appleError: "not concurrency-safe", standIn: .refuses("not concurrency-safe")),
     ]
 
-    func testAppleAndTheStandInRefuseWhatXcodeRefuses() throws {
-        // The first compile against each builds what later ones reuse (the SDK's module cache, the
-        // stand-in library): one core each.
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
+
+    /// The first compile against each builds what later ones reuse (the SDK's module cache, the
+    /// stand-in library): one core each. The stand-in's flags.
+    static let prepared = SharedResult<[String]> {
         let sdk = try AppleSDK.shared()
         let prepared = [true, false].parallelMap { apple in
             Result { () throws -> [String] in
@@ -260,8 +287,13 @@ final class AppleSDKRefusalTests: XCTestCase {
                 return apple ? [] : try StandInTypeCheckTests.standInFlags()
             }
         }
-        let standInFlags = try prepared[1].get()
         _ = try prepared[0].get()
+        return try prepared[1].get()
+    }
+
+    func testAppleAndTheStandInRefuseWhatXcodeRefuses() throws {
+        let sdk = try AppleSDK.shared()
+        let standInFlags = try Self.prepared.get()
         let results = Self.samples.parallelMap { sample in
             (
                 sample,

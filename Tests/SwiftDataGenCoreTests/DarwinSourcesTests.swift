@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import SwiftDataGenCore
+
 /// The generator's own modules type-checked for an Apple target against the SDK, so the
 /// `canImport(Darwin)` paths (file system calls, cores, `rusage`) and libyaml's module compile
 /// where users run the tool, not only on Linux. The SDK here is iOS's, whose Darwin layer and
@@ -29,76 +31,103 @@ final class DarwinSourcesTests: XCTestCase {
         ("cannot find 'Process' in scope", "Foundation's Process is macOS's, not iOS's"),
     ]
 
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
+
     func testTheToolsModulesTypeCheckForAnAppleTarget() throws {
         #if os(macOS)
             throw XCTSkip(
                 "on a Mac this check is `swift build` itself, which compiles these modules for macOS; run that")
         #else
-            let sdk = try AppleSDK.shared()
-            let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
-            let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0 != "CYaml" }
-            XCTAssertEqual(Set(targets), Set(Self.libraries + Self.executables), "a target is not checked here")
+            let checked = try Self.checked.get()
+            XCTAssertEqual(Set(checked.targets), Set(Self.libraries + Self.executables), "a target is not checked here")
+            print(
+                "darwin sources: \(checked.files) files in \(checked.targets.count) targets type-checked against "
+                    + "\(checked.sdkName); \(checked.consumes) consume expressions read as plain uses; SDK gaps met: "
+                    + (checked.gapsSeen.isEmpty ? "none" : checked.gapsSeen.sorted().joined(separator: "; ")))
+            XCTAssertTrue(checked.findings.isEmpty, checked.findings.joined(separator: "\n"))
+        #endif
+    }
 
-            let work = try AppleSDK.scratchFolder("darwin-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: work) }
-            let copies = try Self.copySources(from: sources, to: work.appendingPathComponent("Sources"))
-            let include = work.appendingPathComponent("include")
-            try FileManager.default.createDirectory(at: include, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(
-                at: include.appendingPathComponent("yaml.h"), withDestinationURL: try Self.libyamlHeader())
-            let modules = work.appendingPathComponent("modules")
-            try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-            let search = [
-                "-I", modules.path, "-I", sources.appendingPathComponent("CYaml").path, "-Xcc", "-I\(include.path)",
-            ]
+    struct Checked: Sendable {
+        var targets: [String]
+        var sdkName: String
+        var files = 0
+        var consumes = 0
+        /// Errors and warnings that are not an SDK gap, and compiles that failed without one.
+        var findings: [String] = []
+        var gapsSeen: Set<String> = []
+    }
 
-            var findings: [String] = []
-            var gapsSeen: Set<String> = []
-            func record(_ output: String, _ what: String) {
-                for line in output.split(separator: "\n")
-                where line.contains(": error: ") || line.contains(": warning: ") {
-                    guard line.hasPrefix("/") else { continue }
-                    if let gap = Self.sdkGaps.first(where: { line.contains($0.message) }) {
-                        gapsSeen.insert(gap.why)
-                    } else {
-                        findings.append("\(what): \(line)")
-                    }
+    /// Each target type-checked in dependency order, the libraries' modules emitted for the next.
+    static let checked = SharedResult<Checked> {
+        #if os(macOS)
+            throw XCTSkip("on a Mac, `swift build` compiles these modules for macOS")
+        #endif
+        let sdk = try AppleSDK.shared()
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0 != "CYaml" }
+        var checked = Checked(targets: targets, sdkName: sdk.name)
+        let work = try AppleSDK.scratchFolder("darwin-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        checked.consumes = try DarwinSourcesTests.copySources(from: sources, to: work.appendingPathComponent("Sources"))
+        let include = work.appendingPathComponent("include")
+        try FileManager.default.createDirectory(at: include, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: include.appendingPathComponent("yaml.h"), withDestinationURL: try DarwinSourcesTests.libyamlHeader())
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let search = [
+            "-I", modules.path, "-I", sources.appendingPathComponent("CYaml").path, "-Xcc", "-I\(include.path)",
+        ]
+        func record(_ output: String, _ what: String) {
+            for line in output.split(separator: "\n") where line.contains(": error: ") || line.contains(": warning: ") {
+                guard line.hasPrefix("/") else { continue }
+                if let gap = DarwinSourcesTests.sdkGaps.first(where: { line.contains($0.message) }) {
+                    checked.gapsSeen.insert(gap.why)
+                } else {
+                    checked.findings.append("\(what): \(line)")
                 }
             }
-            var files = 0
-            for target in Self.libraries + Self.executables {
-                let swift = try Self.swiftFiles(in: work.appendingPathComponent("Sources/\(target)"))
-                files += swift.count
-                let module = target.replacingOccurrences(of: "-", with: "_")
-                let library = Self.libraries.contains(target) ? ["-parse-as-library"] : []
-                let check = try sdk.typeCheck(
-                    swift, iOSFloor: 16, strict: false, extraFlags: library + search + ["-module-name", module])
+        }
+        for target in DarwinSourcesTests.libraries + DarwinSourcesTests.executables {
+            let swift = try DarwinSourcesTests.swiftFiles(in: work.appendingPathComponent("Sources/\(target)"))
+            checked.files += swift.count
+            let module = target.replacingOccurrences(of: "-", with: "_")
+            let library = DarwinSourcesTests.libraries.contains(target) ? ["-parse-as-library"] : []
+            // The type-check and the module the next targets import are made side by side. Bodies
+            // are left out of that module: emitting them also lowers to SIL, which this compiler
+            // cannot do for typed throws against the 5.10 standard library.
+            let emit =
+                library.isEmpty
+                ? nil
+                : [
+                    "-emit-module", "-swift-version", "6", "-Xfrontend",
+                    "-experimental-skip-non-inlinable-function-bodies",
+                ] + library + search + [
+                    "-module-name", module, "-emit-module-path",
+                    modules.appendingPathComponent("\(module).swiftmodule").path,
+                ] + swift
+            let compiles = [false, true].parallelMap { emitting in
+                Result { () throws -> StandInTypeCheckTests.CompileResult? in
+                    if emitting { return try emit.map { try sdk.compile($0, iOSFloor: 16) } }
+                    return try sdk.typeCheck(
+                        swift, iOSFloor: 16, strict: false, extraFlags: library + search + ["-module-name", module])
+                }
+            }
+            if let check = try compiles[0].get() {
                 record(check.output, target)
                 if check.status != 0 && !check.output.contains(": error: ") {
-                    findings.append("\(target): the compiler failed without an error:\n\(check.output)")
+                    checked.findings.append("\(target): the compiler failed without an error:\n\(check.output)")
                 }
-                guard !library.isEmpty else { continue }
-                // Bodies are left out of the interface module: emitting them also lowers to SIL, which
-                // this compiler cannot do for typed throws against the 5.10 standard library.
-                let interface = try sdk.compile(
-                    [
-                        "-emit-module", "-swift-version", "6", "-Xfrontend",
-                        "-experimental-skip-non-inlinable-function-bodies",
-                    ]
-                        + library
-                        + search
-                        + [
-                            "-module-name", module, "-emit-module-path",
-                            modules.appendingPathComponent("\(module).swiftmodule").path,
-                        ] + swift, iOSFloor: 16)
-                XCTAssertEqual(interface.status, 0, "\(target)'s module for the next targets:\n\(interface.output)")
             }
-            print(
-                "darwin sources: \(files) files in \(targets.count) targets type-checked against \(sdk.name); "
-                    + "\(copies) consume expressions read as plain uses; SDK gaps met: "
-                    + (gapsSeen.isEmpty ? "none" : gapsSeen.sorted().joined(separator: "; ")))
-            XCTAssertTrue(findings.isEmpty, findings.joined(separator: "\n"))
-        #endif
+            if let interface = try compiles[1].get(), interface.status != 0 {
+                checked.findings.append("\(target)'s module for the next targets:\n\(interface.output)")
+            }
+        }
+        return checked
     }
 
     /// The sources with `consume x` written `x`, which means the same to the type checker: this

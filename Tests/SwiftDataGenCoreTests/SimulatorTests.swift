@@ -22,17 +22,19 @@ final class SimulatorTests: XCTestCase {
         var build: Build?
     }
 
-    nonisolated(unsafe) private static var compiled: [GoldenCompile]?
-    private static let compiling = NSLock()
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
 
-    static func everyGolden() throws -> [GoldenCompile] {
-        compiling.lock()
-        defer { compiling.unlock() }
-        if let compiled { return compiled }
+    static let goldens = SharedResult<[GoldenCompile]> {
         _ = try StandInTypeCheckTests.standInFlags()
-        let outcomes = GoldenTests.caseNames.parallelMap { name in
+        let names = GoldenTests.caseNames
+        let outcomes = names.parallelMapLongestFirst(cost: {
+            (try? sourceBytes(StandInTypeCheckTests.sources(of: $0))) ?? 0
+        }) { name in
             Result { () throws -> GoldenCompile? in
-                if let (result, build) = try Self.compile(name) {
+                if let (result, build) = try SimulatorTests.compile(name) {
                     return GoldenCompile(name: name, result: result, build: build)
                 }
                 let files = try StandInTypeCheckTests.sources(of: name)
@@ -40,18 +42,10 @@ final class SimulatorTests: XCTestCase {
                 return GoldenCompile(name: name, result: try StandInTypeCheckTests.typeCheck(files), build: nil)
             }
         }
-        let all = try outcomes.compactMap { try $0.get() }
-        compiled = all
-        return all
+        return try outcomes.compactMap { try $0.get() }
     }
 
-    /// Compiles a golden's generated Swift, its hooks and its upgrade tests with a main that runs
-    /// them through swift-testing, or prints the stand-in's checksum text with `--checksums`.
-    static func build(_ name: String, replacing replaced: (file: String, contents: String)? = nil) throws -> Build? {
-        guard let (result, build) = try compile(name, replacing: replaced) else { return nil }
-        XCTAssertEqual(result.status, 0, "\(name) does not compile with its upgrade tests:\n\(result.output)")
-        return build
-    }
+    static func everyGolden() throws -> [GoldenCompile] { try goldens.get() }
 
     /// The compiler's result and, when it succeeded, the build; nil for a golden without a plan
     /// and upgrade tests.
@@ -125,37 +119,71 @@ final class SimulatorTests: XCTestCase {
 
     /// An upgrade test must fail when the plan loses a conversion: each conversion call is
     /// deleted from a generated plan in turn, and the upgrade tests, run in the simulator, fail.
-    func testAPlanMissingAnyOfItsConversionsFailsItsUpgradeTests() throws {
-        var mutants: [(name: String, call: String, file: String, contents: String)] = []
+    /// One conversion call deleted from a generated plan: the golden, the call, the plan file and
+    /// the plan without it.
+    struct Mutant: Sendable {
+        var name: String
+        var call: String
+        var file: String
+        var contents: String
+    }
+
+    /// What became of a mutant: the compiler's result when it did not build, or its upgrade run's.
+    enum MutantOutcome: Sendable {
+        case didNotBuild(StandInTypeCheckTests.CompileResult)
+        case ran(StandInTypeCheckTests.CompileResult)
+    }
+
+    /// Every conversion call of three goldens' plans deleted in turn, each mutant built with the
+    /// golden's upgrade tests and run.
+    static let mutants = SharedResult<[(Mutant, Result<MutantOutcome, any Error>)]> {
+        var mutants: [Mutant] = []
         for name in ["upgrade-branches", "upgrade-conversions", "plan-enum-conversion"] {
-            let plan = try XCTUnwrap(
-                try StandInTypeCheckTests.sources(of: name).first { $0.hasSuffix("MigrationPlan.swift") })
+            guard
+                let plan = try StandInTypeCheckTests.sources(of: name).first(where: {
+                    $0.hasSuffix("MigrationPlan.swift")
+                })
+            else { throw AppleSDK.CheckError("\(name) has no plan") }
             let text = try String(contentsOfFile: plan, encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let calls = lines.indices.filter { lines[$0].contains(/try \w+\.convert\w+\(context\)/) }
-            XCTAssertFalse(calls.isEmpty, "\(name) has no conversion call")
+            guard !calls.isEmpty else { throw AppleSDK.CheckError("\(name) has no conversion call") }
             for index in calls {
                 var mutated = lines
                 mutated[index] = "// conversion removed"
                 mutants.append(
-                    (
-                        name, lines[index].trimmingCharacters(in: .whitespaces),
-                        URL(fileURLWithPath: plan).lastPathComponent, mutated.joined(separator: "\n")
-                    ))
+                    Mutant(
+                        name: name, call: lines[index].trimmingCharacters(in: .whitespaces),
+                        file: URL(fileURLWithPath: plan).lastPathComponent, contents: mutated.joined(separator: "\n")))
             }
         }
-        XCTAssertGreaterThanOrEqual(mutants.count, 7)
         let outcomes = mutants.parallelMap { mutant in
-            Result { () -> StandInTypeCheckTests.CompileResult? in
-                guard let build = try Self.build(mutant.name, replacing: (mutant.file, mutant.contents)) else {
-                    return nil
-                }
+            Result { () throws -> MutantOutcome in
+                guard
+                    let (result, build) = try SimulatorTests.compile(
+                        mutant.name, replacing: (mutant.file, mutant.contents))
+                else { throw AppleSDK.CheckError("\(mutant.name) has no upgrade tests") }
+                guard let build else { return .didNotBuild(result) }
                 defer { try? FileManager.default.removeItem(at: build.folder) }
-                return try StandInTypeCheckTests.run(build.binary.path, [])
+                return .ran(try StandInTypeCheckTests.run(build.binary.path, []))
             }
         }
-        for (mutant, outcome) in zip(mutants, outcomes) {
-            let result = try XCTUnwrap(try outcome.get(), "\(mutant.name) without '\(mutant.call)' did not compile")
+        return Array(zip(mutants, outcomes))
+    }
+
+    /// An upgrade test must fail when the plan loses a conversion: each conversion call is
+    /// deleted from a generated plan in turn, and the upgrade tests, run in the simulator, fail.
+    func testAPlanMissingAnyOfItsConversionsFailsItsUpgradeTests() throws {
+        let outcomes = try Self.mutants.get()
+        XCTAssertGreaterThanOrEqual(outcomes.count, 7)
+        for (mutant, outcome) in outcomes {
+            let result: StandInTypeCheckTests.CompileResult
+            switch try outcome.get() {
+            case .didNotBuild(let compile):
+                XCTFail("\(mutant.name) without '\(mutant.call)' did not compile:\n\(compile.output)")
+                continue
+            case .ran(let run): result = run
+            }
             XCTAssertNotEqual(
                 result.status, 0,
                 "\(mutant.name): the upgrade tests still pass without '\(mutant.call)':\n\(result.output)")

@@ -12,10 +12,7 @@ final class StandInTypeCheckTests: XCTestCase {
     }
 
     /// Built once per test process; the script skips rebuilding when its sources are unchanged.
-    nonisolated(unsafe) static var cachedFlags: [String]?
-
-    static func standInFlags() throws -> [String] {
-        if let cachedFlags { return cachedFlags }
+    static let standIn = SharedResult<[String]> {
         let folder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         let result = try run(
             "/bin/bash", [TestPaths.packageRoot.appendingPathComponent("scripts/build-standin.sh").path, folder])
@@ -27,13 +24,12 @@ final class StandInTypeCheckTests: XCTestCase {
                     + "toolchain (5.9 or later ships lib/swift/host/libSwiftSyntaxMacros): \(result.output)")
         }
         guard result.status == 0, let line = result.output.split(separator: "\n").last else {
-            XCTFail("building the stand-in failed:\n\(result.output)")
-            return []
+            throw AppleSDK.CheckError("building the stand-in failed:\n\(result.output)")
         }
-        let flags = line.split(separator: " ").map(String.init)
-        cachedFlags = flags
-        return flags
+        return line.split(separator: " ").map(String.init)
     }
+
+    static func standInFlags() throws -> [String] { try standIn.get() }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> CompileResult {
         let process = Process()
