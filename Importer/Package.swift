@@ -15,10 +15,18 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.2"),
     ],
     targets: [
+        // Store inspection reads Core Data's SQLite stores with the system's SQLite.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(
             name: "SwiftDataGenImport",
             dependencies: [
+                "CSQLite",
                 .product(name: "SwiftDataGenDSL", package: "SwiftDataGen"),
+                .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -30,7 +38,7 @@ let package = Package(
         .testTarget(
             name: "SwiftDataGenImportTests",
             dependencies: [
-                "SwiftDataGenImport", .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
+                "SwiftDataGenImport", "CSQLite", .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
                 .product(name: "SwiftDataGenDSL", package: "SwiftDataGen"),
             ],
             exclude: ["Fixtures"]

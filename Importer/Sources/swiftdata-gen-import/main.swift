@@ -1,4 +1,5 @@
 import Foundation
+import SwiftDataGenCore
 import SwiftDataGenImport
 
 let usage = """
@@ -8,6 +9,7 @@ let usage = """
     USAGE: swiftdata-gen-import <swift-file-or-folder>... --output <schema-dir> [--schema <name>] [--version <x.y.z>]
            swiftdata-gen-import <Model.xcdatamodeld | Model.xcdatamodel> --output <schema-dir> [--schema <name>]
                                 [--order <a,b,c>]
+           swiftdata-gen-import store <file.store> [--schema <schema-dir>] [--json] [--output <schema-dir>]
 
     OPTIONS:
       --output <schema-dir>  The folder to write swiftdata-gen.yaml and one <version>.yaml per version
@@ -17,6 +19,13 @@ let usage = """
       --order <a,b,c>        A Core Data bundle's version names, oldest first (default: by the numbers
                              in the names); the order used is printed either way.
       -h, --help             Show this help.
+
+    store reads a SwiftData or Core Data SQLite store (copied from a simulator or a device) without
+    writing to it, and prints its entities, tables and columns; with --schema, which version of that
+    history it holds by stored shape (or the nearest and what differs) and what the plan runs on
+    it; with --output and no history, the store's shape as a first version to check by hand. A store
+    with a write-ahead log or a journal beside it, or open in another process, is refused. Exit
+    codes: 0 read (and matched, with --schema), 3 matches no version, 1 not readable, 2 usage error.
 
     A Core Data model bundle becomes one YAML file per model version (1.0.0, 2.0.0, … in order, up
     to the current one) with the entities' names, so SwiftData opens the existing store; the schema
@@ -36,6 +45,9 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)
+}
+if arguments.first == "store" {
+    inspectStore(Array(arguments.dropFirst()))
 }
 var inputs: [String] = []
 var output: String?
@@ -141,3 +153,74 @@ print(
     "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) "
         + "note(s) above. Next: swiftdata-gen validate \(output)"
 )
+
+/// `store <file> [--schema <dir>] [--json] [--output <dir>]`: reads the store, compares it with the
+/// history when one is named, and writes the shape as YAML only into a file that does not exist.
+func inspectStore(_ given: [String]) -> Never {
+    var arguments = given
+    var store: String?
+    var history: String?
+    var output: String?
+    var json = false
+    while !arguments.isEmpty {
+        let argument = arguments.removeFirst()
+        func value() -> String {
+            guard !arguments.isEmpty else {
+                fail("\(argument) needs a value\n\nSee 'swiftdata-gen-import --help'", code: 2)
+            }
+            return arguments.removeFirst()
+        }
+        switch argument {
+        case "--schema": history = value()
+        case "--output": output = value()
+        case "--json": json = true
+        default:
+            guard !argument.hasPrefix("-"), store == nil else {
+                fail("unexpected '\(argument)' for store\n\nSee 'swiftdata-gen-import --help'", code: 2)
+            }
+            store = argument
+        }
+    }
+    guard let store else {
+        fail("name the store file: store <file.store>\n\nSee 'swiftdata-gen-import --help'", code: 2)
+    }
+    guard output == nil || history == nil else {
+        fail("--output writes the store's shape for an app without a history; with --schema there is one", code: 2)
+    }
+    var histories: [SchemaHistory]?
+    if let history {
+        let sources: SchemaSources
+        switch SchemaLoader.read(directory: history) {
+        case .success(let read): sources = read
+        case .failure(let diagnostic): fail(diagnostic.rendered, code: 1)
+        }
+        let (validated, diagnostics) = Generator.validate(sources)
+        guard !diagnostics.hasErrors else {
+            fail(diagnostics.filter(\.isError).map(\.rendered).joined(separator: "\n"), code: 1)
+        }
+        histories = validated
+    }
+    let contents: StoreContents
+    do {
+        contents = try StoreFile.read(store)
+    } catch {
+        fail(error.description, code: 1)
+    }
+    let report = StoreReport(contents, histories: histories)
+    print(json ? report.json : report.text, terminator: "")
+    if let output {
+        let stem = URL(fileURLWithPath: store).deletingPathExtension().lastPathComponent
+        let letters = stem.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let schema = letters.first?.isLetter == true ? letters.prefix(1).uppercased() + letters.dropFirst() : "App"
+        let file = output + "/1.0.0.yaml"
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try Data(report.versionYAML(schema: schema).utf8).write(
+                to: URL(fileURLWithPath: file), options: .withoutOverwriting)
+        } catch {
+            fail("cannot write \(file): \(error.localizedDescription); nothing is overwritten", code: 1)
+        }
+        FileHandle.standardError.write(Data("wrote \(file): check every name and type against the app\n".utf8))
+    }
+    exit(report.match.map { $0.matched.isEmpty ? 3 : 0 } ?? 0)
+}

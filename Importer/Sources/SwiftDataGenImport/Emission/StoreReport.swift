@@ -1,0 +1,193 @@
+import Foundation
+import SwiftDataGenCore
+
+/// What `swiftdata-gen-import store` prints: the store's entities and columns, its metadata, and,
+/// with a history, which version it holds and what the plan runs on it. Text for people, JSON
+/// (sorted keys) for scripts.
+public struct StoreReport: Sendable {
+    public var contents: StoreContents
+    public var shape: StoreShape
+    public var match: StoreMatch?
+
+    public init(_ contents: StoreContents, histories: [SchemaHistory]?) {
+        self.contents = contents
+        shape = StoreShape(contents)
+        match = histories.map { StoreMatch(shape, histories: $0) }
+    }
+
+    /// The entity rows of a table, for the largest primary key each has handed out.
+    private func rows(of table: StoreShape.Table) -> [StoreContents.EntityRow] {
+        contents.entities.filter { table.entities.contains($0.name) }
+    }
+
+    private var metadataLine: String {
+        let metadata = contents.metadata
+        let identifiers = metadata.versionIdentifiers.filter { !$0.isEmpty }
+        return "Core Data metadata: \(metadata.storeType ?? "no store type"), framework version "
+            + "\(metadata.frameworkVersion.map(String.init) ?? "?"), \(metadata.versionHashes.count) entity version "
+            + "hash(es), model version identifiers: "
+            + (identifiers.isEmpty ? "none" : identifiers.joined(separator: ", "))
+    }
+
+    /// Entities the metadata hashes that `Z_PRIMARYKEY` does not list, or the reverse: a store
+    /// Core Data wrote has the same names in both.
+    var metadataDisagreements: [String] {
+        let hashed = Set(contents.metadata.versionHashes.keys)
+        let listed = Set(contents.entities.map(\.name))
+        return hashed.symmetricDifference(listed).sorted().map { name in
+            hashed.contains(name)
+                ? "the metadata hashes \(name), which Z_PRIMARYKEY does not list"
+                : "Z_PRIMARYKEY lists \(name), which the metadata does not hash"
+        }
+    }
+
+    public var text: String {
+        var lines = ["store: \(contents.path)", "  " + metadataLine]
+        for disagreement in metadataDisagreements { lines.append("  warning: \(disagreement)") }
+        lines.append("  entities (\(contents.entities.count)), by table:")
+        for table in shape.tables {
+            let keys = rows(of: table).map { "\($0.name) \($0.largestKey)" }.joined(separator: ", ")
+            lines.append("    \(table.name): \(table.entities.joined(separator: ", ")) (largest keys: \(keys))")
+            for (column, type) in table.columns.sorted(by: { $0.key < $1.key }) {
+                lines.append("      \(column) \(type)")
+            }
+        }
+        for join in shape.joinTables.flatMap({ $0 }).sorted() {
+            lines.append("    a join table for the many-to-many \(join)")
+        }
+        for table in StoreShape.unclaimedTables(contents, shape: shape) {
+            lines.append("    \(table): a table no entity claims")
+        }
+        guard let match else {
+            lines.append("no history given: name the schema folder with --schema to see which version this is")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let matched = match.matched
+        if matched.isEmpty, let nearest = match.nearest {
+            lines.append(
+                "matches no version of the history by its stored shape; SwiftData will not open it with this "
+                    + "plan (\"Cannot use staged migration with an unknown model version\"). Nearest: "
+                    + "\(nearest.schema) \(nearest.version), which differs in:")
+            lines += nearest.differences.map { "  - \($0)" }
+        } else if matched.isEmpty {
+            lines.append("the history has no versions to compare with")
+        } else {
+            let names = matched.map { "\($0.schema) \($0.version)" }.joined(separator: ", ")
+            lines.append(
+                "matches \(names) by its stored shape (tables, columns and their types)"
+                    + (matched.count > 1
+                        ? "; these differ only in what SQLite does not keep (optionality, defaults, uniqueness, "
+                            + "delete rules, Swift types within a column type), which the entity version hashes decide"
+                        : ""))
+            if match.steps.isEmpty {
+                lines.append("the plan runs nothing on it: it is at the latest version")
+            } else {
+                lines.append("the plan runs on it, in order:")
+                for step in match.steps {
+                    lines.append("  \(step.schema) \(step.from) → \(step.to):")
+                    lines += step.stages.map { "    \($0)" }
+                    lines += step.dataLoss.map { "    data loss: \($0)" }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private struct JSONReport: Encodable {
+        struct Table: Encodable {
+            var name: String
+            var entities: [String]
+            var columns: [String: String]
+        }
+        struct Comparison: Encodable {
+            var schema: String
+            var version: String
+            var differences: [String]
+        }
+        var store: String
+        var storeType: String?
+        var frameworkVersion: Int?
+        var versionHashes: [String: String]
+        var versionIdentifiers: [String]
+        var warnings: [String]
+        var tables: [Table]
+        var joinTables: [String]
+        var unclaimedTables: [String]
+        var matched: [Comparison]?
+        var nearest: Comparison?
+        var steps: [[String: [String]]]?
+    }
+
+    public var json: String {
+        func comparison(_ c: StoreMatch.Comparison) -> JSONReport.Comparison {
+            .init(schema: c.schema, version: "\(c.version)", differences: c.differences)
+        }
+        let report = JSONReport(
+            store: contents.path, storeType: contents.metadata.storeType,
+            frameworkVersion: contents.metadata.frameworkVersion,
+            versionHashes: contents.metadata.versionHashes.mapValues { $0.map { String(format: "%02x", $0) }.joined() },
+            versionIdentifiers: contents.metadata.versionIdentifiers, warnings: metadataDisagreements,
+            tables: shape.tables.map {
+                .init(name: $0.name, entities: $0.entities, columns: $0.columns.mapValues(\.description))
+            },
+            joinTables: shape.joinTables.flatMap { $0 }.sorted(),
+            unclaimedTables: StoreShape.unclaimedTables(contents, shape: shape),
+            matched: match.map { $0.matched.map(comparison) }, nearest: match?.nearest.map(comparison),
+            steps: match.map {
+                $0.steps.map {
+                    [
+                        "schema": [$0.schema], "from": [$0.from], "to": [$0.to], "stages": $0.stages,
+                        "dataLoss": $0.dataLoss,
+                    ]
+                }
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// The store's shape as a first version of a history, for an app that no longer has the
+    /// models it shipped. Entity names are the store's own; property names are the columns'
+    /// in lower case, since SQLite keeps no case, and each type is the column's most likely
+    /// Swift type: both must be checked against the app before the history is used.
+    public func versionYAML(schema: String) -> String {
+        var lines = [
+            "# Written by swiftdata-gen-import from the store \(URL(fileURLWithPath: contents.path).lastPathComponent).",
+            "# SQLite keeps no case, optionality, default or Swift type: spell each property as the shipped",
+            "# model does (startDate, not startdate), and fix types and optionals, before generating from it;",
+            "# a name spelled otherwise is a different property to SwiftData, and its data is not carried over.",
+            "schema: \(YAMLText.scalar(schema))",
+            "version: 1.0.0",
+            "models:",
+        ]
+        let entityNames = Set(contents.entities.map(\.name))
+        for table in shape.tables {
+            for entity in table.entities where entityNames.contains(entity) {
+                let row = contents.entities.first { $0.name == entity }
+                let parent = row.flatMap { row in contents.entities.first { $0.number == row.superentity } }
+                lines.append("  \(YAMLText.scalar(entity)):")
+                if let parent { lines.append("    superclass: \(YAMLText.scalar(parent.name))") }
+                // A subentity's columns are its root's table's: they are listed on the root only.
+                guard parent == nil else { continue }
+                lines.append("    properties:")
+                for (column, type) in table.columns.sorted(by: { $0.key < $1.key }) {
+                    let name = String(column.dropFirst()).lowercased()
+                    lines.append("      \(YAMLText.scalar(name)): \(Self.swiftType(type))  # \(column) \(type)")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func swiftType(_ type: StoreShape.ColumnType) -> String {
+        switch type {
+        case .text: return "String?"
+        case .integer: return "Int?"
+        case .float: return "Double?"
+        case .decimal: return "Decimal?"
+        case .timestamp: return "Date?"
+        case .blob, .composite, .other: return "Data?"
+        case .reference: return "Int?"
+        }
+    }
+}

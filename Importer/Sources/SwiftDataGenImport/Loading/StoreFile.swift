@@ -1,0 +1,255 @@
+import Foundation
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
+
+/// What a Core Data or SwiftData SQLite store holds about its own shape: its tables and their
+/// columns, the entity rows of `Z_PRIMARYKEY`, and the metadata Core Data keeps in `Z_METADATA`.
+/// No row of an entity table is read, so a store's size does not matter.
+public struct StoreContents: Sendable, Equatable {
+    public var path: String
+    public var tables: [Table]
+    public var entities: [EntityRow]
+    public var metadata: StoreMetadata
+
+    public struct Table: Sendable, Equatable {
+        public var name: String
+        /// In the table's order, with their declared types as written (`VARCHAR`, `INTEGER`, …).
+        public var columns: [(name: String, type: String)]
+        /// Columns that have an index of their own: Core Data indexes every to-one relationship's.
+        public var indexedColumns: Set<String>
+
+        public static func == (lhs: Table, rhs: Table) -> Bool {
+            lhs.name == rhs.name && lhs.columns.map(\.name) == rhs.columns.map(\.name)
+                && lhs.columns.map(\.type) == rhs.columns.map(\.type) && lhs.indexedColumns == rhs.indexedColumns
+        }
+    }
+
+    /// One row of `Z_PRIMARYKEY`: an entity's number, name, its superentity's number (0 for none),
+    /// and the largest primary key handed out, which bounds how many rows it ever had.
+    public struct EntityRow: Sendable, Equatable {
+        public var number: Int
+        public var name: String
+        public var superentity: Int
+        public var largestKey: Int
+    }
+}
+
+/// The `Z_METADATA` property list: what Core Data matches a store to a model by.
+public struct StoreMetadata: Sendable, Equatable {
+    /// `NSStoreModelVersionHashes`: each entity's 32-byte version hash, by entity name.
+    public var versionHashes: [String: [UInt8]]
+    public var versionIdentifiers: [String]
+    public var storeType: String?
+    public var storeUUID: String?
+    public var frameworkVersion: Int?
+    public var hashesVersion: Int?
+}
+
+/// Why a store was not read. Each names the file and what to do; none leaves anything written.
+public enum StoreFailure: Error, Equatable, CustomStringConvertible {
+    case missing(String)
+    case notSQLite(String)
+    case writeAheadLog(String)
+    case hotJournal(String)
+    case locked(String)
+    case notCoreData(String, missing: String)
+    case unreadableMetadata(String, reason: String)
+    case tooLarge(String, what: String)
+    case damaged(String, message: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): return "\(path): no such file; name the store file (.store or .sqlite) itself"
+        case .notSQLite(let path):
+            return "\(path): not an SQLite database; a SwiftData or Core Data store is the .store (or .sqlite) file "
+                + "in the app's Application Support folder"
+        case .writeAheadLog(let path):
+            return "\(path)-wal holds changes not yet in \(path): copy all three files (.store, -wal, -shm) "
+                + "into an empty folder, run sqlite3 <copy> 'PRAGMA wal_checkpoint(TRUNCATE)' on the copy, and "
+                + "inspect the copy; the original is never written to"
+        case .hotJournal(let path):
+            return "\(path)-journal is beside the store: a write was interrupted and only a writer can finish it; "
+                + "open the store once in the app, or inspect a copy made after that"
+        case .locked(let path):
+            return "\(path) is open in another process (it holds SQLite's lock): quit the app or the simulator, "
+                + "or inspect a copy"
+        case .notCoreData(let path, let missing):
+            return "\(path): an SQLite database without Core Data's \(missing) table, so not a SwiftData or Core "
+                + "Data store"
+        case .unreadableMetadata(let path, let reason):
+            return "\(path): Z_METADATA's property list cannot be read (\(reason)); the store is damaged"
+        case .tooLarge(let path, let what):
+            return "\(path): \(what) is beyond what a store's schema holds; this is not a store to inspect"
+        case .damaged(let path, let message): return "\(path): SQLite cannot read it (\(message)); the file is damaged"
+        }
+    }
+}
+
+public enum StoreFile {
+    /// More tables, or a larger metadata list, than any app's store has.
+    static let tableLimit = 10_000
+    static let metadataLimit = 16 << 20
+
+    /// Reads the store at `path` read-only. A store left with a write-ahead log or a hot journal,
+    /// or locked by another process, is refused rather than read half-written; then it is opened
+    /// immutable, so SQLite creates no `-shm` or journal beside it.
+    public static func read(_ path: String) throws(StoreFailure) -> StoreContents {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw .missing(path)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .missing(path) }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        try? handle.close()
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { throw .notSQLite(path) }
+        if fileSize(path + "-wal") > 0 { throw .writeAheadLog(path) }
+        if fileSize(path + "-journal") > 0 { throw .hotJournal(path) }
+        if isLocked(path) { throw .locked(path) }
+
+        let database = try Connection(path: path)
+        defer { database.close() }
+        let tableNames = try database.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        guard tableNames.count <= tableLimit else { throw .tooLarge(path, what: "\(tableNames.count) tables") }
+        for required in ["Z_PRIMARYKEY", "Z_METADATA"] where !tableNames.contains(required) {
+            throw .notCoreData(path, missing: required)
+        }
+        var tables: [StoreContents.Table] = []
+        for name in tableNames where !name.hasPrefix("sqlite_") {
+            let quoted = quote(name)
+            let columns = try database.rows("PRAGMA table_info(\(quoted))") { row in
+                (name: row.text(1) ?? "", type: (row.text(2) ?? "").uppercased())
+            }
+            var indexed: Set<String> = []
+            for index in try database.rows("PRAGMA index_list(\(quoted))", { $0.text(1) ?? "" }) {
+                let indexColumns = try database.strings("PRAGMA index_info(\(quote(index)))", column: 2)
+                if indexColumns.count == 1 { indexed.insert(indexColumns[0]) }
+            }
+            tables.append(StoreContents.Table(name: name, columns: columns, indexedColumns: indexed))
+        }
+        let entities = try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") {
+            row in
+            StoreContents.EntityRow(
+                number: row.int(0), name: row.text(1) ?? "", superentity: row.int(2), largestKey: row.int(3))
+        }
+        let sizes = try database.rows("SELECT length(Z_PLIST) FROM Z_METADATA", { $0.int(0) })
+        guard let size = sizes.first else { throw .notCoreData(path, missing: "Z_METADATA row in its") }
+        guard size <= metadataLimit else { throw .tooLarge(path, what: "a \(size)-byte Z_METADATA list") }
+        let plists = try database.rows("SELECT Z_PLIST FROM Z_METADATA LIMIT 1", { $0.blob(0) })
+        let metadata = try StoreMetadata(plist: plists.first ?? Data(), path: path)
+        return StoreContents(path: path, tables: tables, entities: entities, metadata: metadata)
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// Whether another process holds any of SQLite's locks on the file, asked with `F_GETLK`, which
+    /// takes no lock itself: the pending, reserved and shared bytes from 1 GiB on (SQLite's
+    /// `os_unix.c` layout, the same on Apple platforms).
+    static func isLocked(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 0x4000_0000
+        lock.l_len = 2 + 510
+        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
+    static func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension StoreMetadata {
+    init(plist data: Data, path: String) throws(StoreFailure) {
+        let decoded: Any
+        do {
+            decoded = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw .unreadableMetadata(path, reason: "not a property list")
+        }
+        guard let list = decoded as? [String: Any] else {
+            throw .unreadableMetadata(path, reason: "not a dictionary")
+        }
+        var hashes: [String: [UInt8]] = [:]
+        for (entity, value) in list["NSStoreModelVersionHashes"] as? [String: Any] ?? [:] {
+            if let bytes = value as? Data { hashes[entity] = Array(bytes) }
+        }
+        versionHashes = hashes
+        versionIdentifiers = (list["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).compactMap { $0 as? String }
+        storeType = list["NSStoreType"] as? String
+        storeUUID = list["NSStoreUUID"] as? String
+        frameworkVersion = (list["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue
+        hashesVersion = (list["NSStoreModelVersionHashesVersion"] as? NSNumber)?.intValue
+    }
+}
+
+/// One read-only, immutable SQLite connection and the few queries inspection needs.
+final class Connection {
+    private var handle: OpaquePointer?
+    let path: String
+
+    init(path: String) throws(StoreFailure) {
+        self.path = path
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        let status = sqlite3_open_v2(
+            "file:\(encoded)?mode=ro&immutable=1", &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        guard status == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(handle)
+            handle = nil
+            throw .damaged(path, message: message)
+        }
+    }
+
+    func close() {
+        sqlite3_close(handle)
+        handle = nil
+    }
+
+    struct Row {
+        let statement: OpaquePointer
+        func text(_ column: Int32) -> String? {
+            sqlite3_column_text(statement, column).map { String(cString: $0) }
+        }
+        func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+        func blob(_ column: Int32) -> Data {
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+            return Data(bytes: bytes, count: count)
+        }
+    }
+
+    func rows<T>(_ sql: String, _ read: (Row) -> T) throws(StoreFailure) -> [T] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            let message = String(cString: sqlite3_errmsg(handle))
+            sqlite3_finalize(statement)
+            throw .damaged(path, message: message)
+        }
+        defer { sqlite3_finalize(statement) }
+        var values: [T] = []
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { return values }
+            guard step == SQLITE_ROW else { throw .damaged(path, message: String(cString: sqlite3_errmsg(handle))) }
+            values.append(read(Row(statement: statement)))
+            if values.count > StoreFile.tableLimit * 2 { throw .tooLarge(path, what: "a schema query's answer") }
+        }
+    }
+
+    func strings(_ sql: String, column: Int32 = 0) throws(StoreFailure) -> [String] {
+        try rows(sql) { $0.text(column) ?? "" }
+    }
+}
