@@ -21,10 +21,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // Zlib inflates the model Core Data keeps in a store (`Z_MODELCACHE`).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "SwiftDataGenImport",
             dependencies: [
-                "CSQLite",
+                "CSQLite", "CZlib",
                 .product(name: "SwiftDataGenDSL", package: "SwiftDataGen"),
                 .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -38,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "SwiftDataGenImportTests",
             dependencies: [
-                "SwiftDataGenImport", "CSQLite", .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
+                "SwiftDataGenImport", "CSQLite", "CZlib", .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
                 .product(name: "SwiftDataGenDSL", package: "SwiftDataGen"),
             ],
             exclude: ["Fixtures"]

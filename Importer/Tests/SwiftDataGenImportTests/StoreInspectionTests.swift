@@ -137,6 +137,75 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertEqual(StoreShape.unclaimedTables(current.contents, shape: current.shape), [])
     }
 
+    /// A store that keeps its model (`Z_MODELCACHE`) is compared by it too: a version whose shape
+    /// is the store's but whose property is required where the store's model has it optional
+    /// does not match, and the version written from the store has the model's own spelling.
+    func testTheModelAStoreKeepsDecidesWhatTheShapeCannot() throws {
+        let sql = """
+            CREATE TABLE ZSTOP (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTRIP INTEGER);
+            CREATE INDEX ZSTOP_ZTRIP_INDEX ON ZSTOP (ZTRIP);
+            CREATE TABLE ZTRIP (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR, ZSTARTDATE TIMESTAMP);
+            CREATE UNIQUE INDEX Z_Trip_UNIQUE_name ON ZTRIP (ZNAME COLLATE BINARY ASC);
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Stop', 0, 0), (2, 'Trip', 0, 0);
+            CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
+            """
+        let store = try makeStore("Trips.store", sql)
+        let cache = try XCTUnwrap(StoreModelTests.deflated(StoreModelTests.write(StoreModelTests.tripsArchive())))
+        try insert(store, "INSERT INTO Z_MODELCACHE VALUES (?)", blob: cache)
+        func history(_ startDate: String, unique: String = "[name]") throws -> [SchemaHistory] {
+            let text = """
+                schema: Trips
+                version: 1.0.0
+                models:
+                  Trip:
+                    unique: \(unique)
+                    properties:
+                      name: String
+                      startDate: \(startDate)
+                      stops: { type: "[Stop]", inverse: trip }
+                  Stop:
+                    properties:
+                      trip: Trip?
+                """
+            let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(text.utf8))
+            return Generator.validate(SchemaSources(config: nil, versions: [file])).histories
+        }
+        let contents = try StoreFile.read(store)
+        XCTAssertNotNil(contents.model)
+        XCTAssertEqual(StoreReport(contents, histories: try history("Date?")).match?.matched.count, 1)
+        let required = StoreReport(contents, histories: try history("Date"))
+        XCTAssertEqual(required.match?.nearest?.differences, ["Trip.startDate is optional in the store's model"])
+        let withoutUnique = StoreReport(contents, histories: try history("Date?", unique: "[]"))
+        XCTAssertEqual(
+            withoutUnique.match?.nearest?.differences,
+            ["ZTRIP is unique by ZNAME; this version by none", "Trip's uniqueness differs in the store's model"])
+
+        let output = work.appendingPathComponent("Recovered").path
+        XCTAssertEqual(try run(["store", store, "--output", output]).status, 0)
+        let written = try String(contentsOfFile: output + "/1.0.0.yaml", encoding: .utf8)
+        for line in [
+            "    unique: [[name]]", "      startDate: Date?", "      name: String",
+            "      stops: { type: \"[Stop]\", inverse: trip }",
+        ] {
+            XCTAssertTrue(written.contains(line + "\n"), "expected '\(line)' in:\n\(written)")
+        }
+        let recovered = Generator.validate(try SchemaLoader.read(directory: output).get())
+        XCTAssertFalse(recovered.diagnostics.hasErrors, recovered.diagnostics.map(\.rendered).joined(separator: "\n"))
+        XCTAssertEqual(StoreReport(contents, histories: recovered.histories).match?.matched.count, 1)
+    }
+
+    func insert(_ path: String, _ sql: String, blob: [UInt8]) throws {
+        var database: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &database), SQLITE_OK)
+        defer { sqlite3_close(database) }
+        var statement: OpaquePointer?
+        XCTAssertEqual(sqlite3_prepare_v2(database, sql, -1, &statement, nil), SQLITE_OK)
+        _ = blob.withUnsafeBytes { sqlite3_bind_blob(statement, 1, $0.baseAddress, Int32(blob.count), nil) }
+        XCTAssertEqual(sqlite3_step(statement), SQLITE_DONE)
+        sqlite3_finalize(statement)
+    }
+
     /// A store no version matches names the nearest and every difference, and the exit code says so.
     func testAStoreNoVersionMatchesNamesTheNearestAndWhatDiffers() throws {
         let drifted = Self.version1.replacingOccurrences(of: "ZNAME VARCHAR", with: "ZNAME VARCHAR, ZCOLOR VARCHAR")

@@ -12,12 +12,27 @@ public struct StoreReport: Sendable {
     public init(_ contents: StoreContents, histories: [SchemaHistory]?) {
         self.contents = contents
         shape = StoreShape(contents)
-        match = histories.map { StoreMatch(shape, histories: $0) }
+        match = histories.map { StoreMatch(shape, model: contents.model, histories: $0) }
+    }
+
+    /// `Z_PRIMARYKEY`'s rows without persistent history's entities.
+    var modelEntities: [StoreContents.EntityRow] {
+        contents.entities.filter { !StoreShape.isHistoryEntity($0, contents) }
     }
 
     /// The entity rows of a table, for the largest primary key each has handed out.
     private func rows(of table: StoreShape.Table) -> [StoreContents.EntityRow] {
         contents.entities.filter { table.entities.contains($0.name) }
+    }
+
+    private var modelLine: String {
+        guard let model = contents.model else {
+            return contents.modelCacheUnreadable
+                ? "Z_MODELCACHE holds no model this tool can read: compared by stored shape only"
+                : "no model kept in the store (Core Data before iOS 11): compared by stored shape only"
+        }
+        return "the store keeps its model (Z_MODELCACHE): \(model.entities.count) entities with their properties' "
+            + "names, types and optionality"
     }
 
     private var metadataLine: String {
@@ -33,7 +48,7 @@ public struct StoreReport: Sendable {
     /// Core Data wrote has the same names in both.
     var metadataDisagreements: [String] {
         let hashed = Set(contents.metadata.versionHashes.keys)
-        let listed = Set(contents.entities.map(\.name))
+        let listed = Set(modelEntities.map(\.name))
         return hashed.symmetricDifference(listed).sorted().map { name in
             hashed.contains(name)
                 ? "the metadata hashes \(name), which Z_PRIMARYKEY does not list"
@@ -42,9 +57,9 @@ public struct StoreReport: Sendable {
     }
 
     public var text: String {
-        var lines = ["store: \(contents.path)", "  " + metadataLine]
+        var lines = ["store: \(contents.path)", "  " + metadataLine, "  " + modelLine]
         for disagreement in metadataDisagreements { lines.append("  warning: \(disagreement)") }
-        lines.append("  entities (\(contents.entities.count)), by table:")
+        lines.append("  entities (\(modelEntities.count)), by table:")
         for table in shape.tables {
             let keys = rows(of: table).map { "\($0.name) \($0.largestKey)" }.joined(separator: ", ")
             lines.append("    \(table.name): \(table.entities.joined(separator: ", ")) (largest keys: \(keys))")
@@ -65,7 +80,7 @@ public struct StoreReport: Sendable {
         let matched = match.matched
         if matched.isEmpty, let nearest = match.nearest {
             lines.append(
-                "matches no version of the history by its stored shape; SwiftData will not open it with this "
+                "matches no version of the history; SwiftData will not open it with this "
                     + "plan (\"Cannot use staged migration with an unknown model version\"). Nearest: "
                     + "\(nearest.schema) \(nearest.version), which differs in:")
             lines += nearest.differences.map { "  - \($0)" }
@@ -74,10 +89,11 @@ public struct StoreReport: Sendable {
         } else {
             let names = matched.map { "\($0.schema) \($0.version)" }.joined(separator: ", ")
             lines.append(
-                "matches \(names) by its stored shape (tables, columns and their types)"
+                "matches \(names) by its stored shape (tables, columns and their types, unique indexes)"
+                    + (contents.model == nil ? "" : " and by the model it keeps")
                     + (matched.count > 1
-                        ? "; these differ only in what SQLite does not keep (optionality, defaults, uniqueness, "
-                            + "delete rules, Swift types within a column type), which the entity version hashes decide"
+                        ? "; these differ only in what neither keeps (defaults, delete rules, hash modifiers, "
+                            + "indexes), which the entity version hashes decide"
                         : ""))
             if match.steps.isEmpty {
                 lines.append("the plan runs nothing on it: it is at the latest version")
@@ -146,21 +162,53 @@ public struct StoreReport: Sendable {
         return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
     }
 
-    /// The store's shape as a first version of a history, for an app that no longer has the
-    /// models it shipped. Entity names are the store's own; property names are the columns'
-    /// in lower case, since SQLite keeps no case, and each type is the column's most likely
-    /// Swift type: both must be checked against the app before the history is used.
+    /// The store as a first version of a history, for an app that no longer has the models it
+    /// shipped: from the model the store keeps, with its names, types and optionality, where it
+    /// has one; otherwise from its columns, whose names SQLite keeps in capitals only, so each
+    /// name and type must then be checked against the app before the history is used.
     public func versionYAML(schema: String) -> String {
-        var lines = [
-            "# Written by swiftdata-gen-import from the store \(URL(fileURLWithPath: contents.path).lastPathComponent).",
-            "# SQLite keeps no case, optionality, default or Swift type: spell each property as the shipped",
-            "# model does (startDate, not startdate), and fix types and optionals, before generating from it;",
-            "# a name spelled otherwise is a different property to SwiftData, and its data is not carried over.",
-            "schema: \(YAMLText.scalar(schema))",
-            "version: 1.0.0",
-            "models:",
-        ]
-        let entityNames = Set(contents.entities.map(\.name))
+        let notes =
+            contents.model == nil
+            ? [
+                "# The store keeps no model, and SQLite keeps no case, optionality, default or Swift type: spell",
+                "# each property as the shipped model does (startDate, not startdate), and fix types and optionals",
+                "# before generating from it; a name spelled otherwise is another property, and its data is lost.",
+            ]
+            : [
+                "# From the model the store keeps: defaults, delete rules and Codable types are not in it, and",
+                "# transformable or composite attributes are written as Data; check those against the app.",
+            ]
+        var lines =
+            [
+                "# Written by swiftdata-gen-import from the store \(URL(fileURLWithPath: contents.path).lastPathComponent)."
+            ]
+            + notes + ["schema: \(YAMLText.scalar(schema))", "version: 1.0.0", "models:"]
+        guard let model = contents.model else { return (lines + columnDraft).joined(separator: "\n") + "\n" }
+        for entity in model.entities {
+            lines.append("  \(YAMLText.scalar(entity.name)):")
+            if let parent = entity.superentity { lines.append("    superclass: \(YAMLText.scalar(parent))") }
+            let groups = entity.uniqueness.map { "[" + $0.map(YAMLText.scalar).joined(separator: ", ") + "]" }
+            if !groups.isEmpty { lines.append("    unique: [\(groups.joined(separator: ", "))]") }
+            let own = entity.attributes.count + entity.relationships.count
+            lines.append(own == 0 ? "    properties: {}" : "    properties:")
+            for attribute in entity.attributes {
+                let type = Self.swiftType(attributeType: attribute.type) + (attribute.isOptional ? "?" : "")
+                lines.append("      \(YAMLText.scalar(attribute.name)): \(type)")
+            }
+            for relationship in entity.relationships {
+                let type = relationship.isToMany ? "[\(relationship.destination)]" : "\(relationship.destination)?"
+                let inverse = relationship.inverse.map { ", inverse: \(YAMLText.scalar($0))" } ?? ""
+                lines.append(
+                    "      \(YAMLText.scalar(relationship.name)): { type: \(YAMLText.quoted(type))\(inverse) }")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The models from the tables alone, for a store that keeps no model.
+    private var columnDraft: [String] {
+        var lines: [String] = []
+        let entityNames = Set(modelEntities.map(\.name))
         for table in shape.tables {
             for entity in table.entities where entityNames.contains(entity) {
                 let row = contents.entities.first { $0.name == entity }
@@ -168,7 +216,10 @@ public struct StoreReport: Sendable {
                 lines.append("  \(YAMLText.scalar(entity)):")
                 if let parent { lines.append("    superclass: \(YAMLText.scalar(parent.name))") }
                 // A subentity's columns are its root's table's: they are listed on the root only.
-                guard parent == nil else { continue }
+                guard parent == nil, !table.columns.isEmpty else {
+                    lines.append("    properties: {}")
+                    continue
+                }
                 lines.append("    properties:")
                 for (column, type) in table.columns.sorted(by: { $0.key < $1.key }) {
                     let name = String(column.dropFirst()).lowercased()
@@ -176,7 +227,25 @@ public struct StoreReport: Sendable {
                 }
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
+    }
+
+    /// The Swift type of an `NSAttributeType` number.
+    static func swiftType(attributeType: Int) -> String {
+        switch attributeType {
+        case 100: return "Int16"
+        case 200: return "Int32"
+        case 300: return "Int"
+        case 400: return "Decimal"
+        case 500: return "Double"
+        case 600: return "Float"
+        case 700: return "String"
+        case 800: return "Bool"
+        case 900: return "Date"
+        case 1100: return "UUID"
+        case 1200: return "URL"
+        default: return "Data"
+        }
     }
 
     static func swiftType(_ type: StoreShape.ColumnType) -> String {

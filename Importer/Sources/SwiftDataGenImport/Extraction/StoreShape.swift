@@ -6,8 +6,9 @@ import SwiftDataGenCore
 /// holds its subentities' rows), each column with its declared type, and which columns are to-one
 /// relationships; and the join tables of many-to-many relationships.
 ///
-/// What SQLite does not keep, so no shape can tell apart: optionality, defaults, uniqueness,
-/// delete rules, a property's Swift type within one column type (`Int` or `Bool`), names' case.
+/// What SQLite does not keep, so no shape can tell apart: optionality, defaults, delete rules, a
+/// property's Swift type within one column type (`Int` or `Bool`), names' case. The model a store
+/// keeps of itself (`StoreModel`) has them, where the store has one.
 public struct StoreShape: Equatable, Sendable {
     public var tables: [Table]
     /// Many-to-many join tables by the relationship they are named after, `TAGS` for `Z_3TAGS`.
@@ -20,6 +21,8 @@ public struct StoreShape: Equatable, Sendable {
         public var name: String
         public var entities: [String]
         public var columns: [String: ColumnType]
+        /// The columns of each uniqueness constraint, which Core Data keeps as a unique index.
+        public var unique: Set<Set<String>> = []
     }
 
     /// A column as Core Data declares it, or what a version's property would be stored as.
@@ -98,6 +101,7 @@ public struct StoreShape: Equatable, Sendable {
             let tableName = Self.column(root(entity.name))
             var table = tables[tableName] ?? Table(name: tableName, entities: [], columns: [:])
             table.entities.append(entity.name)
+            table.unique.formUnion(entity.uniqueness.map { Set($0.map(Self.column)) })
             for property in entity.properties {
                 switch property.storage {
                 case .attribute(let storage, _, _):
@@ -148,11 +152,12 @@ public struct StoreShape: Equatable, Sendable {
         }
         let storeTables = Dictionary(contents.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var tables: [String: Table] = [:]
-        for row in contents.entities {
+        for row in contents.entities where !Self.isHistoryEntity(row, contents) {
             let name = Self.column(root(row).name)
             var table = tables[name] ?? Table(name: name, entities: [], columns: [:])
             table.entities.append(row.name)
             if let stored = storeTables[name] {
+                table.unique = stored.uniqueColumns
                 for column in stored.columns where !Self.bookkeeping.contains(column.name) {
                     // `Z1OWNER`-style companions name the entity of a to-one whose destination has subentities.
                     if column.name.dropFirst().first?.isNumber == true { continue }
@@ -175,6 +180,12 @@ public struct StoreShape: Equatable, Sendable {
                 let rest = name.dropFirst(2).drop { $0.isNumber }
                 return rest.count < name.count - 2 && !rest.isEmpty ? [String(rest)] : nil
             })
+    }
+
+    /// Persistent history's entities (`CHANGE`, `TRANSACTION`, …), which `Z_PRIMARYKEY` lists
+    /// with the model's: kept in `A<NAME>` tables and hashed by no model.
+    static func isHistoryEntity(_ row: StoreContents.EntityRow, _ contents: StoreContents) -> Bool {
+        contents.metadata.versionHashes[row.name] == nil && contents.tables.contains { $0.name == "A" + row.name }
     }
 
     /// Tables in the store that no entity claims and Core Data does not use itself.

@@ -14,6 +14,10 @@ public struct StoreContents: Sendable, Equatable {
     public var tables: [Table]
     public var entities: [EntityRow]
     public var metadata: StoreMetadata
+    /// The model the store keeps of itself in `Z_MODELCACHE`; nil when it has none (stores
+    /// written before iOS 11) or the bytes are not a model archive (`modelCacheUnreadable`).
+    public var model: StoreModel?
+    public var modelCacheUnreadable = false
 
     public struct Table: Sendable, Equatable {
         public var name: String
@@ -21,10 +25,14 @@ public struct StoreContents: Sendable, Equatable {
         public var columns: [(name: String, type: String)]
         /// Columns that have an index of their own: Core Data indexes every to-one relationship's.
         public var indexedColumns: Set<String>
+        /// The columns of each unique index Core Data made for a uniqueness constraint
+        /// (`Z_<Entity>_UNIQUE_<names>`).
+        public var uniqueColumns: Set<Set<String>> = []
 
         public static func == (lhs: Table, rhs: Table) -> Bool {
             lhs.name == rhs.name && lhs.columns.map(\.name) == rhs.columns.map(\.name)
                 && lhs.columns.map(\.type) == rhs.columns.map(\.type) && lhs.indexedColumns == rhs.indexedColumns
+                && lhs.uniqueColumns == rhs.uniqueColumns
         }
     }
 
@@ -124,11 +132,19 @@ public enum StoreFile {
                 (name: row.text(1) ?? "", type: (row.text(2) ?? "").uppercased())
             }
             var indexed: Set<String> = []
-            for index in try database.rows("PRAGMA index_list(\(quoted))", { $0.text(1) ?? "" }) {
+            var unique: Set<Set<String>> = []
+            for (index, isUnique) in try database.rows(
+                "PRAGMA index_list(\(quoted))", { ($0.text(1) ?? "", $0.int(2) == 1) })
+            {
                 let indexColumns = try database.strings("PRAGMA index_info(\(quote(index)))", column: 2)
-                if indexColumns.count == 1 { indexed.insert(indexColumns[0]) }
+                if isUnique && index.hasPrefix("Z_") && index.contains("_UNIQUE_") {
+                    unique.insert(Set(indexColumns))
+                } else if indexColumns.count == 1 {
+                    indexed.insert(indexColumns[0])
+                }
             }
-            tables.append(StoreContents.Table(name: name, columns: columns, indexedColumns: indexed))
+            tables.append(
+                StoreContents.Table(name: name, columns: columns, indexedColumns: indexed, uniqueColumns: unique))
         }
         let entities = try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") {
             row in
@@ -140,7 +156,16 @@ public enum StoreFile {
         guard size <= metadataLimit else { throw .tooLarge(path, what: "a \(size)-byte Z_METADATA list") }
         let plists = try database.rows("SELECT Z_PLIST FROM Z_METADATA LIMIT 1", { $0.blob(0) })
         let metadata = try StoreMetadata(plist: plists.first ?? Data(), path: path)
-        return StoreContents(path: path, tables: tables, entities: entities, metadata: metadata)
+        var contents = StoreContents(path: path, tables: tables, entities: entities, metadata: metadata)
+        if tableNames.contains("Z_MODELCACHE") {
+            let cacheSizes = try database.rows("SELECT length(Z_CONTENT) FROM Z_MODELCACHE LIMIT 1", { $0.int(0) })
+            if let cacheSize = cacheSizes.first, cacheSize <= metadataLimit {
+                let caches = try database.rows("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1", { $0.blob(0) })
+                contents.model = caches.first.flatMap { StoreModel(compressed: Array($0)) }
+            }
+            contents.modelCacheUnreadable = contents.model == nil
+        }
+        return contents
     }
 
     static func fileSize(_ path: String) -> Int {

@@ -22,15 +22,17 @@ public struct StoreMatch: Sendable {
     /// latest schema runs. Empty when the store is at the latest version or matches none.
     public var steps: [PlanReport.Step]
 
-    public init(_ shape: StoreShape, histories: [SchemaHistory]) {
+    public init(_ shape: StoreShape, model: StoreModel?, histories: [SchemaHistory]) {
         var comparisons: [Comparison] = []
         for history in histories {
             for version in history.versions {
                 let expected = StoreShape(version, naming: history.config.naming)
+                let identity = StoreIdentity(version, naming: history.config.naming)
                 comparisons.append(
                     Comparison(
                         schema: history.name, version: version.version,
-                        differences: Self.differences(store: shape, version: expected)))
+                        differences: Self.differences(store: shape, version: expected)
+                            + (model.map { Self.differences(model: $0, version: identity) } ?? [])))
             }
         }
         self.comparisons = comparisons
@@ -61,6 +63,13 @@ public struct StoreMatch: Sendable {
                         "\(name) holds \(have.entities.joined(separator: ", ")); this version stores "
                             + "\(want.entities.joined(separator: ", ")) there")
                 }
+                if have.unique != want.unique {
+                    func groups(_ sets: Set<Set<String>>) -> String {
+                        sets.isEmpty
+                            ? "none" : sets.map { $0.sorted().joined(separator: "+") }.sorted().joined(separator: ", ")
+                    }
+                    lines.append("\(name) is unique by \(groups(have.unique)); this version by \(groups(want.unique))")
+                }
                 let composites = want.columns.filter { $0.value == .composite }.keys
                 for column in Set(have.columns.keys).union(want.columns.keys).sorted() {
                     switch (have.columns[column], want.columns[column]) {
@@ -85,5 +94,94 @@ public struct StoreMatch: Sendable {
             lines.append("the join table of \(join) is not in this version")
         }
         return lines
+    }
+
+    /// Where the store's own model and the version's identity disagree: entities, property names
+    /// in their case, attribute types and optionality, relationships' destinations and counts, and
+    /// uniqueness, which is what Core Data's version hashes are computed from.
+    static func differences(model: StoreModel, version identity: StoreIdentity) -> [String] {
+        var lines: [String] = []
+        let stored = Dictionary(model.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let expected = Dictionary(identity.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in Set(stored.keys).union(expected.keys).sorted() {
+            guard let have = stored[name], let want = expected[name] else {
+                lines.append(
+                    stored[name] == nil
+                        ? "the store's model has no entity \(name)"
+                        : "the store's model has \(name), not in this version")
+                continue
+            }
+            if have.superentity != want.superentity {
+                lines.append("\(name)'s superentity is \(have.superentity ?? "none") in the store's model")
+            }
+            var properties: [String: PropertyIdentity] = [:]
+            for property in want.properties { properties[property.name] = property }
+            let haveNames = Set(have.attributes.map(\.name) + have.relationships.map(\.name))
+            for missing in Set(properties.keys).subtracting(haveNames).sorted() {
+                lines.append("the store's model has no \(name).\(missing)")
+            }
+            for extra in haveNames.subtracting(properties.keys).sorted() {
+                lines.append("the store's model has \(name).\(extra), not in this version")
+            }
+            for attribute in have.attributes {
+                guard case .attribute(let storage, let isOptional, _)? = properties[attribute.name]?.storage else {
+                    if properties[attribute.name] != nil {
+                        lines.append("\(name).\(attribute.name) is an attribute in the store's model")
+                    }
+                    continue
+                }
+                if !storage.attributeTypes.contains(attribute.type) {
+                    lines.append(
+                        "\(name).\(attribute.name) has attribute type \(attribute.type) in the store's model; this "
+                            + "version stores \(storage)")
+                }
+                if attribute.isOptional != isOptional {
+                    lines.append(
+                        "\(name).\(attribute.name) is \(attribute.isOptional ? "optional" : "required") in the store's model"
+                    )
+                }
+            }
+            for relationship in have.relationships {
+                guard case .relationship(let destination, let isToMany, _, _)? = properties[relationship.name]?.storage
+                else {
+                    if properties[relationship.name] != nil {
+                        lines.append("\(name).\(relationship.name) is a relationship in the store's model")
+                    }
+                    continue
+                }
+                if relationship.destination != destination || relationship.isToMany != isToMany {
+                    lines.append(
+                        "\(name).\(relationship.name) is \(relationship.isToMany ? "to-many" : "to-one") "
+                            + "\(relationship.destination) in the store's model")
+                }
+            }
+            if Set(have.uniqueness.map(Set.init)) != want.uniqueness {
+                lines.append("\(name)'s uniqueness differs in the store's model")
+            }
+        }
+        return lines
+    }
+}
+
+extension AttributeStorage {
+    /// The `NSAttributeType` numbers a property of this storage is archived with: Core Data's
+    /// public constants; arrays and other `Codable` values as binary, transformable (1800) or
+    /// composite (2100), which this project does not tell apart (see `StoreIdentity`).
+    var attributeTypes: Set<Int> {
+        switch self {
+        case .string: return [700]
+        case .boolean: return [800]
+        case .integer16: return [100]
+        case .integer32: return [200]
+        case .integer64: return [300]
+        case .double: return [500]
+        case .float: return [600]
+        case .decimal: return [400]
+        case .date: return [900]
+        case .binary: return [1000]
+        case .uuid: return [1100]
+        case .uri: return [1200]
+        case .encoded, .composite: return [1000, 1800, 2100]
+        }
     }
 }
