@@ -24,6 +24,7 @@ final class DocumentedCommandTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(lines.count, 2, "the documentation lost its import commands")
         let fixtures = RoundTripTests.fixtures
+        var stores = 0
         let executables = Bundle.main.executableURL!.deletingLastPathComponent()
         for line in lines {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -31,8 +32,18 @@ final class DocumentedCommandTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: work) }
             var arguments = line.dropFirst(Self.prefix.count).split(separator: " ").map(String.init)
             let output = work.appendingPathComponent("Schema").path
-            for index in arguments.indices {
-                if index > 0, arguments[index - 1] == "--output" {
+            // A store stands for one made at the latest version of a history of the same kind.
+            let inspectsStore = arguments.first == "store"
+            if inspectsStore {
+                try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+                let store = work.appendingPathComponent("default.store").path
+                try StoreInspectionTests.writeStore(at: store, StoreInspectionTests.version2)
+                arguments[1] = store
+            }
+            for index in arguments.indices where !inspectsStore || index > 1 {
+                if index > 0, arguments[index - 1] == "--schema", inspectsStore {
+                    arguments[index] = try StoreInspectionTests.writeHistory(in: work.appendingPathComponent("History"))
+                } else if index > 0, arguments[index - 1] == "--output" {
                     arguments[index] = output
                 } else if arguments[index].hasSuffix(".xcdatamodeld") {
                     arguments[index] = fixtures.appendingPathComponent("CoreData/Catalog/Catalog.xcdatamodeld").path
@@ -43,10 +54,15 @@ final class DocumentedCommandTests: XCTestCase {
             let imported = try RoundTripTests.run(
                 executables.appendingPathComponent("swiftdata-gen-import").path, arguments)
             XCTAssertEqual(imported.status, 0, "'\(line)' failed:\n\(imported.output)")
+            if inspectsStore && !arguments.contains("--output") {
+                stores += 1
+                continue
+            }
             let validation = Generator.validate(try SchemaLoader.read(directory: output).get()).diagnostics
             XCTAssertFalse(
                 validation.hasErrors,
                 "what '\(line)' wrote does not validate:\n" + validation.map(\.rendered).joined(separator: "\n"))
         }
+        XCTAssertGreaterThanOrEqual(stores, 1, "the documentation lost its store inspection")
     }
 }

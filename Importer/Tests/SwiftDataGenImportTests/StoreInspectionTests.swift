@@ -80,6 +80,11 @@ final class StoreInspectionTests: XCTestCase {
     func makeStore(_ name: String, _ sql: String, entities: [String]? = nil, metadataRow: Bool = true) throws -> String
     {
         let path = work.appendingPathComponent(name).path
+        try Self.writeStore(at: path, sql, entities: entities, metadataRow: metadataRow)
+        return path
+    }
+
+    static func writeStore(at path: String, _ sql: String, entities: [String]? = nil, metadataRow: Bool = true) throws {
         var database: OpaquePointer?
         XCTAssertEqual(sqlite3_open(path, &database), SQLITE_OK)
         defer { sqlite3_close(database) }
@@ -88,7 +93,7 @@ final class StoreInspectionTests: XCTestCase {
             sqlite3_exec(
                 database, "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
                 nil, nil, nil), SQLITE_OK)
-        guard metadataRow else { return path }
+        guard metadataRow else { return }
         let names = entities ?? Self.entityNames(in: sql)
         let plist: [String: Any] = [
             "NSStoreType": "SQLite", "NSPersistenceFrameworkVersion": 1335, "NSStoreModelVersionHashesVersion": 3,
@@ -104,7 +109,6 @@ final class StoreInspectionTests: XCTestCase {
         _ = data.withUnsafeBytes { sqlite3_bind_blob(statement, 1, $0.baseAddress, Int32(data.count), nil) }
         XCTAssertEqual(sqlite3_step(statement), SQLITE_DONE)
         sqlite3_finalize(statement)
-        return path
     }
 
     static func entityNames(in sql: String) -> [String] {
@@ -346,9 +350,12 @@ final class StoreInspectionTests: XCTestCase {
     }
 
     func writeHistory() throws -> String {
-        let folder = work.appendingPathComponent("Schema")
+        try Self.writeHistory(in: work.appendingPathComponent("Schema"))
+    }
+
+    static func writeHistory(in folder: URL) throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (index, text) in Self.history.enumerated() {
+        for (index, text) in history.enumerated() {
             try text.write(
                 to: folder.appendingPathComponent("\(index + 1).0.0.yaml"), atomically: true, encoding: .utf8)
         }
