@@ -41,6 +41,12 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+/// The value after an option, taken from the arguments left; a usage error when there is none.
+func optionValue(_ option: String, from arguments: inout [String]) -> String {
+    guard !arguments.isEmpty else { fail("\(option) needs a value\n\nSee 'swiftdata-gen-import --help'", code: 2) }
+    return arguments.removeFirst()
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
     print(usage)
@@ -56,12 +62,7 @@ var schemaGiven = false
 var order: [String]?
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
-    func value() -> String {
-        guard !arguments.isEmpty else {
-            fail("\(argument) needs a value\n\nSee 'swiftdata-gen-import --help'", code: 2)
-        }
-        return arguments.removeFirst()
-    }
+    func value() -> String { optionValue(argument, from: &arguments) }
     switch argument {
     case "--output": output = value()
     case "--schema":
@@ -164,12 +165,7 @@ func inspectStore(_ given: [String]) -> Never {
     var json = false
     while !arguments.isEmpty {
         let argument = arguments.removeFirst()
-        func value() -> String {
-            guard !arguments.isEmpty else {
-                fail("\(argument) needs a value\n\nSee 'swiftdata-gen-import --help'", code: 2)
-            }
-            return arguments.removeFirst()
-        }
+        func value() -> String { optionValue(argument, from: &arguments) }
         switch argument {
         case "--schema": history = value()
         case "--output": output = value()

@@ -282,6 +282,8 @@ final class StoreInspectionTests: XCTestCase {
         let truncated = work.appendingPathComponent("truncated.store").path
         try Data(try Data(contentsOf: URL(fileURLWithPath: good)).prefix(1024)).write(
             to: URL(fileURLWithPath: truncated))
+        let fifo = work.appendingPathComponent("pipe.store").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let badPlist = try makeStore("bad-plist.store", Self.version1, metadataRow: false)
         try execute(badPlist, "INSERT INTO Z_METADATA VALUES (1, 'uuid', x'00010203')")
 
@@ -291,7 +293,7 @@ final class StoreInspectionTests: XCTestCase {
             (noPrimaryKeys, "without Core Data's Z_PRIMARYKEY table"), (truncated, "SQLite cannot read it"),
             (badPlist, "Z_METADATA's property list cannot be read"),
             (work.appendingPathComponent("missing.store").path, "no such file"),
-            (work.path, "no such file"),
+            (work.path, "not a file"), (fifo, "not a file"),
         ]
         for (path, expected) in cases {
             let before = try snapshot()
@@ -336,15 +338,13 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertEqual(sqlite3_exec(database, sql, nil, nil, nil), SQLITE_OK)
     }
 
-    /// Every file in the work folder with its bytes.
+    /// Every file in the work folder with its bytes (a pipe or a folder by its name alone).
     func snapshot() throws -> [String: Data] {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: work.path) {
             let url = work.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[name] = try Data(contentsOf: url)
-            }
+            let type = try FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType
+            files[name] = type == .typeRegular ? try Data(contentsOf: url) : Data()
         }
         return files
     }

@@ -128,11 +128,7 @@ public struct StoreShape: Equatable, Sendable {
             }
             tables[tableName] = table
         }
-        self.tables = tables.values.map { table in
-            var sorted = table
-            sorted.entities.sort()
-            return sorted
-        }.sorted { $0.name < $1.name }
+        self.tables = Self.ordered(tables)
         joinTables = joins
     }
 
@@ -169,17 +165,22 @@ public struct StoreShape: Equatable, Sendable {
             }
             tables[name] = table
         }
-        self.tables = tables.values.map { table in
-            var sorted = table
-            sorted.entities.sort()
-            return sorted
-        }.sorted { $0.name < $1.name }
+        self.tables = Self.ordered(tables)
         joinTables = Set(
             contents.tables.map(\.name).compactMap { name -> Set<String>? in
                 guard name.hasPrefix("Z_"), !Self.systemTables.contains(name) else { return nil }
                 let rest = name.dropFirst(2).drop { $0.isNumber }
                 return rest.count < name.count - 2 && !rest.isEmpty ? [String(rest)] : nil
             })
+    }
+
+    /// Tables by name, each with its entities by name, so equal shapes compare equal.
+    static func ordered(_ tables: [String: Table]) -> [Table] {
+        tables.values.map { table in
+            var sorted = table
+            sorted.entities.sort()
+            return sorted
+        }.sorted { $0.name < $1.name }
     }
 
     /// Persistent history's entities (`CHANGE`, `TRANSACTION`, …), which `Z_PRIMARYKEY` lists

@@ -60,6 +60,8 @@ public struct StoreMetadata: Sendable, Equatable {
 /// Why a store was not read. Each names the file and what to do; none leaves anything written.
 public enum StoreFailure: Error, Equatable, CustomStringConvertible {
     case missing(String)
+    case notAFile(String)
+    case unreadable(String)
     case notSQLite(String)
     case writeAheadLog(String)
     case hotJournal(String)
@@ -72,6 +74,8 @@ public enum StoreFailure: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let path): return "\(path): no such file; name the store file (.store or .sqlite) itself"
+        case .notAFile(let path): return "\(path): not a file; name the store file (.store or .sqlite) itself"
+        case .unreadable(let path): return "\(path): this user may not read it; copy it somewhere readable"
         case .notSQLite(let path):
             return "\(path): not an SQLite database; a SwiftData or Core Data store is the .store (or .sqlite) file "
                 + "in the app's Application Support folder"
@@ -106,11 +110,13 @@ public enum StoreFile {
     /// or locked by another process, is refused rather than read half-written; then it is opened
     /// immutable, so SQLite creates no `-shm` or journal beside it.
     public static func read(_ path: String) throws(StoreFailure) -> StoreContents {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw .missing(path)
+        // A folder, a pipe or a device is no store, and reading a pipe would wait forever.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard let type else { throw .missing(path) }
+        guard type == .typeRegular else { throw .notAFile(path) }
+        guard FileManager.default.isReadableFile(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .missing(path) }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         try? handle.close()
         guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { throw .notSQLite(path) }
