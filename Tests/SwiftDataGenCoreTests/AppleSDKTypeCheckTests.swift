@@ -263,6 +263,10 @@ final class AppleSDKRefusalTests: XCTestCase {
                 + "enum Store { static let configuration = ModelConfiguration(isStoredInMemoryOnly: true) }\n",
             appleError: "not concurrency-safe", standIn: .refuses("not concurrency-safe")),
         Sample(
+            name: "Foundation's types with only SwiftData imported",
+            source: "import SwiftData\n\nfunc today() -> Date { Date.now }\n",
+            appleError: "cannot find type 'Date' in scope", standIn: .refuses("cannot find type 'Date' in scope")),
+        Sample(
             name: "stored stages",
             source: model + """
                 enum Plan {

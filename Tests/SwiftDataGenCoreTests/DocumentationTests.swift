@@ -79,6 +79,20 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(
             FileManager.default.fileExists(
                 atPath: sandbox.appendingPathComponent("Tests/TripsTests/Upgrade/TripsUpgradeFromV1Tests.swift").path))
+        // The tutorial's app code compiles with what the tutorial generated (against the stand-in:
+        // its `#Predicate` needs Foundation's macros, which Apple's SDK does not bring to Linux).
+        let preview = sandbox.appendingPathComponent(".build/swiftdata-gen-preview")
+        let generated = try FileManager.default.contentsOfDirectory(atPath: preview.path).filter {
+            $0.hasSuffix(".swift")
+        }
+        .sorted().map { preview.appendingPathComponent($0).path }
+        XCTAssertFalse(generated.isEmpty)
+        let appCode = names.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Package.swift") }.map {
+            Documentation.catalogURL.appendingPathComponent("Resources/\($0)").path
+        }
+        XCTAssertFalse(appCode.isEmpty, "the tutorial lost its app code")
+        let compiled = try StandInTypeCheckTests.typeCheck(generated + appCode)
+        XCTAssertEqual(compiled.status, 0, "the tutorial's app code does not compile:\n\(compiled.output)")
     }
 
     /// README's plan excerpt is what `plan` prints for the example's last step.

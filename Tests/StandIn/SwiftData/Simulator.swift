@@ -2,6 +2,8 @@
 // migration run the way Core Data runs it. Each rule cites the section of
 // shared/reference/swiftdata-migration-evidence.md it comes from.
 
+import Foundation
+
 /// Marks an `@Model` property's storage as initialized; the value lives in the backing data.
 public struct _StandInNoValue: Sendable {
     public init() {}

@@ -3,7 +3,9 @@
 // interface) so generated code type-checks on Linux, and a simulator of how SwiftData stores rows
 // and runs a migration plan (Simulator.swift beside this file), so generated plans run with data
 // on Linux. Names that start with `_` are the simulator's machinery, not Apple's API.
-@_exported import Foundation
+// Foundation is imported, not re-exported, as in Apple's interface: a file that names `Date` must
+// import Foundation itself (AppleSDKRefusalTests).
+import Foundation
 @_exported import Observation
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

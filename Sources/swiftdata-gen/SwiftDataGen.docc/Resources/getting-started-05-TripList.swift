@@ -1,3 +1,4 @@
+import Foundation
 import SwiftData
 
 /// App code names the current version's types through the generated aliases.
