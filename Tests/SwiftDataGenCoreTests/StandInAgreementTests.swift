@@ -66,6 +66,33 @@ final class StandInAgreementTests: XCTestCase {
             differences.isEmpty, "the stand-in differs from Apple's SwiftData:\n" + differences.joined(separator: "\n"))
     }
 
+    /// What a client sees by importing SwiftData alone: the modules each re-exports. The API
+    /// comparison does not read imports, and a stand-in that re-exported Foundation accepted files
+    /// that name `Date` without importing Foundation, which Xcode refuses.
+    func testTheStandInReExportsWhatApplesSwiftDataReExports() throws {
+        let sdk = try AppleSDK.shared()
+        guard let index = sdk.flags.firstIndex(of: "-sdk"), index + 1 < sdk.flags.count else {
+            return XCTFail("the SDK's flags name no -sdk")
+        }
+        let module = URL(fileURLWithPath: sdk.flags[index + 1])
+            .appendingPathComponent("System/Library/Frameworks/SwiftData.framework/Modules/SwiftData.swiftmodule")
+        let interface = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: module.path).sorted().first {
+                $0.hasSuffix(".swiftinterface") && !$0.hasSuffix(".private.swiftinterface")
+            }, "no interface in \(module.path)")
+        func reExports(_ text: String) -> Set<String> {
+            Set(text.matches(of: /(?m)^@_exported import (\w+)/).map { String($0.1) })
+        }
+        let apple = reExports(try String(contentsOf: module.appendingPathComponent(interface), encoding: .utf8))
+        let folder = TestPaths.packageRoot.appendingPathComponent("Tests/StandIn/SwiftData")
+        var standIn: Set<String> = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            standIn.formUnion(reExports(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
+        }
+        XCTAssertFalse(apple.isEmpty, "Apple's interface re-exports nothing: the pattern no longer reads it")
+        XCTAssertEqual(standIn, apple, "the stand-in re-exports other modules than Apple's SwiftData")
+    }
+
     /// The comparison itself has teeth: a declaration Apple's SwiftData lacks, a wrong kind and an
     /// extra conformance are each found.
     func testADifferenceFromApplesSwiftDataIsFound() throws {
