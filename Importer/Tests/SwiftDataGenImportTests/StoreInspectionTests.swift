@@ -199,6 +199,36 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertEqual(StoreReport(contents, histories: recovered.histories).match?.matched.count, 1)
     }
 
+    /// A store a migration stopped in the middle of holds a bridge schema: it matches "the bridge
+    /// into" its version, and what runs is the rest of that step and every step after it.
+    func testAStoreAtABridgeSchemaIsNamedSoAndTheRestOfThePlanRuns() throws {
+        let input = DocumentedCommandTests.packageRoot.appendingPathComponent(
+            "Tests/SwiftDataGenCoreTests/Fixtures/Golden/upgrade-conversions/input")
+        let (histories, _) = Generator.validate(try SchemaLoader.read(directory: input.path).get())
+        let history = try XCTUnwrap(histories.first)
+        let plan = MigrationPlanner.plan(history).plan
+        let bridge = try XCTUnwrap(plan.bridges.first)
+        // The bridge's tables, written from its shape: what this test checks is the naming and
+        // the steps, not the layout, which the tests above check against stores written by hand.
+        let shape = StoreShape(bridge.schema, naming: history.config.naming)
+        var sql =
+            "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);\n"
+        for (number, table) in shape.tables.enumerated() {
+            let columns = table.columns.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.declared)" }
+            sql +=
+                "CREATE TABLE \(table.name) (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER"
+                + columns.map { ", " + $0 }.joined() + ");\n"
+            sql += "INSERT INTO Z_PRIMARYKEY VALUES (\(number + 1), '\(table.entities[0])', 0, 0);\n"
+        }
+        let store = try makeStore("bridge.store", sql)
+        let report = StoreReport(try StoreFile.read(store), histories: histories)
+        let matched = try XCTUnwrap(report.match?.matched)
+        XCTAssertEqual(matched.map(\.label), ["bridge into \(bridge.into)"], report.text)
+        XCTAssertEqual(
+            report.match?.steps.map(\.to), plan.steps.filter { $0.to >= bridge.into }.map { "\($0.to)" })
+        XCTAssertTrue(report.text.contains("matches Shop bridge into \(bridge.into)"), report.text)
+    }
+
     func insert(_ path: String, _ sql: String, blob: [UInt8]) throws {
         var database: OpaquePointer?
         XCTAssertEqual(sqlite3_open(path, &database), SQLITE_OK)
@@ -239,7 +269,9 @@ final class StoreInspectionTests: XCTestCase {
             try JSONSerialization.jsonObject(with: Data(cli.output.utf8)) as? [String: Any], cli.output)
         let matched = try XCTUnwrap(json["matched"] as? [[String: Any]])
         XCTAssertEqual(matched.map { $0["version"] as? String }, ["1.0.0"])
-        XCTAssertEqual((json["steps"] as? [[String: [String]]])?.first?["from"], ["1.0.0"])
+        let steps = try XCTUnwrap(json["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.map { $0["from"] as? String }, ["1.0.0"])
+        XCTAssertEqual(steps.map { $0["to"] as? String }, ["2.0.0"])
         XCTAssertEqual((json["versionHashes"] as? [String: String])?["Trip"], String(repeating: "07", count: 32))
     }
 

@@ -82,12 +82,12 @@ public struct StoreReport: Sendable {
             lines.append(
                 "matches no version of the history; SwiftData will not open it with this "
                     + "plan (\"Cannot use staged migration with an unknown model version\"). Nearest: "
-                    + "\(nearest.schema) \(nearest.version), which differs in:")
+                    + "\(nearest.schema) \(nearest.label), which differs in:")
             lines += nearest.differences.map { "  - \($0)" }
         } else if matched.isEmpty {
             lines.append("the history has no versions to compare with")
         } else {
-            let names = matched.map { "\($0.schema) \($0.version)" }.joined(separator: ", ")
+            let names = matched.map { "\($0.schema) \($0.label)" }.joined(separator: ", ")
             lines.append(
                 "matches \(names) by its stored shape (tables, columns and their types, unique indexes)"
                     + (contents.model == nil ? "" : " and by the model it keeps")
@@ -95,6 +95,11 @@ public struct StoreReport: Sendable {
                         ? "; these differ only in what neither keeps (defaults, delete rules, hash modifiers, "
                             + "indexes), which the entity version hashes decide"
                         : ""))
+            if matched.contains(where: \.isBridge) {
+                lines.append(
+                    "a store holds a bridge schema only when a migration stopped after the bridge's own stage had "
+                        + "run: opening it runs the rest of that step")
+            }
             if match.steps.isEmpty {
                 lines.append("the plan runs nothing on it: it is at the latest version")
             } else {
@@ -118,7 +123,15 @@ public struct StoreReport: Sendable {
         struct Comparison: Encodable {
             var schema: String
             var version: String
+            var bridge: Bool
             var differences: [String]
+        }
+        struct Step: Encodable {
+            var schema: String
+            var from: String
+            var to: String
+            var stages: [String]
+            var dataLoss: [String]
         }
         var store: String
         var storeType: String?
@@ -131,12 +144,12 @@ public struct StoreReport: Sendable {
         var unclaimedTables: [String]
         var matched: [Comparison]?
         var nearest: Comparison?
-        var steps: [[String: [String]]]?
+        var steps: [Step]?
     }
 
     public var json: String {
         func comparison(_ c: StoreMatch.Comparison) -> JSONReport.Comparison {
-            .init(schema: c.schema, version: "\(c.version)", differences: c.differences)
+            .init(schema: c.schema, version: "\(c.version)", bridge: c.isBridge, differences: c.differences)
         }
         let report = JSONReport(
             store: contents.path, storeType: contents.metadata.storeType,
@@ -151,10 +164,7 @@ public struct StoreReport: Sendable {
             matched: match.map { $0.matched.map(comparison) }, nearest: match?.nearest.map(comparison),
             steps: match.map {
                 $0.steps.map {
-                    [
-                        "schema": [$0.schema], "from": [$0.from], "to": [$0.to], "stages": $0.stages,
-                        "dataLoss": $0.dataLoss,
-                    ]
+                    .init(schema: $0.schema, from: $0.from, to: $0.to, stages: $0.stages, dataLoss: $0.dataLoss)
                 }
             })
         let encoder = JSONEncoder()

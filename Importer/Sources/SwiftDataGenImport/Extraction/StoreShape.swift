@@ -50,6 +50,15 @@ public struct StoreShape: Equatable, Sendable {
             }
         }
 
+        /// The declared type Core Data writes for a column of this type.
+        public var declared: String {
+            switch self {
+            case .reference: return "INTEGER"
+            case .composite: return "BLOB"
+            default: return description
+            }
+        }
+
         init(declared: String) {
             switch declared {
             case "VARCHAR", "TEXT": self = .text

@@ -1,17 +1,24 @@
 import SwiftDataGenCore
 
-/// Which version of a history a store holds, judged by shape (`StoreShape`): every version
-/// compared, the ones it matches, the nearest when none does, and the plan's steps from there.
+/// Which version of a history a store holds, judged by its shape (`StoreShape`) and the model it
+/// keeps (`StoreModel`): every version compared, and every bridge schema of the plan (a store a
+/// migration stopped in the middle of holds one), the ones it matches, the nearest when none
+/// does, and the plan's steps from there.
 public struct StoreMatch: Sendable {
     public struct Comparison: Sendable, Equatable {
         public var schema: String
         public var version: SemanticVersion
+        /// The plan's bridge schema into `version`, not the version itself.
+        public var isBridge = false
         public var differences: [String]
+
+        /// `2.0.0`, or `bridge into 2.0.0`.
+        public var label: String { isBridge ? "bridge into \(version)" : "\(version)" }
     }
 
     public var comparisons: [Comparison]
     /// Versions whose shape the store has exactly; more than one when they differ only in what
-    /// SQLite does not keep.
+    /// neither the shape nor the kept model holds.
     public var matched: [Comparison] { comparisons.filter(\.differences.isEmpty) }
     /// The version with the fewest differences, when none matches.
     public var nearest: Comparison? {
@@ -24,13 +31,18 @@ public struct StoreMatch: Sendable {
 
     public init(_ shape: StoreShape, model: StoreModel?, histories: [SchemaHistory]) {
         var comparisons: [Comparison] = []
+        var plans: [String: MigrationPlan] = [:]
         for history in histories {
-            for version in history.versions {
-                let expected = StoreShape(version, naming: history.config.naming)
-                let identity = StoreIdentity(version, naming: history.config.naming)
+            let plan = MigrationPlanner.plan(history).plan
+            plans[history.name] = plan
+            let schemas: [(SchemaVersion, bridgeInto: SemanticVersion?)] =
+                history.versions.map { ($0, nil) } + plan.bridges.map { ($0.schema, $0.into) }
+            for (schema, bridgeInto) in schemas {
+                let expected = StoreShape(schema, naming: history.config.naming)
+                let identity = StoreIdentity(schema, naming: history.config.naming)
                 comparisons.append(
                     Comparison(
-                        schema: history.name, version: version.version,
+                        schema: history.name, version: bridgeInto ?? schema.version, isBridge: bridgeInto != nil,
                         differences: Self.differences(store: shape, version: expected)
                             + (model.map { Self.differences(model: $0, version: identity) } ?? [])))
             }
@@ -38,11 +50,14 @@ public struct StoreMatch: Sendable {
         self.comparisons = comparisons
         steps = []
         guard let first = comparisons.first(where: \.differences.isEmpty),
-            let history = histories.first(where: { $0.name == first.schema })
+            let history = histories.first(where: { $0.name == first.schema }), let plan = plans[history.name]
         else { return }
-        let plan = MigrationPlanner.plan(history).plan
+        // From a version, the steps that start there or later; from a bridge, the step into its
+        // version (its remaining stage) and those after.
         let report = PlanReport(plans: [(history, plan)])
-        steps = zip(plan.steps, report.steps).filter { $0.0.from >= first.version }.map(\.1)
+        steps = zip(plan.steps, report.steps).filter { step, _ in
+            first.isBridge ? step.to >= first.version : step.from >= first.version
+        }.map(\.1)
     }
 
     /// What a store written by `version` would have that `store` has not, and the reverse, one
