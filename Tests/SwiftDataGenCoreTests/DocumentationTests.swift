@@ -145,6 +145,23 @@ final class DocumentationTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 15)
+
+        // And the other way: every command the tool lists, with every option its help names, is in
+        // the synopsis, so a new command or option cannot ship undocumented.
+        let overview = try Self.run("swiftdata-gen --help", in: TestPaths.packageRoot).output
+        let commands = try XCTUnwrap(overview.firstMatch(of: /SUBCOMMANDS:\n([\s\S]*?)\n\n/)?.1)
+            .split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        XCTAssertGreaterThanOrEqual(commands.count, 7)
+        for command in commands {
+            let lines = synopsis.split(separator: "\n").filter { $0.hasPrefix("swiftdata-gen \(command) ") }
+            XCTAssertFalse(lines.isEmpty, "swiftdata-gen \(command) is not in the command line reference")
+            let help = try Self.run("swiftdata-gen help \(command)", in: TestPaths.packageRoot).output
+            for option in Set(help.matches(of: /--[a-z][a-z-]+/).map { String($0.output) }) where option != "--help" {
+                XCTAssertTrue(
+                    synopsis.contains(option) || page.contains("`\(option)"),
+                    "swiftdata-gen \(command) \(option) is not in the command line reference")
+            }
+        }
     }
 
     /// Writes each file sample into a sandbox and runs each command; then every schema folder a
