@@ -65,4 +65,24 @@ final class DocumentedCommandTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(stores, 1, "the documentation lost its store inspection")
     }
+
+    /// Every option of the importer's help, and its `store` command, is in the command line
+    /// reference's importer section.
+    func testTheCommandLineReferenceNamesEveryImporterOption() throws {
+        let page = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent(
+                "Sources/swiftdata-gen/SwiftDataGen.docc/Reference/CommandLineReference.md"), encoding: .utf8)
+        let start = try XCTUnwrap(page.range(of: "## The importer")).upperBound
+        let section = String(page[start...]).components(separatedBy: "\n## ").first ?? ""
+        let executables = Bundle.main.executableURL!.deletingLastPathComponent()
+        let help = try RoundTripTests.run(executables.appendingPathComponent("swiftdata-gen-import").path, ["--help"])
+        XCTAssertEqual(help.status, 0)
+        let options = Set(help.output.matches(of: /--[a-z][a-z-]+/).map { String($0.output) }).subtracting(["--help"])
+        XCTAssertGreaterThanOrEqual(options.count, 5)
+        for option in options.sorted() {
+            XCTAssertTrue(
+                section.contains(option), "swiftdata-gen-import \(option) is not in the command line reference")
+        }
+        XCTAssertTrue(section.contains("swiftdata-gen-import store"))
+    }
 }
