@@ -10,19 +10,11 @@ struct AppleSDK: Sendable {
     var name: String
     var major: Int
 
-    nonisolated(unsafe) private static var found: Result<AppleSDK, Error>?
-    private static let lock = NSLock()
+    private static let found = SharedResult { try locate() }
 
     static var folder: URL { TestPaths.packageRoot.appendingPathComponent(".build/apple-sdk") }
 
-    static func shared() throws -> AppleSDK {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found { return try found.get() }
-        let result = Result { try locate() }
-        found = result
-        return try result.get()
-    }
+    static func shared() throws -> AppleSDK { try found.get() }
 
     /// The SDK, or nil where none is found and none is required: for a test that checks against
     /// the stand-in too and adds Apple's check where it can.
