@@ -23,7 +23,7 @@ final class SharedResult<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// When the whole suite runs, the compiles its slowest tests need are made on a thread of their
+/// When the whole suite runs, the compiles its slowest tests need are made on two threads of their
 /// own from the first of those tests on, in the order the tests ask for them, so they run beside
 /// the hundreds of tests that need no compiler instead of after them. A filtered run (`--filter`
 /// names the tests to the test binary) makes each result when its test asks, as before.
