@@ -202,7 +202,9 @@ public struct StoreReport: Sendable {
             let own = entity.attributes.count + entity.relationships.count
             lines.append(own == 0 ? "    properties: {}" : "    properties:")
             for attribute in entity.attributes {
-                let type = Self.swiftType(attributeType: attribute.type) + (attribute.isOptional ? "?" : "")
+                let type =
+                    (StoreModel.AttributeType(rawValue: attribute.type)?.swiftType ?? "Data")
+                    + (attribute.isOptional ? "?" : "")
                 lines.append("      \(YAMLText.scalar(attribute.name)): \(type)")
             }
             for relationship in entity.relationships {
@@ -238,24 +240,6 @@ public struct StoreReport: Sendable {
             }
         }
         return lines
-    }
-
-    /// The Swift type of an `NSAttributeType` number.
-    static func swiftType(attributeType: Int) -> String {
-        switch attributeType {
-        case 100: return "Int16"
-        case 200: return "Int32"
-        case 300: return "Int"
-        case 400: return "Decimal"
-        case 500: return "Double"
-        case 600: return "Float"
-        case 700: return "String"
-        case 800: return "Bool"
-        case 900: return "Date"
-        case 1100: return "UUID"
-        case 1200: return "URL"
-        default: return "Data"
-        }
     }
 
     static func swiftType(_ type: StoreShape.ColumnType) -> String {

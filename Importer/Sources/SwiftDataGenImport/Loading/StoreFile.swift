@@ -67,6 +67,7 @@ public enum StoreFailure: Error, Equatable, CustomStringConvertible {
     case hotJournal(String)
     case locked(String)
     case notCoreData(String, missing: String)
+    case noMetadataRow(String)
     case unreadableMetadata(String, reason: String)
     case tooLarge(String, what: String)
     case damaged(String, message: String)
@@ -92,6 +93,8 @@ public enum StoreFailure: Error, Equatable, CustomStringConvertible {
         case .notCoreData(let path, let missing):
             return "\(path): an SQLite database without Core Data's \(missing) table, so not a SwiftData or Core "
                 + "Data store"
+        case .noMetadataRow(let path):
+            return "\(path): no Z_METADATA row, so nothing says which model wrote the store; the store is damaged"
         case .unreadableMetadata(let path, let reason):
             return "\(path): Z_METADATA's property list cannot be read (\(reason)); the store is damaged"
         case .tooLarge(let path, let what):
@@ -157,18 +160,20 @@ public enum StoreFile {
             StoreContents.EntityRow(
                 number: row.int(0), name: row.text(1) ?? "", superentity: row.int(2), largestKey: row.int(3))
         }
-        let sizes = try database.rows("SELECT length(Z_PLIST) FROM Z_METADATA", { $0.int(0) })
-        guard let size = sizes.first else { throw .notCoreData(path, missing: "Z_METADATA row in its") }
-        guard size <= metadataLimit else { throw .tooLarge(path, what: "a \(size)-byte Z_METADATA list") }
-        let plists = try database.rows("SELECT Z_PLIST FROM Z_METADATA LIMIT 1", { $0.blob(0) })
-        let metadata = try StoreMetadata(plist: plists.first ?? Data(), path: path)
+        guard let plist = try database.firstBlob("Z_PLIST", of: "Z_METADATA", limit: metadataLimit) else {
+            throw .noMetadataRow(path)
+        }
+        let metadata = try StoreMetadata(plist: plist, path: path)
         var contents = StoreContents(path: path, tables: tables, entities: entities, metadata: metadata)
         if tableNames.contains("Z_MODELCACHE") {
-            let cacheSizes = try database.rows("SELECT length(Z_CONTENT) FROM Z_MODELCACHE LIMIT 1", { $0.int(0) })
-            if let cacheSize = cacheSizes.first, cacheSize <= metadataLimit {
-                let caches = try database.rows("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1", { $0.blob(0) })
-                contents.model = caches.first.flatMap { StoreModel(compressed: Array($0)) }
+            // A model cache beyond the limit is left unread, like one that is not an archive.
+            let cache: Data?
+            do throws(StoreFailure) {
+                cache = try database.firstBlob("Z_CONTENT", of: "Z_MODELCACHE", limit: metadataLimit)
+            } catch .tooLarge {
+                cache = nil
             }
+            contents.model = cache.flatMap { StoreModel(compressed: Array($0)) }
             contents.modelCacheUnreadable = contents.model == nil
         }
         return contents
@@ -278,6 +283,17 @@ final class Connection {
             values.append(read(Row(statement: statement)))
             if values.count > StoreFile.tableLimit * 2 { throw .tooLarge(path, what: "a schema query's answer") }
         }
+    }
+
+    /// The first row's `column` of `table`, nil when the table has no row; its size is checked
+    /// against `limit` before its bytes are read.
+    func firstBlob(_ column: String, of table: String, limit: Int) throws(StoreFailure) -> Data? {
+        let from = "FROM \(StoreFile.quote(table)) LIMIT 1"
+        guard let size = try rows("SELECT length(\(StoreFile.quote(column))) \(from)", { $0.int(0) }).first else {
+            return nil
+        }
+        guard size <= limit else { throw .tooLarge(path, what: "a \(size)-byte \(table) value") }
+        return try rows("SELECT \(StoreFile.quote(column)) \(from)", { $0.blob(0) }).first
     }
 
     func strings(_ sql: String, column: Int32 = 0) throws(StoreFailure) -> [String] {

@@ -145,7 +145,7 @@ public struct StoreMatch: Sendable {
                     }
                     continue
                 }
-                if !storage.attributeTypes.contains(attribute.type) {
+                if !storage.attributeTypes.contains(where: { $0.rawValue == attribute.type }) {
                     lines.append(
                         "\(name).\(attribute.name) has attribute type \(attribute.type) in the store's model; this "
                             + "version stores \(storage)")
@@ -179,24 +179,24 @@ public struct StoreMatch: Sendable {
 }
 
 extension AttributeStorage {
-    /// The `NSAttributeType` numbers a property of this storage is archived with: Core Data's
-    /// public constants; arrays and other `Codable` values as binary, transformable (1800) or
-    /// composite (2100), which this project does not tell apart (see `StoreIdentity`).
-    var attributeTypes: Set<Int> {
+    /// The attribute types a property of this storage is archived with; arrays and other
+    /// `Codable` values as binary, transformable or composite, which this project does not tell
+    /// apart (see `StoreIdentity`).
+    var attributeTypes: Set<StoreModel.AttributeType> {
         switch self {
-        case .string: return [700]
-        case .boolean: return [800]
-        case .integer16: return [100]
-        case .integer32: return [200]
-        case .integer64: return [300]
-        case .double: return [500]
-        case .float: return [600]
-        case .decimal: return [400]
-        case .date: return [900]
-        case .binary: return [1000]
-        case .uuid: return [1100]
-        case .uri: return [1200]
-        case .encoded, .composite: return [1000, 1800, 2100]
+        case .string: return [.string]
+        case .boolean: return [.boolean]
+        case .integer16: return [.integer16]
+        case .integer32: return [.integer32]
+        case .integer64: return [.integer64]
+        case .double: return [.double]
+        case .float: return [.float]
+        case .decimal: return [.decimal]
+        case .date: return [.date]
+        case .binary: return [.binary]
+        case .uuid: return [.uuid]
+        case .uri: return [.uri]
+        case .encoded, .composite: return [.binary, .transformable, .composite]
         }
     }
 }
