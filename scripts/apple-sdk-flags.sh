@@ -42,9 +42,9 @@ for part in shims clang; do
   [ -e "$out/resources/$part" ] || ln -s "$toolchain/lib/swift/$part" "$out/resources/$part"
 done
 src="$here/Tests/AppleSDK/Macros/SwiftDataMacros.swift"
-sum=$(cksum < "$src")
+sum=$(cat "$0" "$src" | cksum)
 if [ ! -f "$out/.sources" ] || [ "$(cat "$out/.sources")" != "$sum" ] || [ ! -f "$out/libSwiftDataMacros.so" ]; then
-  swiftc -emit-library -module-name SwiftDataMacros "$src" \
+  swiftc -O -emit-library -module-name SwiftDataMacros "$src" \
     -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
     -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataMacros.so" >&2
   echo "$sum" > "$out/.sources"

@@ -17,7 +17,8 @@ fi
 mkdir -p "$out"
 src="$here/Tests/StandIn"
 stamp="$out/.sources"
-sum=$(cat "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift | cksum)
+# The script is in the sum too: a change to how the stand-in is built rebuilds it.
+sum=$(cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift | cksum)
 out=$(cd "$out" && pwd)
 flags() {
   if [ "$mode" = "--swift-build" ]; then
@@ -31,7 +32,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/libSwiftData.
   flags
   exit 0
 fi
-swiftc -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandInMacros.swift" \
+swiftc -O -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandInMacros.swift" \
   -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
   -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataStandInMacros.so" >&2
 swiftc -emit-library -emit-module -module-name SwiftData -parse-as-library -swift-version 6 \

@@ -44,8 +44,20 @@ struct AppleSDK: Sendable {
         guard let version = json?["Version"] as? String, let major = Int(version.prefix { $0 != "." }) else {
             throw CheckError("\(settings.path) names no Version")
         }
-        let cache = folder.appendingPathComponent("ModuleCache").path
-        return AppleSDK(flags: flags + ["-module-cache-path", cache], name: "iOS \(version)", major: major)
+        return AppleSDK(flags: flags + ["-module-cache-path", moduleCache.path], name: "iOS \(version)", major: major)
+    }
+
+    /// The SDK's modules as built from its interfaces (about 50 CPU-seconds), kept per user like the
+    /// toolchain's own module cache, so a new checkout on the same machine reuses them. The compiler
+    /// checks each entry against the interface it was built from, and the key names the SDK's path.
+    static var moduleCache: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let chosen = environment["SDG_MODULE_CACHE"], !chosen.isEmpty { return URL(fileURLWithPath: chosen) }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { $0 + "/.cache" }
+        guard let base else { return folder.appendingPathComponent("ModuleCache") }
+        return URL(fileURLWithPath: base).appendingPathComponent("swiftdata-gen/apple-sdk-modules")
     }
 
     /// Runs swiftc for `arm64-apple-ios<floor>.0` against the SDK.

@@ -7,27 +7,18 @@ import XCTest
 /// context with sample rows, and checks what it did: values converted, duplicates removed by the
 /// policy, one related object per distinct value, every link set.
 final class MigrationRunTests: XCTestCase {
-    private func run(_ main: String) throws -> String {
-        let result = try StandInTypeCheckTests.compileAndRun(
-            try StandInTypeCheckTests.sources(of: "library"), main: main)
-        XCTAssertEqual(result.status, 0, result.output)
-        return result.output
+    /// One run of generated migration code: the golden, the schema whose types it uses, and the
+    /// statements, which may throw.
+    struct Scenario: Sendable {
+        var golden: String
+        var schema: String
+        var body: String
     }
 
-    /// A context on `schema`'s own types: the stand-in refuses another version's types, as SwiftData does.
-    private static func prelude(_ schema: String) -> String {
-        """
-        import Foundation
-        import SwiftData
-        let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: \(schema).self)))
-        let day = Date(timeIntervalSince1970: 0)
-
-        """
-    }
-
-    func testConversionFillsTheBridgePropertyInBatches() throws {
-        let output = try run(
-            Self.prelude("LibrarySchemaV2Bridge") + """
+    static let scenarios: [String: Scenario] = [
+        "conversion in batches": Scenario(
+            golden: "library", schema: "LibrarySchemaV2Bridge",
+            body: """
                 typealias Old = LibrarySchemaV2Bridge.Book
                 for (index, price) in ["12.50", "not a price", "0.99"].enumerated() {
                     let book = Old(isbn: "\\(index)", title: "t\\(index)", createdAt: day)
@@ -38,13 +29,10 @@ final class MigrationRunTests: XCTestCase {
                 let books = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn)]))
                 print(books.map { "\\($0.priceConverted.map { "\\($0)" } ?? "nil")" }.joined(separator: ","))
                 print(context._saveCount)
-                """)
-        XCTAssertEqual(output, "12.5,0,0.99\n1\n")
-    }
-
-    func testDeduplicationKeepsTheLastByTheStatedOrder() throws {
-        let output = try run(
-            Self.prelude("LibrarySchemaV2") + """
+                """),
+        "deduplication": Scenario(
+            golden: "library", schema: "LibrarySchemaV2",
+            body: """
                 typealias Old = LibrarySchemaV2.Book
                 let rows: [(String, String, Double)] = [("111", "first 111", 1), ("222", "only 222", 5), ("111", "newest 111", 9), ("111", "middle 111", 4)]
                 for (isbn, name, time) in rows {
@@ -53,13 +41,10 @@ final class MigrationRunTests: XCTestCase {
                 try LibrarySchemaV2.dedupeBookByIsbn(context)
                 let left = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn)]))
                 print(left.map(\\.name).joined(separator: ","))
-                """)
-        XCTAssertEqual(output, "newest 111,only 222\n")
-    }
-
-    func testLinkCreatesOneRelatedObjectPerDistinctValue() throws {
-        let output = try run(
-            Self.prelude("LibrarySchemaV4Bridge") + """
+                """),
+        "link": Scenario(
+            golden: "library", schema: "LibrarySchemaV4Bridge",
+            body: """
                 typealias Old = LibrarySchemaV4Bridge.Book
                 typealias Person = LibrarySchemaV4Bridge.Author
                 let existing = Person(name: "Bo")
@@ -74,17 +59,10 @@ final class MigrationRunTests: XCTestCase {
                 let books = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn)]))
                 print(books.map { $0.author?.name ?? "-" }.joined(separator: ","))
                 print(books[1].author === existing)
-                """)
-        XCTAssertEqual(output, "Ann,Bo,Cy\nAnn,Bo,Ann,-,-,Cy\ntrue\n")
-    }
-
-    func testConversionsIntoEnumsStoreRawValues() throws {
-        let result = try StandInTypeCheckTests.compileAndRun(
-            try StandInTypeCheckTests.sources(of: "plan-enum-conversion"),
-            main: """
-                import Foundation
-                import SwiftData
-                let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: TicketsSchemaV2Bridge.self)))
+                """),
+        "conversion into enums": Scenario(
+            golden: "plan-enum-conversion", schema: "TicketsSchemaV2Bridge",
+            body: """
                 typealias Old = TicketsSchemaV2Bridge.Ticket
                 for (title, status) in [("!fire", "closed"), ("calm", "weird")] {
                     context.insert(Old(title: title, status: status))
@@ -93,8 +71,71 @@ final class MigrationRunTests: XCTestCase {
                 try TicketsSchemaV2Bridge.convertTicketEscalation(context)
                 let tickets = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.title)]))
                 print(tickets.map { "\\($0.title) \\($0.statusConvertedRawValue ?? "nil") \\($0.escalationRawValue.map(String.init) ?? "nil")" }.joined(separator: ","))
-                """)
+                """),
+    ]
+
+    /// Each golden compiled once with all its scenarios, one function each on a context of the
+    /// scenario's own schema (the stand-in refuses another version's types, as SwiftData does), and
+    /// run once per scenario, named by the binary's argument. Made by the suite's prefetch when the
+    /// whole suite runs.
+    static let outputs = SharedResult<[String: StandInTypeCheckTests.CompileResult]> {
+        let goldens = Set(scenarios.values.map(\.golden)).sorted()
+        let builds = goldens.parallelMap { golden in
+            Result { () throws -> [(String, StandInTypeCheckTests.CompileResult)] in
+                let names = scenarios.keys.filter { scenarios[$0]?.golden == golden }.sorted()
+                var main = "import Foundation\nimport SwiftData\n\n"
+                for (number, name) in names.enumerated() {
+                    guard let scenario = scenarios[name] else { continue }
+                    main += """
+                        func scenario\(number)() throws {
+                            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: \(scenario.schema).self)))
+                            let day = Date(timeIntervalSince1970: 0)
+                            _ = day
+                        \(scenario.body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                        }
+
+                        """
+                }
+                main += "switch CommandLine.arguments.dropFirst().first {\n"
+                main += names.indices.map { "case \"\($0)\": try scenario\($0)()\n" }.joined()
+                main += "default: fatalError(\"no such scenario\")\n}\n"
+                let results = try StandInTypeCheckTests.compileAndRun(
+                    try StandInTypeCheckTests.sources(of: golden), main: main, runs: names.indices.map { ["\($0)"] })
+                // A build that failed is every scenario's result.
+                return names.enumerated().map { number, name in (name, results[min(number, results.count - 1)]) }
+            }
+        }
+        var outputs: [String: StandInTypeCheckTests.CompileResult] = [:]
+        for build in builds {
+            for (name, result) in try build.get() { outputs[name] = result }
+        }
+        return outputs
+    }
+
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
+
+    private func run(_ scenario: String) throws -> String {
+        let result = try XCTUnwrap(try Self.outputs.get()[scenario], "no scenario \(scenario)")
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(result.output, "!fire closed 2,calm open nil\n")
+        return result.output
+    }
+
+    func testConversionFillsTheBridgePropertyInBatches() throws {
+        XCTAssertEqual(try run("conversion in batches"), "12.5,0,0.99\n1\n")
+    }
+
+    func testDeduplicationKeepsTheLastByTheStatedOrder() throws {
+        XCTAssertEqual(try run("deduplication"), "newest 111,only 222\n")
+    }
+
+    func testLinkCreatesOneRelatedObjectPerDistinctValue() throws {
+        XCTAssertEqual(try run("link"), "Ann,Bo,Cy\nAnn,Bo,Ann,-,-,Cy\ntrue\n")
+    }
+
+    func testConversionsIntoEnumsStoreRawValues() throws {
+        XCTAssertEqual(try run("conversion into enums"), "!fire closed 2,calm open nil\n")
     }
 }

@@ -51,35 +51,144 @@ final class ReservedNameTests: XCTestCase {
 
     static var candidates: [String] { Array(Set(keywords + members + namesAppsUse)).sorted() }
 
-    private func accepted(_ yaml: (String) -> String, names: [String]) -> [String] {
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
+
+    static func accepted(_ yaml: (String) -> String, names: [String]) -> [String] {
         names.filter { name in
             let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml(name).utf8))
             return !Generator.validate(SchemaSources(config: nil, versions: [file])).diagnostics.hasErrors
         }
     }
 
-    /// `yaml` generated at the iOS 18 floor type-checks against the stand-in; `appleYAML` (the same
-    /// without what needs iOS 18) generated at the iOS 17 floor against Apple's SwiftData.
-    private func typeCheck(_ yaml: String, position: String, appleYAML: String? = nil) throws {
-        let standIn = try Self.generated(yaml, iOSFloor: 18)
+    /// One position's accepted names, all at once: `yaml` is generated at the iOS 18 floor for the
+    /// stand-in, `appleYAML` (the same without what needs iOS 18) at the iOS 17 floor for Apple's
+    /// SwiftData.
+    struct AcceptedNames: Sendable {
+        var position: String
+        var names: [String]
+        var yaml: String
+        var appleYAML: String?
+    }
+
+    /// What the compilers said of one position's names; `apple` is nil where no SDK is found.
+    struct Verdicts: Sendable {
+        var standIn: StandInTypeCheckTests.CompileResult
+        var apple: StandInTypeCheckTests.CompileResult?
+    }
+
+    static let modelNames: AcceptedNames = {
+        let names = accepted(
+            { "schema: N\nversion: 1.0.0\nmodels:\n  \($0):\n    properties:\n      v: String\n" },
+            names: candidates)
+        let models = names.map { "  \($0):\n    properties:\n      v: String\n" }.joined()
+        return AcceptedNames(
+            position: "model names", names: names, yaml: "schema: N\nversion: 1.0.0\nmodels:\n" + models)
+    }()
+
+    static let enumNames: AcceptedNames = {
+        let names = accepted(
+            {
+                "schema: N\nversion: 1.0.0\nenums:\n  \($0): { rawType: String, cases: [a] }\nmodels:\n  M:\n    "
+                    + "properties:\n      v: { type: \($0), default: a }\n"
+            }, names: candidates)
+        let enums = names.map { "  \($0): { rawType: String, cases: [a] }\n" }.joined()
+        let properties = names.enumerated().map { "      p\($0.offset): { type: \($0.element), default: a }\n" }
+            .joined()
+        return AcceptedNames(
+            position: "enum names", names: names,
+            yaml: "schema: N\nversion: 1.0.0\nenums:\n" + enums + "models:\n  M:\n    properties:\n" + properties)
+    }()
+
+    /// Each name as a plain attribute (also unique and indexed), an enum stored through its raw
+    /// value, and a relationship with an inverse.
+    static let propertyNames: AcceptedNames = {
+        let names = accepted(
+            { "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      \($0): String\n" },
+            names: candidates)
+        let first = names.first ?? "v"
+        var yaml = "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [a, b] }\nmodels:\n"
+        yaml +=
+            "  M:\n    unique: [[\(first)]]\n    indexes: [[\(first)]]\n    properties:\n"
+            + names.map { "      \($0): String\n" }.joined()
+        yaml += names.map { "      back\($0): \"[R]\"\n" }.joined()
+        yaml += "  P:\n    properties:\n" + names.map { "      \($0): { type: E, default: b }\n" }.joined()
+        yaml += "  R:\n    properties:\n" + names.map { "      \($0): { type: M?, inverse: back\($0) }\n" }.joined()
+        let uniqueness = "    unique: [[\(first)]]\n    indexes: [[\(first)]]\n"
+        return AcceptedNames(
+            position: "property names", names: names, yaml: yaml,
+            appleYAML: yaml.replacingOccurrences(of: uniqueness, with: ""))
+    }()
+
+    static let enumCases: AcceptedNames = {
+        let names = accepted(
+            {
+                "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\($0)] }\nmodels:\n  M:\n    "
+                    + "properties:\n      v: { type: E, default: \($0) }\n"
+            }, names: candidates)
+        let cases = names.joined(separator: ", ")
+        let intCases = names.enumerated().map { "\($0.element): \($0.offset)" }.joined(separator: ", ")
+        return AcceptedNames(
+            position: "enum cases", names: names,
+            yaml:
+                "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\(cases)] }\n  F: { rawType: Int, "
+                + "cases: { \(intCases) } }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: "
+                + "\(names.first ?? "") }\n      w: { type: F?, default: \(names.last ?? "") }\n")
+    }()
+
+    /// Every position's compiles, against the stand-in and the SDK side by side, made once for the
+    /// four tests below (by the suite's prefetch when the whole suite runs).
+    static let acceptedVerdicts = SharedResult<[String: Verdicts]> {
         let sdk = try AppleSDK.ifPresent()
-        let apple = try sdk.map { _ in try Self.generated(appleYAML ?? yaml, iOSFloor: 17) }
-        // The two compiles are independent: one core each.
-        let results = [false, true].parallelMap { useSDK in
-            Result { () throws -> StandInTypeCheckTests.CompileResult? in
-                guard useSDK else { return try StandInTypeCheckTests.typeCheck(standIn) }
-                return try sdk.map { try $0.typeCheck(apple ?? [], iOSFloor: 17) }
+        let checks = [modelNames, enumNames, propertyNames, enumCases]
+        let jobs = checks.flatMap { check in [(check, false)] + (sdk == nil ? [] : [(check, true)]) }
+        let results = jobs.parallelMap { check, useSDK in
+            Result { () throws -> StandInTypeCheckTests.CompileResult in
+                guard useSDK, let sdk else {
+                    return try StandInTypeCheckTests.typeCheck(generated(check.yaml, iOSFloor: 18))
+                }
+                return try sdk.typeCheck(generated(check.appleYAML ?? check.yaml, iOSFloor: 17), iOSFloor: 17)
             }
         }
-        let result = try XCTUnwrap(try results[0].get())
-        XCTAssertEqual(result.status, 0, "names accepted as \(position) do not compile:\n\(result.output)")
-        guard let real = try results[1].get() else { return }
+        var verdicts: [String: Verdicts] = [:]
+        for ((check, useSDK), result) in zip(jobs, results) {
+            let compiled = try result.get()
+            if useSDK {
+                verdicts[check.position]?.apple = compiled
+            } else {
+                verdicts[check.position] = Verdicts(standIn: compiled, apple: verdicts[check.position]?.apple)
+            }
+        }
+        return verdicts
+    }
+
+    private func checkAccepted(_ check: AcceptedNames) throws {
+        XCTAssertFalse(check.names.isEmpty, "no \(check.position) accepted")
+        let verdicts = try XCTUnwrap(try Self.acceptedVerdicts.get()[check.position])
         XCTAssertEqual(
-            real.status, 0, "names accepted as \(position) do not compile against Apple's SwiftData:\n\(real.output)")
+            verdicts.standIn.status, 0,
+            "names accepted as \(check.position) do not compile:\n\(verdicts.standIn.output)")
+        guard let real = verdicts.apple else { return }
+        XCTAssertEqual(
+            real.status, 0,
+            "names accepted as \(check.position) do not compile against Apple's SwiftData:\n\(real.output)")
     }
 
     /// The files generated from one version file at an iOS floor, written to a folder of their own.
     static func generated(_ yaml: String, iOSFloor: Int) throws -> [String] {
+        let folder = try AppleSDK.scratchFolder("names-\(UUID().uuidString)")
+        return try generatedFiles(yaml, iOSFloor: iOSFloor).map { generated in
+            let path = folder.appendingPathComponent(generated.name).path
+            try generated.contents.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    /// The generated files of one version file at an iOS floor; a diagnostic is an error here, on
+    /// whichever thread makes them.
+    static func generatedFiles(_ yaml: String, iOSFloor: Int) throws -> [(name: String, contents: String)] {
         let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
         let config = SourceFile(
             displayPath: "c.yaml", relativePath: "c.yaml",
@@ -87,73 +196,19 @@ final class ReservedNameTests: XCTestCase {
         let output = Generator.generate(
             SchemaSources(config: config, versions: [file]),
             templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-        XCTAssertFalse(output.diagnostics.hasErrors, output.diagnostics.map(\.rendered).joined(separator: "\n"))
-        let folder = try AppleSDK.scratchFolder("names-\(UUID().uuidString)")
-        return try output.files.map { generated in
-            let path = folder.appendingPathComponent(generated.name).path
-            try generated.contents.write(toFile: path, atomically: true, encoding: .utf8)
-            return path
+        guard !output.diagnostics.hasErrors else {
+            throw AppleSDK.CheckError(output.diagnostics.map(\.rendered).joined(separator: "\n"))
         }
+        return output.files.map { ($0.name, $0.contents) }
     }
 
-    func testEveryAcceptedModelNameCompiles() throws {
-        let names = accepted(
-            { "schema: N\nversion: 1.0.0\nmodels:\n  \($0):\n    properties:\n      v: String\n" },
-            names: Self.candidates)
-        XCTAssertFalse(names.isEmpty)
-        let models = names.map { "  \($0):\n    properties:\n      v: String\n" }.joined()
-        try typeCheck("schema: N\nversion: 1.0.0\nmodels:\n" + models, position: "model names")
-    }
+    func testEveryAcceptedModelNameCompiles() throws { try checkAccepted(Self.modelNames) }
 
-    func testEveryAcceptedEnumNameCompiles() throws {
-        let names = accepted(
-            {
-                "schema: N\nversion: 1.0.0\nenums:\n  \($0): { rawType: String, cases: [a] }\nmodels:\n  M:\n    "
-                    + "properties:\n      v: { type: \($0), default: a }\n"
-            }, names: Self.candidates)
-        XCTAssertFalse(names.isEmpty)
-        let enums = names.map { "  \($0): { rawType: String, cases: [a] }\n" }.joined()
-        let properties = names.enumerated().map { "      p\($0.offset): { type: \($0.element), default: a }\n" }
-            .joined()
-        try typeCheck(
-            "schema: N\nversion: 1.0.0\nenums:\n" + enums + "models:\n  M:\n    properties:\n" + properties,
-            position: "enum names")
-    }
+    func testEveryAcceptedEnumNameCompiles() throws { try checkAccepted(Self.enumNames) }
 
-    func testEveryAcceptedPropertyNameCompiles() throws {
-        let names = accepted(
-            { "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n      \($0): String\n" },
-            names: Self.candidates)
-        XCTAssertFalse(names.isEmpty)
-        // Each name as a plain attribute (also unique and indexed), an enum stored through its raw
-        // value, and a relationship with an inverse.
-        var yaml = "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [a, b] }\nmodels:\n"
-        yaml +=
-            "  M:\n    unique: [[\(names[0])]]\n    indexes: [[\(names[0])]]\n    properties:\n"
-            + names.map { "      \($0): String\n" }.joined()
-        yaml += names.map { "      back\($0): \"[R]\"\n" }.joined()
-        yaml += "  P:\n    properties:\n" + names.map { "      \($0): { type: E, default: b }\n" }.joined()
-        yaml += "  R:\n    properties:\n" + names.map { "      \($0): { type: M?, inverse: back\($0) }\n" }.joined()
-        let uniqueness = "    unique: [[\(names[0])]]\n    indexes: [[\(names[0])]]\n"
-        try typeCheck(
-            yaml, position: "property names", appleYAML: yaml.replacingOccurrences(of: uniqueness, with: ""))
-    }
+    func testEveryAcceptedPropertyNameCompiles() throws { try checkAccepted(Self.propertyNames) }
 
-    func testEveryAcceptedEnumCaseCompiles() throws {
-        let names = accepted(
-            {
-                "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\($0)] }\nmodels:\n  M:\n    "
-                    + "properties:\n      v: { type: E, default: \($0) }\n"
-            }, names: Self.candidates)
-        XCTAssertFalse(names.isEmpty)
-        let cases = names.joined(separator: ", ")
-        let intCases = names.enumerated().map { "\($0.element): \($0.offset)" }.joined(separator: ", ")
-        try typeCheck(
-            "schema: N\nversion: 1.0.0\nenums:\n  E: { rawType: String, cases: [\(cases)] }\n  F: { rawType: Int, "
-                + "cases: { \(intCases) } }\nmodels:\n  M:\n    properties:\n      v: { type: E, default: \(names[0]) "
-                + "}\n      w: { type: F?, default: \(names.last ?? "") }\n",
-            position: "enum cases")
-    }
+    func testEveryAcceptedEnumCaseCompiles() throws { try checkAccepted(Self.enumCases) }
 
     func testNamesAppsUseAreAccepted() {
         for name in Self.namesAppsUse {
@@ -163,7 +218,7 @@ final class ReservedNameTests: XCTestCase {
         }
         let properties = Self.namesAppsUse.map { "      \($0): String\n" }.joined()
         XCTAssertEqual(
-            accepted(
+            Self.accepted(
                 { _ in "schema: N\nversion: 1.0.0\nmodels:\n  M:\n    properties:\n" + properties }, names: ["all"]),
             ["all"])
     }
@@ -204,60 +259,102 @@ final class ReservedNameTests: XCTestCase {
                 }
             }
         }
-        let probe = try Self.generatedProbe()
-        let baseline = try Self.compileProbe(
-            probe, replacing: "Zq", with: "Zq", app: Self.appUsage(of: Array(NamePosition.typesTheOutputNames)))
-        XCTAssertEqual(baseline.status, 0, baseline.output)
-        XCTAssertEqual(try Self.compileProbe(probe, replacing: "zq", with: "zq", app: "").status, 0)
-        var probes: [(position: NamePosition, name: String)] = []
-        for position in NamePosition.allCases {
-            for name in Self.refused(at: position) where position.refusal(of: name)?.evidence == .typeChecked {
-                probes.append((position, name))
-            }
+        let compiles = try Self.refusalCompiles.get()
+        XCTAssertEqual(compiles.baseline.status, 0, compiles.baseline.output)
+        XCTAssertEqual(compiles.caseBaseline.status, 0, compiles.caseBaseline.output)
+        XCTAssertGreaterThan(compiles.probes.count, 50)
+        for probe in compiles.probes {
+            XCTAssertNotEqual(probe.status, 0, "\(probe.what) is refused as failing to compile, but it compiles")
+            XCTAssertNotEqual(probe.status, -1, "\(probe.what) could not be compiled")
         }
-        XCTAssertGreaterThan(probes.count, 50)
-        let compiled = probes.parallelMap { item -> (String, Int32) in
-            let app = item.position == .type ? Self.appUsage(of: [item.name]) : ""
-            let status =
-                (try? Self.compileProbe(
-                    probe, replacing: Self.placeholder(at: item.position), with: item.name, app: app
-                )
-                .status) ?? -1
-            return ("\(item.position) \(item.name)", status)
+        let appleProbes = Self.probes(evidence: .typeCheckedAgainstAppleSDK)
+        XCTAssertFalse(appleProbes.isEmpty)
+        guard let apple = compiles.apple else {
+            return print("reserved names: \(appleProbes.count) refusals not checked, no Apple SDK")
         }
-        for (what, status) in compiled {
-            XCTAssertNotEqual(status, 0, "\(what) is refused as failing to compile, but it compiles")
-            XCTAssertNotEqual(status, -1, "\(what) could not be compiled")
+        // Names refused because they fail against Apple's SwiftData: each compiled in its position
+        // at the iOS 17 floor against the SDK must fail, and the probe with placeholder names must not.
+        XCTAssertEqual(apple.baseline.status, 0, apple.baseline.output)
+        XCTAssertEqual(apple.probes.count, appleProbes.count)
+        for probe in apple.probes {
+            XCTAssertNotEqual(
+                probe.status, 0, "\(probe.what) is refused as failing against Apple's SwiftData, but it compiles there")
+            XCTAssertNotEqual(probe.status, -1, "\(probe.what) could not be compiled")
         }
-        try checkRefusalsAgainstAppleSDK()
     }
 
-    /// Names refused because they fail against Apple's SwiftData: each compiled in its position at
-    /// the iOS 17 floor against the SDK must fail, and the probe with placeholder names must not.
-    private func checkRefusalsAgainstAppleSDK() throws {
-        let probes = NamePosition.allCases.flatMap { position in
-            Self.refused(at: position).filter { position.refusal(of: $0)?.evidence == .typeCheckedAgainstAppleSDK }
-                .map { (position: position, name: $0) }
+    /// One refused name compiled in its position: `status` -1 when it could not be compiled at all.
+    struct Probe: Sendable {
+        var what: String
+        var status: Int32
+    }
+
+    /// The probes' compiles, against one compiler: the output with its placeholder names first.
+    struct ProbeCompiles: Sendable {
+        var baseline: StandInTypeCheckTests.CompileResult
+        var probes: [Probe]
+    }
+
+    struct RefusalCompiles: Sendable {
+        var baseline: StandInTypeCheckTests.CompileResult
+        /// The probe with only its enum case's placeholder, and no app file.
+        var caseBaseline: StandInTypeCheckTests.CompileResult
+        var probes: [Probe]
+        /// Against Apple's SwiftData; nil where no SDK is found.
+        var apple: ProbeCompiles?
+    }
+
+    static func probes(evidence: NameRefusal.Evidence) -> [(position: NamePosition, name: String)] {
+        NamePosition.allCases.flatMap { position in
+            refused(at: position).filter { position.refusal(of: $0)?.evidence == evidence }.map { (position, $0) }
         }
-        XCTAssertFalse(probes.isEmpty)
-        guard let sdk = try AppleSDK.ifPresent() else {
-            return print("reserved names: \(probes.count) refusals not checked, no Apple SDK")
+    }
+
+    /// Each refused name compiled in its position one at a time, against the stand-in and the SDK,
+    /// every compile a core each (made by the suite's prefetch when the whole suite runs).
+    static let refusalCompiles = SharedResult<RefusalCompiles> {
+        let sdk = try AppleSDK.ifPresent()
+        let probe = try generatedFiles(probeYAML, iOSFloor: 18)
+        let appleProbe = try sdk.map { _ in try generatedFiles(probeYAML, iOSFloor: 17) }
+        typealias Job = @Sendable () throws -> StandInTypeCheckTests.CompileResult
+        let typeUses = appUsage(of: Array(NamePosition.typesTheOutputNames))
+        var jobs: [Job] = [
+            { try compileProbe(probe, replacing: "Zq", with: "Zq", app: typeUses) },
+            { try compileProbe(probe, replacing: "zq", with: "zq", app: "") },
+        ]
+        let standInProbes = probes(evidence: .typeChecked)
+        jobs += standInProbes.map { item in
+            let app = item.position == .type ? appUsage(of: [item.name]) : ""
+            return { try compileProbe(probe, replacing: placeholder(at: item.position), with: item.name, app: app) }
         }
-        let probe = try Self.generatedProbe(iOSFloor: 17)
-        let compile: @Sendable ([String]) throws -> StandInTypeCheckTests.CompileResult = {
-            try sdk.typeCheck($0, iOSFloor: 17)
+        let appleProbes = probes(evidence: .typeCheckedAgainstAppleSDK)
+        if let sdk, let appleProbe {
+            let compile: @Sendable ([String]) throws -> StandInTypeCheckTests.CompileResult = {
+                try sdk.typeCheck($0, iOSFloor: 17)
+            }
+            jobs.append { try compileProbe(appleProbe, replacing: "Zq", with: "Zq", app: "", compile: compile) }
+            jobs += appleProbes.map { item in
+                {
+                    try compileProbe(
+                        appleProbe, replacing: placeholder(at: item.position), with: item.name, app: "",
+                        compile: compile)
+                }
+            }
         }
-        XCTAssertEqual(try Self.compileProbe(probe, replacing: "Zq", with: "Zq", app: "", compile: compile).status, 0)
-        let compiled = probes.parallelMap { item -> (String, Int32) in
-            let result = try? Self.compileProbe(
-                probe, replacing: Self.placeholder(at: item.position), with: item.name, app: "", compile: compile)
-            return ("\(item.position) \(item.name)", result?.status ?? -1)
+        let results = jobs.parallelMap { job in Result { try job() } }
+        func verdicts(_ items: [(position: NamePosition, name: String)], from offset: Int) -> [Probe] {
+            items.enumerated().map { index, item in
+                Probe(what: "\(item.position) \(item.name)", status: (try? results[offset + index].get().status) ?? -1)
+            }
         }
-        for (what, status) in compiled {
-            XCTAssertNotEqual(
-                status, 0, "\(what) is refused as failing against Apple's SwiftData, but it compiles there")
-            XCTAssertNotEqual(status, -1, "\(what) could not be compiled")
-        }
+        let appleOffset = 2 + standInProbes.count
+        return RefusalCompiles(
+            baseline: try results[0].get(), caseBaseline: try results[1].get(),
+            probes: verdicts(standInProbes, from: 2),
+            apple: sdk == nil
+                ? nil
+                : ProbeCompiles(
+                    baseline: try results[appleOffset].get(), probes: verdicts(appleProbes, from: appleOffset + 1)))
     }
 
     static func refused(at position: NamePosition) -> [String] {
@@ -275,38 +372,27 @@ final class ReservedNameTests: XCTestCase {
         }
     }
 
-    /// Generated output with placeholder names where each position's name goes: model `Zq`
-    /// (related to another model both ways), its property `qz` and enum case `zq`.
-    static func generatedProbe(iOSFloor: Int = 18) throws -> [(name: String, contents: String)] {
-        let yaml = """
-            schema: N
-            version: 1.0.0
-            enums:
-              E: { rawType: String, cases: [zq, b] }
-            models:
-              Zq:
-                properties:
-                  v: String
-                  n: Int
-                  qz: String
-                  e: { type: E, default: zq }
-                  other: { type: Other?, inverse: zqs }
-              Other:
-                properties:
-                  zqs: "[Zq]"
-                  one: Zq?
+    /// A version with placeholder names where each position's name goes: model `Zq` (related to
+    /// another model both ways), its property `qz` and enum case `zq`.
+    static let probeYAML = """
+        schema: N
+        version: 1.0.0
+        enums:
+          E: { rawType: String, cases: [zq, b] }
+        models:
+          Zq:
+            properties:
+              v: String
+              n: Int
+              qz: String
+              e: { type: E, default: zq }
+              other: { type: Other?, inverse: zqs }
+          Other:
+            properties:
+              zqs: "[Zq]"
+              one: Zq?
 
-            """
-        let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
-        let config = SourceFile(
-            displayPath: "c.yaml", relativePath: "c.yaml",
-            bytes: Array("platforms: \(AppleSDKTypeCheckTests.platforms(at: iOSFloor))\n".utf8))
-        let output = Generator.generate(
-            SchemaSources(config: config, versions: [file]),
-            templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-        XCTAssertFalse(output.diagnostics.hasErrors, output.diagnostics.map(\.rendered).joined(separator: "\n"))
-        return output.files.map { ($0.name, $0.contents) }
-    }
+        """
 
     static func placeholder(at position: NamePosition) -> String {
         switch position {

@@ -9,7 +9,6 @@ import XCTest
 final class SimulatorTests: XCTestCase {
     struct Build {
         var binary: URL
-        var plans: [String]
         var folder: URL
     }
 
@@ -19,7 +18,10 @@ final class SimulatorTests: XCTestCase {
     struct GoldenCompile: Sendable {
         var name: String
         var result: StandInTypeCheckTests.CompileResult
-        var build: Build?
+        /// The built binary's run of the upgrade tests, and its `--checksums` run; nil for a
+        /// golden without upgrade tests or one that did not build.
+        var upgrade: StandInTypeCheckTests.CompileResult?
+        var checksums: StandInTypeCheckTests.CompileResult?
     }
 
     override class func setUp() {
@@ -35,11 +37,15 @@ final class SimulatorTests: XCTestCase {
         }) { name in
             Result { () throws -> GoldenCompile? in
                 if let (result, build) = try SimulatorTests.compile(name) {
-                    return GoldenCompile(name: name, result: result, build: build)
+                    guard let build else { return GoldenCompile(name: name, result: result) }
+                    defer { try? FileManager.default.removeItem(at: build.folder) }
+                    return GoldenCompile(
+                        name: name, result: result, upgrade: try StandInTypeCheckTests.run(build.binary.path, []),
+                        checksums: try StandInTypeCheckTests.run(build.binary.path, ["--checksums"]))
                 }
                 let files = try StandInTypeCheckTests.sources(of: name)
                 guard !files.isEmpty else { return nil }
-                return GoldenCompile(name: name, result: try StandInTypeCheckTests.typeCheck(files), build: nil)
+                return GoldenCompile(name: name, result: try StandInTypeCheckTests.typeCheck(files))
             }
         }
         return try outcomes.compactMap { try $0.get() }
@@ -90,54 +96,57 @@ final class SimulatorTests: XCTestCase {
                 + ["-module-name", "Upgrades"]
                 + (try StandInTypeCheckTests.standInFlags())
                 + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary.path] + sources + [mainFile.path])
-        return (result, result.status == 0 ? Build(binary: binary, plans: plans, folder: work) : nil)
+        return (result, result.status == 0 ? Build(binary: binary, folder: work) : nil)
     }
 
+    /// Each golden's binary runs its upgrade tests one after another, beside the others' compiles.
     func testEveryGoldenUpgradesFromEveryOlderVersionInTheSimulator() throws {
-        var builds: [String: Build] = [:]
-        for compiled in try Self.everyGolden() where compiled.result.status == 0 {
-            builds[compiled.name] = compiled.build
-        }
-        XCTAssertGreaterThanOrEqual(builds.count, 8, "too few goldens have upgrade tests")
-        // Each binary runs its upgrade tests one after another; the binaries run a core each.
-        let ordered = builds.sorted { $0.key < $1.key }
-        let runs = ordered.parallelMap { _, build in Result { try StandInTypeCheckTests.run(build.binary.path, []) } }
         var ran = 0
-        for ((name, build), run) in zip(ordered, runs) {
-            let result = try run.get()
-            XCTAssertEqual(result.status, 0, "\(name): an upgrade test failed in the simulator:\n\(result.output)")
-            let expected = try StandInTypeCheckTests.sources(of: name).filter { $0.contains("UpgradeFrom") }.count
+        var binaries = 0
+        for compiled in try Self.everyGolden().sorted(by: { $0.name < $1.name }) {
+            guard let result = compiled.upgrade, let checksums = compiled.checksums else { continue }
+            binaries += 1
+            XCTAssertEqual(
+                result.status, 0, "\(compiled.name): an upgrade test failed in the simulator:\n\(result.output)")
+            let expected = try StandInTypeCheckTests.sources(of: compiled.name).filter { $0.contains("UpgradeFrom") }
+                .count
             XCTAssertTrue(
                 result.output.contains("Test run with \(expected) test"),
-                "\(name): expected \(expected) upgrade tests to run:\n\(result.output)")
+                "\(compiled.name): expected \(expected) upgrade tests to run:\n\(result.output)")
             ran += expected
-            try checkChecksumsAgree(name, build: build)
-            try? FileManager.default.removeItem(at: build.folder)
+            try checkChecksumsAgree(compiled.name, printed: checksums)
         }
+        XCTAssertGreaterThanOrEqual(binaries, 8, "too few goldens have upgrade tests")
         XCTAssertGreaterThanOrEqual(ran, 20, "upgrade tests run in the simulator")
     }
 
-    /// An upgrade test must fail when the plan loses a conversion: each conversion call is
-    /// deleted from a generated plan in turn, and the upgrade tests, run in the simulator, fail.
-    /// One conversion call deleted from a generated plan: the golden, the call, the plan file and
-    /// the plan without it.
+    /// One conversion call taken out of a generated plan: the golden and the call.
     struct Mutant: Sendable {
         var name: String
         var call: String
-        var file: String
-        var contents: String
     }
 
-    /// What became of a mutant: the compiler's result when it did not build, or its upgrade run's.
+    /// What became of a mutant: the compiler's result when its golden did not build, or its
+    /// upgrade run's.
     enum MutantOutcome: Sendable {
         case didNotBuild(StandInTypeCheckTests.CompileResult)
         case ran(StandInTypeCheckTests.CompileResult)
     }
 
-    /// Every conversion call of three goldens' plans deleted in turn, each mutant built with the
-    /// golden's upgrade tests and run.
+    /// The environment variable that names the call a mutant run leaves out.
+    static let removedCall = "SDG_REMOVED_CONVERSION"
+
+    /// Every conversion call of three goldens' plans left out in turn, each golden built once with
+    /// its upgrade tests and run once per call: the plan is compiled with each call behind a check
+    /// of `removedCall`, so a run that names the call migrates exactly as the plan without it would.
     static let mutants = SharedResult<[(Mutant, Result<MutantOutcome, any Error>)]> {
-        var mutants: [Mutant] = []
+        struct Golden: Sendable {
+            var name: String
+            var file: String
+            var contents: String
+            var calls: [String]
+        }
+        var goldens: [Golden] = []
         for name in ["upgrade-branches", "upgrade-conversions", "plan-enum-conversion"] {
             guard
                 let plan = try StandInTypeCheckTests.sources(of: name).first(where: {
@@ -145,34 +154,53 @@ final class SimulatorTests: XCTestCase {
                 })
             else { throw AppleSDK.CheckError("\(name) has no plan") }
             let text = try String(contentsOfFile: plan, encoding: .utf8)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let calls = lines.indices.filter { lines[$0].contains(/try \w+\.convert\w+\(context\)/) }
             guard !calls.isEmpty else { throw AppleSDK.CheckError("\(name) has no conversion call") }
-            for index in calls {
-                var mutated = lines
-                mutated[index] = "// conversion removed"
-                mutants.append(
-                    Mutant(
-                        name: name, call: lines[index].trimmingCharacters(in: .whitespaces),
-                        file: URL(fileURLWithPath: plan).lastPathComponent, contents: mutated.joined(separator: "\n")))
+            var removable: [String] = []
+            for (number, index) in calls.enumerated() {
+                let call = lines[index].trimmingCharacters(in: .whitespaces)
+                removable.append(call)
+                lines[index] = "if !conversionIsRemoved(\(number)) { \(call) }"
+            }
+            lines.append(
+                "private func conversionIsRemoved(_ number: Int) -> Bool { "
+                    + "ProcessInfo.processInfo.environment[\"\(removedCall)\"] == String(number) }")
+            goldens.append(
+                Golden(
+                    name: name, file: URL(fileURLWithPath: plan).lastPathComponent,
+                    contents: lines.joined(separator: "\n"), calls: removable))
+        }
+        let builds = goldens.parallelMap { golden in
+            Result { () throws -> (StandInTypeCheckTests.CompileResult, Build?) in
+                guard let compiled = try SimulatorTests.compile(golden.name, replacing: (golden.file, golden.contents))
+                else { throw AppleSDK.CheckError("\(golden.name) has no upgrade tests") }
+                return compiled
             }
         }
-        let outcomes = mutants.parallelMap { mutant in
-            Result { () throws -> MutantOutcome in
-                guard
-                    let (result, build) = try SimulatorTests.compile(
-                        mutant.name, replacing: (mutant.file, mutant.contents))
-                else { throw AppleSDK.CheckError("\(mutant.name) has no upgrade tests") }
-                guard let build else { return .didNotBuild(result) }
-                defer { try? FileManager.default.removeItem(at: build.folder) }
-                return .ran(try StandInTypeCheckTests.run(build.binary.path, []))
+        var runs: [(Mutant, @Sendable () throws -> MutantOutcome)] = []
+        for (golden, build) in zip(goldens, builds) {
+            for (number, call) in golden.calls.enumerated() {
+                runs.append(
+                    (
+                        Mutant(name: golden.name, call: call),
+                        {
+                            let (result, binary) = try build.get()
+                            guard let binary else { return .didNotBuild(result) }
+                            return .ran(
+                                try StandInTypeCheckTests.run(
+                                    binary.binary.path, [], environment: [removedCall: String(number)]))
+                        }
+                    ))
             }
         }
-        return Array(zip(mutants, outcomes))
+        let outcomes = runs.parallelMap { _, run in Result { try run() } }
+        for case .success((_, let build?)) in builds { try? FileManager.default.removeItem(at: build.folder) }
+        return zip(runs.map(\.0), outcomes).map { ($0, $1) }
     }
 
     /// An upgrade test must fail when the plan loses a conversion: each conversion call is
-    /// deleted from a generated plan in turn, and the upgrade tests, run in the simulator, fail.
+    /// left out of a generated plan in turn, and the upgrade tests, run in the simulator, fail.
     func testAPlanMissingAnyOfItsConversionsFailsItsUpgradeTests() throws {
         let outcomes = try Self.mutants.get()
         XCTAssertGreaterThanOrEqual(outcomes.count, 7)
@@ -180,7 +208,7 @@ final class SimulatorTests: XCTestCase {
             let result: StandInTypeCheckTests.CompileResult
             switch try outcome.get() {
             case .didNotBuild(let compile):
-                XCTFail("\(mutant.name) without '\(mutant.call)' did not compile:\n\(compile.output)")
+                XCTFail("\(mutant.name) with '\(mutant.call)' behind a switch did not compile:\n\(compile.output)")
                 continue
             case .ran(let run): result = run
             }
@@ -231,8 +259,7 @@ final class SimulatorTests: XCTestCase {
 
     /// The generator's store identity and the stand-in's checksum are two definitions of one
     /// rule; for every schema of every plan they must produce the same text.
-    private func checkChecksumsAgree(_ name: String, build: Build) throws {
-        let printed = try StandInTypeCheckTests.run(build.binary.path, ["--checksums"])
+    private func checkChecksumsAgree(_ name: String, printed: StandInTypeCheckTests.CompileResult) throws {
         XCTAssertEqual(printed.status, 0, printed.output)
         var standIn: [String: String] = [:]
         var current: String?

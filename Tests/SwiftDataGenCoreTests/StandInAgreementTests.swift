@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import SwiftDataGenCore
+
 /// The stand-in (Tests/StandIn) against Apple's SwiftData interface, both read by the toolchain's
 /// `swift-api-digester`: every public declaration of the stand-in's own (not its underscored
 /// simulator machinery) must be one Apple's SDK declares, of the same kind, with the same
@@ -10,15 +12,29 @@ import XCTest
 /// not compared. What Apple declares and the stand-in leaves out is counted: generated code that
 /// used it would fail the stand-in's type-check, which runs over the same files.
 final class StandInAgreementTests: XCTestCase {
-    func testTheStandInDeclaresOnlyWhatApplesSwiftDataDeclares() throws {
+    /// Apple's SwiftData and the stand-in as the API digester reads them, side by side (made by the
+    /// suite's prefetch when the whole suite runs).
+    static let dumps = SharedResult<(apple: APIDump, standIn: APIDump)> {
         let sdk = try AppleSDK.shared()
         let standInFolder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         _ = try StandInTypeCheckTests.standInFlags()
         let appleFlags = sdk.flags.enumerated().filter { index, flag in
             flag != "-load-plugin-library" && (index == 0 || sdk.flags[index - 1] != "-load-plugin-library")
         }.map(\.element)
-        let apple = try APIDump.read(flags: appleFlags + ["-target", "arm64-apple-ios\(sdk.major).0"])
-        let standIn = try APIDump.read(flags: ["-I", standInFolder])
+        let dumps = [appleFlags + ["-target", "arm64-apple-ios\(sdk.major).0"], ["-I", standInFolder]].parallelMap {
+            flags in Result { try APIDump.read(flags: flags) }
+        }
+        return (try dumps[0].get(), try dumps[1].get())
+    }
+
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
+
+    func testTheStandInDeclaresOnlyWhatApplesSwiftDataDeclares() throws {
+        let sdk = try AppleSDK.shared()
+        let (apple, standIn) = try Self.dumps.get()
 
         var differences: [String] = []
         var newer: [String] = []
@@ -141,10 +157,9 @@ struct APIDump {
 
     static func read(flags: [String]) throws -> APIDump {
         let output = try AppleSDK.scratchFolder("api").appendingPathComponent("\(UUID().uuidString).json")
-        let cache = AppleSDK.folder.appendingPathComponent("ModuleCache").path
         let arguments =
             ["-dump-sdk", "-module", "SwiftData", "-o", output.path] + flags
-            + (flags.contains("-module-cache-path") ? [] : ["-module-cache-path", cache])
+            + (flags.contains("-module-cache-path") ? [] : ["-module-cache-path", AppleSDK.moduleCache.path])
         #if os(macOS)
             let result = try StandInTypeCheckTests.run("/usr/bin/xcrun", ["swift-api-digester"] + arguments)
         #else

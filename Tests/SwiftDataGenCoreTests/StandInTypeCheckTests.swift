@@ -31,10 +31,16 @@ final class StandInTypeCheckTests: XCTestCase {
 
     static func standInFlags() throws -> [String] { try standIn.get() }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> CompileResult {
+    /// Runs a program to its end; `environment` is added to this process's own.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> CompileResult
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -102,6 +108,12 @@ final class StandInTypeCheckTests: XCTestCase {
 
     /// Builds `sources` plus a `main.swift` against the stand-in library and returns what it prints.
     static func compileAndRun(_ sources: [String], main: String) throws -> CompileResult {
+        try compileAndRun(sources, main: main, runs: [[]])[0]
+    }
+
+    /// Builds `sources` and `main` into one binary and runs it once per argument list: one result
+    /// per run, or the compiler's alone when the build failed.
+    static func compileAndRun(_ sources: [String], main: String, runs: [[String]]) throws -> [CompileResult] {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -114,8 +126,8 @@ final class StandInTypeCheckTests: XCTestCase {
             ["swiftc"] + wholeModule + strictFlags + (try standInFlags())
                 + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary]
                 + sources + [mainFile.path])
-        guard build.status == 0 else { return build }
-        return try run(binary, [])
+        guard build.status == 0 else { return [build] }
+        return try runs.map { try run(binary, $0) }
     }
 
     /// Generated models run against the stand-in's in-memory context: insert, fetch with a

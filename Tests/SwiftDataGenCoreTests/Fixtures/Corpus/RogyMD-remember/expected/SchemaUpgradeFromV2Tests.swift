@@ -37,22 +37,30 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<LocationModel>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<ItemModel>()) == 1)
         let memoryModelAfter = try #require(try context.fetch(FetchDescriptor<MemoryModel>()).first)
-        #expect(memoryModelAfter.id == "MemoryModel.id sample", "MemoryModel.id after the upgrade from 2.0.0")
-        #expect(memoryModelAfter.created == Date(timeIntervalSince1970: 259200), "MemoryModel.created after the upgrade from 2.0.0")
-        #expect(memoryModelAfter.modified == Date(timeIntervalSince1970: 345600), "MemoryModel.modified after the upgrade from 2.0.0")
-        #expect(memoryModelAfter.notes == "MemoryModel.notes sample", "MemoryModel.notes after the upgrade from 2.0.0")
+        expectKept(memoryModelAfter.id, "MemoryModel.id sample", "MemoryModel.id after the upgrade from 2.0.0")
+        expectKept(memoryModelAfter.created, Date(timeIntervalSince1970: 259200), "MemoryModel.created after the upgrade from 2.0.0")
+        expectKept(memoryModelAfter.modified, Date(timeIntervalSince1970: 345600), "MemoryModel.modified after the upgrade from 2.0.0")
+        expectKept(memoryModelAfter.notes, "MemoryModel.notes sample", "MemoryModel.notes after the upgrade from 2.0.0")
         #expect(memoryModelAfter.location != nil, "MemoryModel.location after the upgrade from 2.0.0")
         let tagModelAfter = try #require(try context.fetch(FetchDescriptor<TagModel>()).first)
-        #expect(tagModelAfter.label == "TagModel.label sample", "TagModel.label after the upgrade from 2.0.0")
+        expectKept(tagModelAfter.label, "TagModel.label sample", "TagModel.label after the upgrade from 2.0.0")
         let locationModelAfter = try #require(try context.fetch(FetchDescriptor<LocationModel>()).first)
-        #expect(locationModelAfter.latitude == 46.5, "LocationModel.latitude after the upgrade from 2.0.0")
-        #expect(locationModelAfter.longitude == 47.5, "LocationModel.longitude after the upgrade from 2.0.0")
+        expectKept(locationModelAfter.latitude, 46.5, "LocationModel.latitude after the upgrade from 2.0.0")
+        expectKept(locationModelAfter.longitude, 47.5, "LocationModel.longitude after the upgrade from 2.0.0")
         let itemModelAfter = try #require(try context.fetch(FetchDescriptor<ItemModel>()).first)
-        #expect(itemModelAfter.id == "ItemModel.id sample", "ItemModel.id after the upgrade from 2.0.0")
-        #expect(itemModelAfter.created == Date(timeIntervalSince1970: 864000), "ItemModel.created after the upgrade from 2.0.0")
-        #expect(itemModelAfter.modified == Date(timeIntervalSince1970: 950400), "ItemModel.modified after the upgrade from 2.0.0")
-        #expect(itemModelAfter.name == "ItemModel.name sample", "ItemModel.name after the upgrade from 2.0.0")
-        #expect(itemModelAfter.center == Point(x: 160.5, y: 161.5), "ItemModel.center after the upgrade from 2.0.0")
+        expectKept(itemModelAfter.id, "ItemModel.id sample", "ItemModel.id after the upgrade from 2.0.0")
+        expectKept(itemModelAfter.created, Date(timeIntervalSince1970: 864000), "ItemModel.created after the upgrade from 2.0.0")
+        expectKept(itemModelAfter.modified, Date(timeIntervalSince1970: 950400), "ItemModel.modified after the upgrade from 2.0.0")
+        expectKept(itemModelAfter.name, "ItemModel.name sample", "ItemModel.name after the upgrade from 2.0.0")
+        expectKept(itemModelAfter.center, Point(x: 160.5, y: 161.5), "ItemModel.center after the upgrade from 2.0.0")
         #expect(itemModelAfter.memory != nil, "ItemModel.memory after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -35,16 +35,24 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Blueprint>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<BlueprintItem>()) == 1)
         let toDoListAfter = try #require(try context.fetch(FetchDescriptor<ToDoList>()).first)
-        #expect(toDoListAfter.name == "ToDoList.name sample", "ToDoList.name after the upgrade from 1.0.0")
-        #expect(toDoListAfter.details == "ToDoList.details sample", "ToDoList.details after the upgrade from 1.0.0")
-        #expect(toDoListAfter.timestamp == Date(timeIntervalSince1970: 345600), "ToDoList.timestamp after the upgrade from 1.0.0")
+        expectKept(toDoListAfter.name, "ToDoList.name sample", "ToDoList.name after the upgrade from 1.0.0")
+        expectKept(toDoListAfter.details, "ToDoList.details sample", "ToDoList.details after the upgrade from 1.0.0")
+        expectKept(toDoListAfter.timestamp, Date(timeIntervalSince1970: 345600), "ToDoList.timestamp after the upgrade from 1.0.0")
         let toDoItemAfter = try #require(try context.fetch(FetchDescriptor<ToDoItem>()).first)
-        #expect(toDoItemAfter.name == "ToDoItem.name sample", "ToDoItem.name after the upgrade from 1.0.0")
-        #expect(toDoItemAfter.done == true, "ToDoItem.done after the upgrade from 1.0.0")
+        expectKept(toDoItemAfter.name, "ToDoItem.name sample", "ToDoItem.name after the upgrade from 1.0.0")
+        expectKept(toDoItemAfter.done, true, "ToDoItem.done after the upgrade from 1.0.0")
         let blueprintAfter = try #require(try context.fetch(FetchDescriptor<Blueprint>()).first)
-        #expect(blueprintAfter.name == "Blueprint.name sample", "Blueprint.name after the upgrade from 1.0.0")
-        #expect(blueprintAfter.details == "Blueprint.details sample", "Blueprint.details after the upgrade from 1.0.0")
+        expectKept(blueprintAfter.name, "Blueprint.name sample", "Blueprint.name after the upgrade from 1.0.0")
+        expectKept(blueprintAfter.details, "Blueprint.details sample", "Blueprint.details after the upgrade from 1.0.0")
         let blueprintItemAfter = try #require(try context.fetch(FetchDescriptor<BlueprintItem>()).first)
-        #expect(blueprintItemAfter.name == "BlueprintItem.name sample", "BlueprintItem.name after the upgrade from 1.0.0")
+        expectKept(blueprintItemAfter.name, "BlueprintItem.name sample", "BlueprintItem.name after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -36,22 +36,30 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<NotificationSchedule>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<BedtimeScheduleTemplate>()) == 1)
         let bedtimeAfter = try #require(try context.fetch(FetchDescriptor<Bedtime>()).first)
-        #expect(bedtimeAfter.id == 41.5, "Bedtime.id after the upgrade from 1.0.0")
-        #expect(bedtimeAfter.name == "Bedtime.name sample", "Bedtime.name after the upgrade from 1.0.0")
-        #expect(bedtimeAfter.hasGoneToBed == true, "Bedtime.hasGoneToBed after the upgrade from 1.0.0")
+        expectKept(bedtimeAfter.id, 41.5, "Bedtime.id after the upgrade from 1.0.0")
+        expectKept(bedtimeAfter.name, "Bedtime.name sample", "Bedtime.name after the upgrade from 1.0.0")
+        expectKept(bedtimeAfter.hasGoneToBed, true, "Bedtime.hasGoneToBed after the upgrade from 1.0.0")
         let configAfter = try #require(try context.fetch(FetchDescriptor<Config>()).first)
-        #expect(configAfter.id == "Config.id sample", "Config.id after the upgrade from 1.0.0")
-        #expect(configAfter.isNotificationsEnabled == true, "Config.isNotificationsEnabled after the upgrade from 1.0.0")
-        #expect(configAfter.hasSetBedtime == true, "Config.hasSetBedtime after the upgrade from 1.0.0")
+        expectKept(configAfter.id, "Config.id sample", "Config.id after the upgrade from 1.0.0")
+        expectKept(configAfter.isNotificationsEnabled, true, "Config.isNotificationsEnabled after the upgrade from 1.0.0")
+        expectKept(configAfter.hasSetBedtime, true, "Config.hasSetBedtime after the upgrade from 1.0.0")
         let notificationScheduleAfter = try #require(try context.fetch(FetchDescriptor<NotificationSchedule>()).first)
-        #expect(notificationScheduleAfter.id == UUID(uuidString: "00000000-0000-0000-0000-000000000008")!, "NotificationSchedule.id after the upgrade from 1.0.0")
-        #expect(notificationScheduleAfter.name == "NotificationSchedule.name sample", "NotificationSchedule.name after the upgrade from 1.0.0")
-        #expect(notificationScheduleAfter.notificationIntervals == [50.5], "NotificationSchedule.notificationIntervals after the upgrade from 1.0.0")
-        #expect(notificationScheduleAfter.notificationMessages == ["NotificationSchedule.notificationMessages sample"], "NotificationSchedule.notificationMessages after the upgrade from 1.0.0")
+        expectKept(notificationScheduleAfter.id, UUID(uuidString: "00000000-0000-0000-0000-000000000008")!, "NotificationSchedule.id after the upgrade from 1.0.0")
+        expectKept(notificationScheduleAfter.name, "NotificationSchedule.name sample", "NotificationSchedule.name after the upgrade from 1.0.0")
+        expectKept(notificationScheduleAfter.notificationIntervals, [50.5], "NotificationSchedule.notificationIntervals after the upgrade from 1.0.0")
+        expectKept(notificationScheduleAfter.notificationMessages, ["NotificationSchedule.notificationMessages sample"], "NotificationSchedule.notificationMessages after the upgrade from 1.0.0")
         let bedtimeScheduleTemplateAfter = try #require(try context.fetch(FetchDescriptor<BedtimeScheduleTemplate>()).first)
-        #expect(bedtimeScheduleTemplateAfter.id == UUID(uuidString: "00000000-0000-0000-0000-00000000000c")!, "BedtimeScheduleTemplate.id after the upgrade from 1.0.0")
-        #expect(bedtimeScheduleTemplateAfter.name == "BedtimeScheduleTemplate.name sample", "BedtimeScheduleTemplate.name after the upgrade from 1.0.0")
-        #expect(bedtimeScheduleTemplateAfter.isActive == true, "BedtimeScheduleTemplate.isActive after the upgrade from 1.0.0")
+        expectKept(bedtimeScheduleTemplateAfter.id, UUID(uuidString: "00000000-0000-0000-0000-00000000000c")!, "BedtimeScheduleTemplate.id after the upgrade from 1.0.0")
+        expectKept(bedtimeScheduleTemplateAfter.name, "BedtimeScheduleTemplate.name sample", "BedtimeScheduleTemplate.name after the upgrade from 1.0.0")
+        expectKept(bedtimeScheduleTemplateAfter.isActive, true, "BedtimeScheduleTemplate.isActive after the upgrade from 1.0.0")
         #expect(bedtimeScheduleTemplateAfter.notificationSchedule != nil, "BedtimeScheduleTemplate.notificationSchedule after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

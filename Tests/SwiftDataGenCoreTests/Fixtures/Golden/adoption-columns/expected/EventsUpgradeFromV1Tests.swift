@@ -28,9 +28,17 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Event>()) == 1)
         let eventAfter = try #require(try context.fetch(FetchDescriptor<Event>()).first)
-        #expect(eventAfter.title == "Event.title sample", "Event.title after the upgrade from 1.0.0")
-        #expect(eventAfter.syncStatusRaw == "Event.syncStatusRaw sample", "Event.syncStatus after the upgrade from 1.0.0")
-        #expect(eventAfter.statusRawValue == "Event.statusRawValue sample", "Event.status after the upgrade from 1.0.0")
-        #expect(eventAfter.priorityRawValue == "Event.priorityText sample", "Event.priority after the upgrade from 1.0.0")
+        expectKept(eventAfter.title, "Event.title sample", "Event.title after the upgrade from 1.0.0")
+        expectKept(eventAfter.syncStatusRaw, "Event.syncStatusRaw sample", "Event.syncStatus after the upgrade from 1.0.0")
+        expectKept(eventAfter.statusRawValue, "Event.statusRawValue sample", "Event.status after the upgrade from 1.0.0")
+        expectKept(eventAfter.priorityRawValue, "Event.priorityText sample", "Event.priority after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

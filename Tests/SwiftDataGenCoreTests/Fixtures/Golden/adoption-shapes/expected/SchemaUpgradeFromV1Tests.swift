@@ -28,16 +28,24 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Video>()) == 1)
         let videoAfter = try #require(try context.fetch(FetchDescriptor<Video>()).first)
-        #expect(videoAfter.title == "Video.title sample", "Video.title after the upgrade from 1.0.0")
-        #expect(videoAfter.state.rawValue == "watching", "Video.state after the upgrade from 1.0.0")
-        #expect(videoAfter.qualityRawValue == SchemaV2Bridge.upgradeTestVideoQuality("sd"), "Video.quality after the upgrade from 1.0.0")
-        #expect(videoAfter.placement?.rawValue == 0, "Video.placement after the upgrade from 1.0.0")
-        #expect(videoAfter.durationSeconds == 45.5, "Video.duration after the upgrade from 1.0.0")
-        #expect(videoAfter.addedAt == Date(timeIntervalSince1970: 604800), "Video.addedAt after the upgrade from 1.0.0")
-        #expect(videoAfter.watchedFor == 47.5, "Video.watchedFor after the upgrade from 1.0.0")
-        #expect(videoAfter.aspectRatio == 48.5, "Video.aspectRatio after the upgrade from 1.0.0")
-        #expect(videoAfter.size == Dimensions(width: 130.5, height: 131.5, placement: .fullScreen), "Video.size after the upgrade from 1.0.0")
+        expectKept(videoAfter.title, "Video.title sample", "Video.title after the upgrade from 1.0.0")
+        expectKept(videoAfter.state.rawValue, "watching", "Video.state after the upgrade from 1.0.0")
+        expectKept(videoAfter.qualityRawValue, SchemaV2Bridge.upgradeTestVideoQuality("sd"), "Video.quality after the upgrade from 1.0.0")
+        expectKept(videoAfter.placement?.rawValue, 0, "Video.placement after the upgrade from 1.0.0")
+        expectKept(videoAfter.durationSeconds, 45.5, "Video.duration after the upgrade from 1.0.0")
+        expectKept(videoAfter.addedAt, Date(timeIntervalSince1970: 604800), "Video.addedAt after the upgrade from 1.0.0")
+        expectKept(videoAfter.watchedFor, 47.5, "Video.watchedFor after the upgrade from 1.0.0")
+        expectKept(videoAfter.aspectRatio, 48.5, "Video.aspectRatio after the upgrade from 1.0.0")
+        expectKept(videoAfter.size, Dimensions(width: 130.5, height: 131.5, placement: .fullScreen), "Video.size after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension SchemaV2Bridge {

@@ -36,21 +36,29 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Shelf>()) == 1)
         let itemAfter = try #require(try context.fetch(FetchDescriptor<Item>()).first)
-        #expect(itemAfter.title == "Item.name sample", "Item.title after the upgrade from 1.0.0")
-        #expect(itemAfter.count == 42, "Item.count after the upgrade from 1.0.0")
-        #expect(itemAfter.mid == 43, "Item.mid after the upgrade from 1.0.0")
-        #expect(itemAfter.big == 44, "Item.big after the upgrade from 1.0.0")
-        #expect(itemAfter.rating == 45.5, "Item.rating after the upgrade from 1.0.0")
-        #expect(itemAfter.weight == 46.5, "Item.weight after the upgrade from 1.0.0")
-        #expect(itemAfter.price == Decimal(string: "47.5")!, "Item.price after the upgrade from 1.0.0")
-        #expect(itemAfter.added == Date(timeIntervalSince1970: 777600), "Item.added after the upgrade from 1.0.0")
-        #expect(itemAfter.photo == Data([10, 7, 9]), "Item.photo after the upgrade from 1.0.0")
-        #expect(itemAfter.identifier == UUID(uuidString: "00000000-0000-0000-0000-00000000000a")!, "Item.identifier after the upgrade from 1.0.0")
-        #expect(itemAfter.link == URL(string: "https://example.com/Item/link")!, "Item.link after the upgrade from 1.0.0")
-        #expect(itemAfter.flag == true, "Item.flag after the upgrade from 1.0.0")
-        #expect(itemAfter.colors == Data([14, 7, 9]), "Item.colors after the upgrade from 1.0.0")
+        expectKept(itemAfter.title, "Item.name sample", "Item.title after the upgrade from 1.0.0")
+        expectKept(itemAfter.count, 42, "Item.count after the upgrade from 1.0.0")
+        expectKept(itemAfter.mid, 43, "Item.mid after the upgrade from 1.0.0")
+        expectKept(itemAfter.big, 44, "Item.big after the upgrade from 1.0.0")
+        expectKept(itemAfter.rating, 45.5, "Item.rating after the upgrade from 1.0.0")
+        expectKept(itemAfter.weight, 46.5, "Item.weight after the upgrade from 1.0.0")
+        expectKept(itemAfter.price, Decimal(string: "47.5")!, "Item.price after the upgrade from 1.0.0")
+        expectKept(itemAfter.added, Date(timeIntervalSince1970: 777600), "Item.added after the upgrade from 1.0.0")
+        expectKept(itemAfter.photo, Data([10, 7, 9]), "Item.photo after the upgrade from 1.0.0")
+        expectKept(itemAfter.identifier, UUID(uuidString: "00000000-0000-0000-0000-00000000000a")!, "Item.identifier after the upgrade from 1.0.0")
+        expectKept(itemAfter.link, URL(string: "https://example.com/Item/link")!, "Item.link after the upgrade from 1.0.0")
+        expectKept(itemAfter.flag, true, "Item.flag after the upgrade from 1.0.0")
+        expectKept(itemAfter.colors, Data([14, 7, 9]), "Item.colors after the upgrade from 1.0.0")
         #expect(itemAfter.shelf != nil, "Item.shelf after the upgrade from 1.0.0")
         let shelfAfter = try #require(try context.fetch(FetchDescriptor<Shelf>()).first)
-        #expect(shelfAfter.label == "Shelf.label sample", "Shelf.label after the upgrade from 1.0.0")
+        expectKept(shelfAfter.label, "Shelf.label sample", "Shelf.label after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -27,6 +27,14 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Creature>()) == 1)
         let creatureAfter = try #require(try context.fetch(FetchDescriptor<Creature>()).first)
-        #expect(creatureAfter.dnaCode == 41, "Creature.dnaCode after the upgrade from 1.0.0")
+        expectKept(creatureAfter.dnaCode, 41, "Creature.dnaCode after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

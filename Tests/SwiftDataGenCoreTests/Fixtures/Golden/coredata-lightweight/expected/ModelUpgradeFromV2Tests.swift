@@ -30,11 +30,19 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Topic>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<TopicList>()) == 1)
         let topicAfter = try #require(try context.fetch(FetchDescriptor<Topic>()).first)
-        #expect(topicAfter.dateCreated == Date(timeIntervalSince1970: 259200), "Topic.dateCreated after the upgrade from 2.0.0")
-        #expect(topicAfter.timeBudget == 45, "Topic.timeBudget after the upgrade from 2.0.0")
-        #expect(topicAfter.title == "Topic.content sample", "Topic.title after the upgrade from 2.0.0")
+        expectKept(topicAfter.dateCreated, Date(timeIntervalSince1970: 259200), "Topic.dateCreated after the upgrade from 2.0.0")
+        expectKept(topicAfter.timeBudget, 45, "Topic.timeBudget after the upgrade from 2.0.0")
+        expectKept(topicAfter.title, "Topic.content sample", "Topic.title after the upgrade from 2.0.0")
         #expect(topicAfter.topicList != nil, "Topic.topicList after the upgrade from 2.0.0")
         let topicListAfter = try #require(try context.fetch(FetchDescriptor<TopicList>()).first)
-        #expect(topicListAfter.title == "TopicList.title sample", "TopicList.title after the upgrade from 2.0.0")
+        expectKept(topicListAfter.title, "TopicList.title sample", "TopicList.title after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

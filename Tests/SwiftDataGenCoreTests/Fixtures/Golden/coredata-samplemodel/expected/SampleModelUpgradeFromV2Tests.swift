@@ -25,8 +25,16 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Person>()) == 1)
         let personAfter = try #require(try context.fetch(FetchDescriptor<Person>()).first)
-        #expect(personAfter.firstName == "Person.firstName sample", "Person.firstName after the upgrade from 2.0.0")
-        #expect(personAfter.lastName == "Person.lastName sample", "Person.lastName after the upgrade from 2.0.0")
-        #expect(personAfter.updatedAt == Date(timeIntervalSince1970: 345600), "Person.updatedAt after the upgrade from 2.0.0")
+        expectKept(personAfter.firstName, "Person.firstName sample", "Person.firstName after the upgrade from 2.0.0")
+        expectKept(personAfter.lastName, "Person.lastName sample", "Person.lastName after the upgrade from 2.0.0")
+        expectKept(personAfter.updatedAt, Date(timeIntervalSince1970: 345600), "Person.updatedAt after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

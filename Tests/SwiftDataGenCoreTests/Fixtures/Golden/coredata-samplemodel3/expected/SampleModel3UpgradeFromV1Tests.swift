@@ -25,6 +25,14 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<User>()) == 1)
         let userAfter = try #require(try context.fetch(FetchDescriptor<User>()).first)
-        #expect(userAfter.name == "User.name sample", "User.name after the upgrade from 1.0.0")
+        expectKept(userAfter.name, "User.name sample", "User.name after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -29,9 +29,17 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Pet>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<User>()) == 1)
         let petAfter = try #require(try context.fetch(FetchDescriptor<Pet>()).first)
-        #expect(petAfter.name == "Pet.name sample", "Pet.name after the upgrade from 2.0.0")
+        expectKept(petAfter.name, "Pet.name sample", "Pet.name after the upgrade from 2.0.0")
         #expect(petAfter.owner != nil, "Pet.owner after the upgrade from 2.0.0")
         let userAfter = try #require(try context.fetch(FetchDescriptor<User>()).first)
-        #expect(userAfter.name == "User.name sample", "User.name after the upgrade from 2.0.0")
+        expectKept(userAfter.name, "User.name sample", "User.name after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

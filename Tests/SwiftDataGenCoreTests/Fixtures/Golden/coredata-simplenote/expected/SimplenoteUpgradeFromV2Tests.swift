@@ -30,13 +30,21 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Settings>()) == 1)
         let settingsAfter = try #require(try context.fetch(FetchDescriptor<Settings>()).first)
-        #expect(settingsAfter.decline_skip_versions == 41, "Settings.decline_skip_versions after the upgrade from 2.0.0")
-        #expect(settingsAfter.dislike_skip_versions == 42, "Settings.dislike_skip_versions after the upgrade from 2.0.0")
-        #expect(settingsAfter.ghostData == "Settings.ghostData sample", "Settings.ghostData after the upgrade from 2.0.0")
-        #expect(settingsAfter.like_skip_versions == 44, "Settings.like_skip_versions after the upgrade from 2.0.0")
-        #expect(settingsAfter.minimum_events == 45, "Settings.minimum_events after the upgrade from 2.0.0")
-        #expect(settingsAfter.minimum_interval_days == 46, "Settings.minimum_interval_days after the upgrade from 2.0.0")
-        #expect(settingsAfter.ratings_disabled == true, "Settings.ratings_disabled after the upgrade from 2.0.0")
-        #expect(settingsAfter.simperiumKey == "Settings.simperiumKey sample", "Settings.simperiumKey after the upgrade from 2.0.0")
+        expectKept(settingsAfter.decline_skip_versions, 41, "Settings.decline_skip_versions after the upgrade from 2.0.0")
+        expectKept(settingsAfter.dislike_skip_versions, 42, "Settings.dislike_skip_versions after the upgrade from 2.0.0")
+        expectKept(settingsAfter.ghostData, "Settings.ghostData sample", "Settings.ghostData after the upgrade from 2.0.0")
+        expectKept(settingsAfter.like_skip_versions, 44, "Settings.like_skip_versions after the upgrade from 2.0.0")
+        expectKept(settingsAfter.minimum_events, 45, "Settings.minimum_events after the upgrade from 2.0.0")
+        expectKept(settingsAfter.minimum_interval_days, 46, "Settings.minimum_interval_days after the upgrade from 2.0.0")
+        expectKept(settingsAfter.ratings_disabled, true, "Settings.ratings_disabled after the upgrade from 2.0.0")
+        expectKept(settingsAfter.simperiumKey, "Settings.simperiumKey sample", "Settings.simperiumKey after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

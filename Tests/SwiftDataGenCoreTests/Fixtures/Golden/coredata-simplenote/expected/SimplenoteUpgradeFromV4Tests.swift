@@ -34,18 +34,26 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Preferences>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Settings>()) == 1)
         let preferencesAfter = try #require(try context.fetch(FetchDescriptor<Preferences>()).first)
-        #expect(preferencesAfter.analytics_enabled == false, "Preferences.analytics_enabled after the upgrade from 4.0.0")
-        #expect(preferencesAfter.ghostData == "Preferences.ghostData sample", "Preferences.ghostData after the upgrade from 4.0.0")
-        #expect(preferencesAfter.recent_searches == Data([4, 7, 9]), "Preferences.recent_searches after the upgrade from 4.0.0")
-        #expect(preferencesAfter.simperiumKey == "Preferences.simperiumKey sample", "Preferences.simperiumKey after the upgrade from 4.0.0")
+        expectKept(preferencesAfter.analytics_enabled, false, "Preferences.analytics_enabled after the upgrade from 4.0.0")
+        expectKept(preferencesAfter.ghostData, "Preferences.ghostData sample", "Preferences.ghostData after the upgrade from 4.0.0")
+        expectKept(preferencesAfter.recent_searches, Data([4, 7, 9]), "Preferences.recent_searches after the upgrade from 4.0.0")
+        expectKept(preferencesAfter.simperiumKey, "Preferences.simperiumKey sample", "Preferences.simperiumKey after the upgrade from 4.0.0")
         let settingsAfter = try #require(try context.fetch(FetchDescriptor<Settings>()).first)
-        #expect(settingsAfter.decline_skip_versions == 45, "Settings.decline_skip_versions after the upgrade from 4.0.0")
-        #expect(settingsAfter.dislike_skip_versions == 46, "Settings.dislike_skip_versions after the upgrade from 4.0.0")
-        #expect(settingsAfter.ghostData == "Settings.ghostData sample", "Settings.ghostData after the upgrade from 4.0.0")
-        #expect(settingsAfter.like_skip_versions == 48, "Settings.like_skip_versions after the upgrade from 4.0.0")
-        #expect(settingsAfter.minimum_events == 49, "Settings.minimum_events after the upgrade from 4.0.0")
-        #expect(settingsAfter.minimum_interval_days == 50, "Settings.minimum_interval_days after the upgrade from 4.0.0")
-        #expect(settingsAfter.ratings_disabled == true, "Settings.ratings_disabled after the upgrade from 4.0.0")
-        #expect(settingsAfter.simperiumKey == "Settings.simperiumKey sample", "Settings.simperiumKey after the upgrade from 4.0.0")
+        expectKept(settingsAfter.decline_skip_versions, 45, "Settings.decline_skip_versions after the upgrade from 4.0.0")
+        expectKept(settingsAfter.dislike_skip_versions, 46, "Settings.dislike_skip_versions after the upgrade from 4.0.0")
+        expectKept(settingsAfter.ghostData, "Settings.ghostData sample", "Settings.ghostData after the upgrade from 4.0.0")
+        expectKept(settingsAfter.like_skip_versions, 48, "Settings.like_skip_versions after the upgrade from 4.0.0")
+        expectKept(settingsAfter.minimum_events, 49, "Settings.minimum_events after the upgrade from 4.0.0")
+        expectKept(settingsAfter.minimum_interval_days, 50, "Settings.minimum_interval_days after the upgrade from 4.0.0")
+        expectKept(settingsAfter.ratings_disabled, true, "Settings.ratings_disabled after the upgrade from 4.0.0")
+        expectKept(settingsAfter.simperiumKey, "Settings.simperiumKey sample", "Settings.simperiumKey after the upgrade from 4.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

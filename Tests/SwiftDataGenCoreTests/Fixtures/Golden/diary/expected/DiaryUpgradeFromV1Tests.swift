@@ -25,8 +25,16 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Entry>()) == 1)
         let entryAfter = try #require(try context.fetch(FetchDescriptor<Entry>()).first)
-        #expect(entryAfter.headline == "Entry.title sample", "Entry.headline after the upgrade from 1.0.0")
-        #expect(entryAfter.body == "Entry.body sample", "Entry.body after the upgrade from 1.0.0")
-        #expect(entryAfter.createdAt == Date(timeIntervalSince1970: 345600), "Entry.createdAt after the upgrade from 1.0.0")
+        expectKept(entryAfter.headline, "Entry.title sample", "Entry.headline after the upgrade from 1.0.0")
+        expectKept(entryAfter.body, "Entry.body sample", "Entry.body after the upgrade from 1.0.0")
+        expectKept(entryAfter.createdAt, Date(timeIntervalSince1970: 345600), "Entry.createdAt after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -29,9 +29,17 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Ship>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Sailor>()) == 1)
         let shipAfter = try #require(try context.fetch(FetchDescriptor<Ship>()).first)
-        #expect(shipAfter.name == "Ship.name sample", "Ship.name after the upgrade from 1.0.0")
-        #expect(shipAfter.crew.isEmpty == false, "Ship.crew after the upgrade from 1.0.0")
+        expectKept(shipAfter.name, "Ship.name sample", "Ship.name after the upgrade from 1.0.0")
+        expectKept(shipAfter.crew.isEmpty, false, "Ship.crew after the upgrade from 1.0.0")
         let sailorAfter = try #require(try context.fetch(FetchDescriptor<Sailor>()).first)
-        #expect(sailorAfter.name == "Sailor.name sample", "Sailor.name after the upgrade from 1.0.0")
+        expectKept(sailorAfter.name, "Sailor.name sample", "Sailor.name after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

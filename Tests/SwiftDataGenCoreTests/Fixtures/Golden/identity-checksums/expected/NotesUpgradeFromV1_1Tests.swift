@@ -30,10 +30,18 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Note>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Folder>()) == 1)
         let noteAfter = try #require(try context.fetch(FetchDescriptor<Note>()).first)
-        #expect(noteAfter.title == "Note.title sample", "Note.title after the upgrade from 1.1.0")
-        #expect(noteAfter.body == "Note.body sample", "Note.body after the upgrade from 1.1.0")
+        expectKept(noteAfter.title, "Note.title sample", "Note.title after the upgrade from 1.1.0")
+        expectKept(noteAfter.body, "Note.body sample", "Note.body after the upgrade from 1.1.0")
         #expect(noteAfter.folder != nil, "Note.folder after the upgrade from 1.1.0")
         let folderAfter = try #require(try context.fetch(FetchDescriptor<Folder>()).first)
-        #expect(folderAfter.name == "Folder.name sample", "Folder.name after the upgrade from 1.1.0")
+        expectKept(folderAfter.name, "Folder.name sample", "Folder.name after the upgrade from 1.1.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -27,10 +27,18 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
         let itemAfter = try #require(try context.fetch(FetchDescriptor<Item>()).first)
-        #expect(itemAfter.name == "Item.title sample", "Item.name after the upgrade from 1.0.0")
-        #expect(itemAfter.caption == "Item.label sample", "Item.caption after the upgrade from 1.0.0")
-        #expect(itemAfter.price == (ShelfSchemaV2Bridge.upgradeTestItemPrice(itemPriceSeed)).flatMap { ShelfSchemaV3Bridge.upgradeTestItemPrice($0) }, "Item.price after the upgrade from 1.0.0")
+        expectKept(itemAfter.name, "Item.title sample", "Item.name after the upgrade from 1.0.0")
+        expectKept(itemAfter.caption, "Item.label sample", "Item.caption after the upgrade from 1.0.0")
+        expectKept(itemAfter.price, (ShelfSchemaV2Bridge.upgradeTestItemPrice(itemPriceSeed)).flatMap { ShelfSchemaV3Bridge.upgradeTestItemPrice($0) }, "Item.price after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension ShelfSchemaV2Bridge {

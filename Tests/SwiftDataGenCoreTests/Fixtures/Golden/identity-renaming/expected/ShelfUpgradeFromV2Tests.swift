@@ -28,11 +28,19 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
         let itemAfter = try #require(try context.fetch(FetchDescriptor<Item>()).first)
-        #expect(itemAfter.name == "Item.name sample", "Item.name after the upgrade from 2.0.0")
-        #expect(itemAfter.title == "Item.title sample", "Item.title after the upgrade from 2.0.0")
-        #expect(itemAfter.caption == "Item.label sample", "Item.caption after the upgrade from 2.0.0")
-        #expect(itemAfter.price == ShelfSchemaV3Bridge.upgradeTestItemPrice(itemPriceSeed), "Item.price after the upgrade from 2.0.0")
+        expectKept(itemAfter.name, "Item.name sample", "Item.name after the upgrade from 2.0.0")
+        expectKept(itemAfter.title, "Item.title sample", "Item.title after the upgrade from 2.0.0")
+        expectKept(itemAfter.caption, "Item.label sample", "Item.caption after the upgrade from 2.0.0")
+        expectKept(itemAfter.price, ShelfSchemaV3Bridge.upgradeTestItemPrice(itemPriceSeed), "Item.price after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension ShelfSchemaV3Bridge {

@@ -29,13 +29,21 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Person>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Badge>()) == 1)
         let personAfter = try #require(try context.fetch(FetchDescriptor<Person>()).first)
-        #expect(personAfter.firstName == "Person.firstName sample", "Person.firstName after the upgrade from 2.0.0")
-        #expect(personAfter.first == "Person.first sample", "Person.first after the upgrade from 2.0.0")
-        #expect(personAfter.name == "Person.name sample", "Person.name after the upgrade from 2.0.0")
-        #expect(personAfter.email == "Person.email sample", "Person.email after the upgrade from 2.0.0")
-        #expect(personAfter.joinedAt == Date(timeIntervalSince1970: 518400), "Person.joinedAt after the upgrade from 2.0.0")
+        expectKept(personAfter.firstName, "Person.firstName sample", "Person.firstName after the upgrade from 2.0.0")
+        expectKept(personAfter.first, "Person.first sample", "Person.first after the upgrade from 2.0.0")
+        expectKept(personAfter.name, "Person.name sample", "Person.name after the upgrade from 2.0.0")
+        expectKept(personAfter.email, "Person.email sample", "Person.email after the upgrade from 2.0.0")
+        expectKept(personAfter.joinedAt, Date(timeIntervalSince1970: 518400), "Person.joinedAt after the upgrade from 2.0.0")
         let badgeAfter = try #require(try context.fetch(FetchDescriptor<Badge>()).first)
-        #expect(badgeAfter.code == 46, "Badge.code after the upgrade from 2.0.0")
-        #expect(badgeAfter.issuedAt == Date(timeIntervalSince1970: 691200), "Badge.issuedAt after the upgrade from 2.0.0")
+        expectKept(badgeAfter.code, 46, "Badge.code after the upgrade from 2.0.0")
+        expectKept(badgeAfter.issuedAt, Date(timeIntervalSince1970: 691200), "Badge.issuedAt after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

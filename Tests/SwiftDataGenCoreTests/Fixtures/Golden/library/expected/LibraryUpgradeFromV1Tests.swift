@@ -28,12 +28,20 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Book>()) == 1)
         let bookAfter = try #require(try context.fetch(FetchDescriptor<Book>()).first)
-        #expect(bookAfter.isbn == "Book.isbn sample", "Book.isbn after the upgrade from 1.0.0")
-        #expect(bookAfter.name == "Book.title sample", "Book.name after the upgrade from 1.0.0")
-        #expect(bookAfter.author?.name == "Book.authorName sample", "Book.author after the upgrade from 1.0.0")
-        #expect(bookAfter.price == LibrarySchemaV2Bridge.upgradeTestBookPrice(bookPriceSeed), "Book.price after the upgrade from 1.0.0")
-        #expect(bookAfter.createdAt == Date(timeIntervalSince1970: 518400), "Book.createdAt after the upgrade from 1.0.0")
+        expectKept(bookAfter.isbn, "Book.isbn sample", "Book.isbn after the upgrade from 1.0.0")
+        expectKept(bookAfter.name, "Book.title sample", "Book.name after the upgrade from 1.0.0")
+        expectKept(bookAfter.author?.name, "Book.authorName sample", "Book.author after the upgrade from 1.0.0")
+        expectKept(bookAfter.price, LibrarySchemaV2Bridge.upgradeTestBookPrice(bookPriceSeed), "Book.price after the upgrade from 1.0.0")
+        expectKept(bookAfter.createdAt, Date(timeIntervalSince1970: 518400), "Book.createdAt after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension LibrarySchemaV2Bridge {

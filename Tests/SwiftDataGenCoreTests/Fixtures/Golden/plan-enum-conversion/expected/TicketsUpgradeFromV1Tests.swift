@@ -30,11 +30,19 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Ticket>()) == 1)
         let ticketAfter = try #require(try context.fetch(FetchDescriptor<Ticket>()).first)
-        #expect(ticketAfter.title == ticketTitleSeed, "Ticket.title after the upgrade from 1.0.0")
-        #expect(ticketAfter.statusRawValue == TicketsSchemaV2Bridge.upgradeTestTicketStatus(ticketStatusSeed), "Ticket.status after the upgrade from 1.0.0")
-        #expect(ticketAfter.priorityRawValue == 1, "Ticket.priority after the upgrade from 1.0.0")
-        #expect(ticketAfter.escalationRawValue == TicketsSchemaV2Bridge.upgradeTestTicketEscalation(ticketTitleSeed), "Ticket.escalation after the upgrade from 1.0.0")
+        expectKept(ticketAfter.title, ticketTitleSeed, "Ticket.title after the upgrade from 1.0.0")
+        expectKept(ticketAfter.statusRawValue, TicketsSchemaV2Bridge.upgradeTestTicketStatus(ticketStatusSeed), "Ticket.status after the upgrade from 1.0.0")
+        expectKept(ticketAfter.priorityRawValue, 1, "Ticket.priority after the upgrade from 1.0.0")
+        expectKept(ticketAfter.escalationRawValue, TicketsSchemaV2Bridge.upgradeTestTicketEscalation(ticketTitleSeed), "Ticket.escalation after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension TicketsSchemaV2Bridge {

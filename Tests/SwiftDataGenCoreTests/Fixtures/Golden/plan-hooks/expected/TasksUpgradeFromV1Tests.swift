@@ -26,7 +26,15 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Task>()) == 1)
         let taskAfter = try #require(try context.fetch(FetchDescriptor<Task>()).first)
-        #expect(taskAfter.title == "Task.title sample", "Task.title after the upgrade from 1.0.0")
-        #expect(taskAfter.stateRawValue == "done", "Task.state after the upgrade from 1.0.0")
+        expectKept(taskAfter.title, "Task.title sample", "Task.title after the upgrade from 1.0.0")
+        expectKept(taskAfter.stateRawValue, "done", "Task.state after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

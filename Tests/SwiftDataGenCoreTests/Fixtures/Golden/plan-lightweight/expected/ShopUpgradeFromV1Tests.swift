@@ -29,10 +29,18 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Order>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Line>()) == 1)
         let orderAfter = try #require(try context.fetch(FetchDescriptor<Order>()).first)
-        #expect(orderAfter.reference == "Order.code sample", "Order.reference after the upgrade from 1.0.0")
-        #expect(orderAfter.placedAt == Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.0.0")
+        expectKept(orderAfter.reference, "Order.code sample", "Order.reference after the upgrade from 1.0.0")
+        expectKept(orderAfter.placedAt, Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.0.0")
         let lineAfter = try #require(try context.fetch(FetchDescriptor<Line>()).first)
-        #expect(lineAfter.sku == "Line.sku sample", "Line.sku after the upgrade from 1.0.0")
+        expectKept(lineAfter.sku, "Line.sku sample", "Line.sku after the upgrade from 1.0.0")
         #expect(lineAfter.order != nil, "Line.order after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -29,6 +29,14 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Message>()) == 1)
         let messageAfter = try #require(try context.fetch(FetchDescriptor<Message>()).first)
-        #expect(messageAfter.subject == "Message.subject sample", "Message.subject after the upgrade from 1.0.0")
+        expectKept(messageAfter.subject, "Message.subject sample", "Message.subject after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }

@@ -33,16 +33,24 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Trip>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Stop>()) == 1)
         let tripAfter = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
-        #expect(tripAfter.remoteID == "Trip.remoteID sample", "Trip.remoteID after the upgrade from 2.0.0")
-        #expect(tripAfter.name == "Trip.title sample", "Trip.name after the upgrade from 2.0.0")
-        #expect(tripAfter.startDate == Date(timeIntervalSince1970: 345600), "Trip.startDate after the upgrade from 2.0.0")
-        #expect(tripAfter.statusRawValue == "active", "Trip.status after the upgrade from 2.0.0")
-        #expect(tripAfter.coverImage == Data([7, 7, 9]), "Trip.coverImage after the upgrade from 2.0.0")
-        #expect(tripAfter.budget == TripsSchemaV3Bridge.upgradeTestTripBudget(tripBudgetTextSeed), "Trip.budget after the upgrade from 2.0.0")
+        expectKept(tripAfter.remoteID, "Trip.remoteID sample", "Trip.remoteID after the upgrade from 2.0.0")
+        expectKept(tripAfter.name, "Trip.title sample", "Trip.name after the upgrade from 2.0.0")
+        expectKept(tripAfter.startDate, Date(timeIntervalSince1970: 345600), "Trip.startDate after the upgrade from 2.0.0")
+        expectKept(tripAfter.statusRawValue, "active", "Trip.status after the upgrade from 2.0.0")
+        expectKept(tripAfter.coverImage, Data([7, 7, 9]), "Trip.coverImage after the upgrade from 2.0.0")
+        expectKept(tripAfter.budget, TripsSchemaV3Bridge.upgradeTestTripBudget(tripBudgetTextSeed), "Trip.budget after the upgrade from 2.0.0")
         let stopAfter = try #require(try context.fetch(FetchDescriptor<Stop>()).first)
-        #expect(stopAfter.title == "Stop.title sample", "Stop.title after the upgrade from 2.0.0")
+        expectKept(stopAfter.title, "Stop.title sample", "Stop.title after the upgrade from 2.0.0")
         #expect(stopAfter.trip != nil, "Stop.trip after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension TripsSchemaV3Bridge {

@@ -42,14 +42,22 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Switch>()) == 1)
         #expect(try context.fetchCount(FetchDescriptor<Badge>()) == 1)
         let switchAfter = try #require(try context.fetch(FetchDescriptor<Switch>()).first)
-        #expect(switchAfter.name == "Switch.name sample", "Switch.name after the upgrade from 1.0.0")
-        #expect(switchAfter.state == SwitchesSchemaV2Bridge.upgradeTestSwitchState(switchFlagSeed), "Switch.state after the upgrade from 1.0.0")
-        #expect(switchAfter.level == SwitchesSchemaV2Bridge.upgradeTestSwitchLevel(switchLevelTextSeed), "Switch.level after the upgrade from 1.0.0")
-        #expect(switchAfter.modeRawValue == SwitchesSchemaV2Bridge.upgradeTestSwitchMode(switchModeTextSeed), "Switch.mode after the upgrade from 1.0.0")
+        expectKept(switchAfter.name, "Switch.name sample", "Switch.name after the upgrade from 1.0.0")
+        expectKept(switchAfter.state, SwitchesSchemaV2Bridge.upgradeTestSwitchState(switchFlagSeed), "Switch.state after the upgrade from 1.0.0")
+        expectKept(switchAfter.level, SwitchesSchemaV2Bridge.upgradeTestSwitchLevel(switchLevelTextSeed), "Switch.level after the upgrade from 1.0.0")
+        expectKept(switchAfter.modeRawValue, SwitchesSchemaV2Bridge.upgradeTestSwitchMode(switchModeTextSeed), "Switch.mode after the upgrade from 1.0.0")
         let badgeAfter = try #require(try context.fetch(FetchDescriptor<Badge>()).first)
-        #expect(badgeAfter.code == SwitchesSchemaV2Bridge.upgradeTestBadgeCode(badgeCodeSeed), "Badge.code after the upgrade from 1.0.0")
-        #expect(badgeAfter.issuedAt == Date(timeIntervalSince1970: 604800), "Badge.issuedAt after the upgrade from 1.0.0")
+        expectKept(badgeAfter.code, SwitchesSchemaV2Bridge.upgradeTestBadgeCode(badgeCodeSeed), "Badge.code after the upgrade from 1.0.0")
+        expectKept(badgeAfter.issuedAt, Date(timeIntervalSince1970: 604800), "Badge.issuedAt after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension SwitchesSchemaV2Bridge {

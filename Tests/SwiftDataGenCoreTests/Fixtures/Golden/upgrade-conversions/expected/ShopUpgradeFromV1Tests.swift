@@ -29,11 +29,19 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Sub>()) == 1)
         let subAfter = try #require(try context.fetch(FetchDescriptor<Sub>()).first)
-        #expect(subAfter.placementRawValue == ShopSchemaV2Bridge.upgradeTestSubPlacement(1), "Sub.placement after the upgrade from 1.0.0")
-        #expect(subAfter.size == ShopSchemaV2Bridge.upgradeTestSubSizeName("large"), "Sub.size after the upgrade from 1.0.0")
-        #expect(subAfter.tier == (ShopSchemaV2Bridge.upgradeTestSubTier(subLevelSeed)).flatMap { ShopSchemaV3Bridge.upgradeTestSubTier($0) }, "Sub.tier after the upgrade from 1.0.0")
-        #expect(subAfter.title == "Sub.label sample", "Sub.title after the upgrade from 1.0.0")
+        expectKept(subAfter.placementRawValue, ShopSchemaV2Bridge.upgradeTestSubPlacement(1), "Sub.placement after the upgrade from 1.0.0")
+        expectKept(subAfter.size, ShopSchemaV2Bridge.upgradeTestSubSizeName("large"), "Sub.size after the upgrade from 1.0.0")
+        expectKept(subAfter.tier, (ShopSchemaV2Bridge.upgradeTestSubTier(subLevelSeed)).flatMap { ShopSchemaV3Bridge.upgradeTestSubTier($0) }, "Sub.tier after the upgrade from 1.0.0")
+        expectKept(subAfter.title, "Sub.label sample", "Sub.title after the upgrade from 1.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension ShopSchemaV2Bridge {

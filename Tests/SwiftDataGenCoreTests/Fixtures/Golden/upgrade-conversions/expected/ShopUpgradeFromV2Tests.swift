@@ -28,11 +28,19 @@ import Testing
         let context = ModelContext(container)
         #expect(try context.fetchCount(FetchDescriptor<Sub>()) == 1)
         let subAfter = try #require(try context.fetch(FetchDescriptor<Sub>()).first)
-        #expect(subAfter.placementRawValue == 1, "Sub.placement after the upgrade from 2.0.0")
-        #expect(subAfter.size == "Sub.sizeName sample", "Sub.size after the upgrade from 2.0.0")
-        #expect(subAfter.tier == ShopSchemaV3Bridge.upgradeTestSubTier(2), "Sub.tier after the upgrade from 2.0.0")
-        #expect(subAfter.title == "Sub.title sample", "Sub.title after the upgrade from 2.0.0")
+        expectKept(subAfter.placementRawValue, 1, "Sub.placement after the upgrade from 2.0.0")
+        expectKept(subAfter.size, "Sub.sizeName sample", "Sub.size after the upgrade from 2.0.0")
+        expectKept(subAfter.tier, ShopSchemaV3Bridge.upgradeTestSubTier(2), "Sub.tier after the upgrade from 2.0.0")
+        expectKept(subAfter.title, "Sub.title sample", "Sub.title after the upgrade from 2.0.0")
     }
+}
+
+/// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
+private func expectKept<Value: Equatable>(
+    _ actual: Value, _ expected: Value, _ comment: Comment,
+    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
 }
 
 extension ShopSchemaV3Bridge {
