@@ -40,7 +40,7 @@ final class AppleSDKTypeCheckTests: XCTestCase {
     }
 
     static let checked = SharedResult<Checked> {
-        let sdk = try AppleSDK.shared()
+        let sdk = try AppleSDK.ready()
         var checks: [Check] = []
         var refused: [(name: String, floor: Int, codes: Set<String>)] = []
         let scratch = try AppleSDK.scratchFolder("cases")
@@ -281,31 +281,27 @@ final class AppleSDKRefusalTests: XCTestCase {
         SuitePrefetch.startForTheWholeSuite()
     }
 
-    /// The first compile against each builds what later ones reuse (the SDK's module cache, the
-    /// stand-in library): one core each. The stand-in's flags.
-    static let prepared = SharedResult<[String]> {
-        let sdk = try AppleSDK.shared()
-        let prepared = [true, false].parallelMap { apple in
-            Result { () throws -> [String] in
-                if apple { _ = try sdk.typeCheck(source: "import SwiftData\n", iOSFloor: 17) }
-                return apple ? [] : try StandInTypeCheckTests.standInFlags()
-            }
-        }
-        _ = try prepared[0].get()
-        return try prepared[1].get()
-    }
-
-    func testAppleAndTheStandInRefuseWhatXcodeRefuses() throws {
-        let sdk = try AppleSDK.shared()
-        let standInFlags = try Self.prepared.get()
-        let results = Self.samples.parallelMap { sample in
+    /// Every sample against Apple's SwiftData and against the stand-in, side by side (made by the
+    /// suite's prefetch when the whole suite runs).
+    static let verdicts = SharedResult<
+        [(
+            sample: Sample, apple: Result<StandInTypeCheckTests.CompileResult, any Error>,
+            standIn: Result<StandInTypeCheckTests.CompileResult, any Error>
+        )]
+    > {
+        let sdk = try AppleSDK.ready()
+        let standInFlags = try StandInTypeCheckTests.standInFlags()
+        return samples.parallelMap { sample in
             (
                 sample,
                 Result { try sdk.typeCheck(source: sample.source, iOSFloor: sample.iOSFloor) },
-                Result { try Self.standInCheck(sample.source, flags: standInFlags) }
+                Result { try standInCheck(sample.source, flags: standInFlags) }
             )
         }
-        for (sample, apple, standIn) in results {
+    }
+
+    func testAppleAndTheStandInRefuseWhatXcodeRefuses() throws {
+        for (sample, apple, standIn) in try Self.verdicts.get() {
             let real = try apple.get()
             if let expected = sample.appleError {
                 XCTAssertNotEqual(real.status, 0, "\(sample.name) compiles against Apple's SwiftData")

@@ -63,7 +63,7 @@ final class DarwinSourcesTests: XCTestCase {
 
     /// Each target type-checked in dependency order, the libraries' modules emitted for the next.
     static let checked = SharedResult<Checked> {
-        let sdk = try AppleSDK.shared()
+        let sdk = try AppleSDK.ready()
         let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
         let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0 != "CYaml" }
         var checked = Checked(targets: targets, sdkName: sdk.name)

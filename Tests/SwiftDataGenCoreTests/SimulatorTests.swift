@@ -90,8 +90,7 @@ final class SimulatorTests: XCTestCase {
         try main.write(to: mainFile, atomically: true, encoding: .utf8)
         let binary = work.appendingPathComponent("run")
         let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
-        let result = try StandInTypeCheckTests.run(
-            "/usr/bin/env",
+        let result = try StandInTypeCheckTests.runTool(
             ["swiftc"] + StandInTypeCheckTests.wholeModule + StandInTypeCheckTests.strictFlags
                 + ["-module-name", "Upgrades"]
                 + (try StandInTypeCheckTests.standInFlags())
@@ -204,6 +203,7 @@ final class SimulatorTests: XCTestCase {
     func testAPlanMissingAnyOfItsConversionsFailsItsUpgradeTests() throws {
         let outcomes = try Self.mutants.get()
         XCTAssertGreaterThanOrEqual(outcomes.count, 7)
+        var keptChecksReported = 0
         for (mutant, outcome) in outcomes {
             let result: StandInTypeCheckTests.CompileResult
             switch try outcome.get() {
@@ -220,15 +220,45 @@ final class SimulatorTests: XCTestCase {
             XCTAssertTrue(
                 result.output.contains("after the upgrade from") || result.output.contains("SwiftData stand-in error"),
                 "\(mutant.name) without '\(mutant.call)' failed for another reason:\n\(result.output)")
+            keptChecksReported += try checkFailuresPointAtTheirChecks(mutant.name, result.output)
         }
+        XCTAssertGreaterThan(keptChecksReported, 0, "no failure was reported at an expectKept line")
+    }
+
+    /// Each issue an upgrade test records is reported at the line of the check that failed (an
+    /// error thrown out of the test at the test), not inside the function the checks call.
+    /// Returns how many were reported at an `expectKept` line.
+    private func checkFailuresPointAtTheirChecks(_ name: String, _ output: String) throws -> Int {
+        var kept = 0
+        var files: [String: [Substring]] = [:]
+        for path in try StandInTypeCheckTests.sources(of: name) where path.contains("UpgradeFrom") {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            files[URL(fileURLWithPath: path).lastPathComponent] = text.split(
+                separator: "\n", omittingEmptySubsequences: false)
+        }
+        for match in output.matches(of: /recorded an issue at (\w+\.swift):(\d+):/) {
+            guard let lines = files[String(match.1)], let number = Int(match.2), number >= 1, number <= lines.count
+            else { continue }
+            let line = lines[number - 1].trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("expectKept(") { kept += 1 }
+            XCTAssertTrue(
+                line.hasPrefix("expectKept(") || line.hasPrefix("@Test ") || line.contains("#require(")
+                    || (line.hasPrefix("#expect(") && !line.contains("sourceLocation: caller")),
+                "\(name): an issue is reported at \(match.1):\(number), not at a check: \(line)")
+        }
+        return kept
     }
 
     /// Plans a device rejects fail in the simulator with SwiftData's error; the Apple patterns
     /// that work keep the data (Fixtures/Simulator/Scenarios.swift).
-    func testKnownFailuresFailAndApplePatternsPass() throws {
+    static let scenarios = SharedResult<StandInTypeCheckTests.CompileResult> {
         let source = try String(
             contentsOf: TestPaths.fixtures.appendingPathComponent("Simulator/Scenarios.swift"), encoding: .utf8)
-        let result = try StandInTypeCheckTests.compileAndRun([], main: source)
+        return try StandInTypeCheckTests.compileAndRun([], main: source)
+    }
+
+    func testKnownFailuresFailAndApplePatternsPass() throws {
+        let result = try Self.scenarios.get()
         XCTAssertEqual(result.status, 0, result.output)
         let lines = Dictionary(
             result.output.split(separator: "\n").compactMap { line -> (String, String)? in

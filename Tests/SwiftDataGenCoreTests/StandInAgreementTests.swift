@@ -15,7 +15,7 @@ final class StandInAgreementTests: XCTestCase {
     /// Apple's SwiftData and the stand-in as the API digester reads them, side by side (made by the
     /// suite's prefetch when the whole suite runs).
     static let dumps = SharedResult<(apple: APIDump, standIn: APIDump)> {
-        let sdk = try AppleSDK.shared()
+        let sdk = try AppleSDK.ready()
         let standInFolder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         _ = try StandInTypeCheckTests.standInFlags()
         let appleFlags = sdk.flags.enumerated().filter { index, flag in
@@ -163,7 +163,7 @@ struct APIDump {
         #if os(macOS)
             let result = try StandInTypeCheckTests.run("/usr/bin/xcrun", ["swift-api-digester"] + arguments)
         #else
-            let result = try StandInTypeCheckTests.run("/usr/bin/env", ["swift-api-digester"] + arguments)
+            let result = try StandInTypeCheckTests.runTool(["swift-api-digester"] + arguments)
         #endif
         guard result.status == 0 else {
             throw AppleSDK.CheckError("swift-api-digester failed:\n\(result.output)")

@@ -31,6 +31,22 @@ final class StandInTypeCheckTests: XCTestCase {
 
     static func standInFlags() throws -> [String] { try standIn.get() }
 
+    override class func setUp() {
+        super.setUp()
+        SuitePrefetch.startForTheWholeSuite()
+    }
+
+    /// At most one compiler per core at a time: the suite's lanes ask for more, and four compilers
+    /// on two cores took about 5% more CPU time for the same work, switching between them.
+    private static let compilerSlots = DispatchSemaphore(value: ParallelWork.cores)
+
+    /// Runs a tool of the toolchain on PATH (`swiftc`, `swift-api-digester`) in a compiler slot.
+    static func runTool(_ arguments: [String]) throws -> CompileResult {
+        compilerSlots.wait()
+        defer { compilerSlots.signal() }
+        return try run("/usr/bin/env", arguments)
+    }
+
     /// Runs a program to its end; `environment` is added to this process's own.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> CompileResult
@@ -60,8 +76,7 @@ final class StandInTypeCheckTests: XCTestCase {
 
     static func typeCheck(_ files: [String]) throws -> CompileResult {
         let flags = try standInFlags()
-        return try run(
-            "/usr/bin/env",
+        return try runTool(
             ["swiftc", "-typecheck"] + wholeModule + strictFlags + ["-package-name", "GoldenCheck"] + flags + files)
     }
 
@@ -88,20 +103,27 @@ final class StandInTypeCheckTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 9)
     }
 
-    /// A hook the team has not written is a compile error naming the function; so is the
-    /// scaffold the CLI creates, until its #error lines are replaced.
-    func testMissingHooksFailToCompileWithTheirNames() throws {
-        let withoutHooks = try Self.typeCheck(try Self.sources(of: "plan-hooks", withHooks: false))
-        XCTAssertNotEqual(withoutHooks.status, 0)
-        XCTAssertTrue(
-            withoutHooks.output.contains("type 'TasksMigrationHooks' has no member 'willMigrateToV2'"),
-            withoutHooks.output)
+    /// The plan-hooks golden without its hooks, and with the scaffold the CLI writes instead, side
+    /// by side (made by the suite's prefetch when the whole suite runs).
+    static let hookChecks = SharedResult<(withoutHooks: CompileResult, withScaffold: CompileResult)> {
         let scaffold = GoldenTests.goldenRoot.appendingPathComponent(
             "plan-hooks/expected/TasksMigrationHooks.swift.scaffold")
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-hooks-\(UUID().uuidString).swift")
         try FileManager.default.copyItem(at: scaffold, to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let withScaffold = try Self.typeCheck(try Self.sources(of: "plan-hooks", withHooks: false) + [copy.path])
+        let generated = try sources(of: "plan-hooks", withHooks: false)
+        let results = [generated, generated + [copy.path]].parallelMap { files in Result { try typeCheck(files) } }
+        return (try results[0].get(), try results[1].get())
+    }
+
+    /// A hook the team has not written is a compile error naming the function; so is the
+    /// scaffold the CLI creates, until its #error lines are replaced.
+    func testMissingHooksFailToCompileWithTheirNames() throws {
+        let (withoutHooks, withScaffold) = try Self.hookChecks.get()
+        XCTAssertNotEqual(withoutHooks.status, 0)
+        XCTAssertTrue(
+            withoutHooks.output.contains("type 'TasksMigrationHooks' has no member 'willMigrateToV2'"),
+            withoutHooks.output)
         XCTAssertNotEqual(withScaffold.status, 0)
         XCTAssertTrue(withScaffold.output.contains("error: Write willMigrateToV2:"), withScaffold.output)
     }
@@ -121,8 +143,7 @@ final class StandInTypeCheckTests: XCTestCase {
         try main.write(to: mainFile, atomically: true, encoding: .utf8)
         let binary = work.appendingPathComponent("run").path
         let standIn = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
-        let build = try run(
-            "/usr/bin/env",
+        let build = try runTool(
             ["swiftc"] + wholeModule + strictFlags + (try standInFlags())
                 + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary]
                 + sources + [mainFile.path])
@@ -132,9 +153,9 @@ final class StandInTypeCheckTests: XCTestCase {
 
     /// Generated models run against the stand-in's in-memory context: insert, fetch with a
     /// predicate and sort, count, delete.
-    func testGeneratedModelsRunAgainstTheStandInContext() throws {
-        let result = try Self.compileAndRun(
-            try Self.sources(of: "trips"),
+    static let modelsRun = SharedResult<CompileResult> {
+        try compileAndRun(
+            try sources(of: "trips"),
             main: """
                 import Foundation
                 import SwiftData
@@ -151,6 +172,10 @@ final class StandInTypeCheckTests: XCTestCase {
                 try context.save()
                 print(try context.fetchCount(FetchDescriptor<Trip>()))
                 """)
+    }
+
+    func testGeneratedModelsRunAgainstTheStandInContext() throws {
+        let result = try Self.modelsRun.get()
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output, "Aarhus,Cork\n2\n")
     }

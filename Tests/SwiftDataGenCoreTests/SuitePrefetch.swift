@@ -24,32 +24,41 @@ final class SharedResult<Value: Sendable>: @unchecked Sendable {
 }
 
 /// When the whole suite runs, the compiles its slowest tests need are made on two threads of their
-/// own from the first of those tests on, in the order the tests ask for them, so they run beside
-/// the hundreds of tests that need no compiler instead of after them. A filtered run (`--filter`
-/// names the tests to the test binary) makes each result when its test asks, as before.
+/// own from the first of those tests on, so they run beside the hundreds of tests that need no
+/// compiler instead of after them. A filtered run (`--filter` names the tests to the test binary)
+/// makes each result when its test asks, as before.
 enum SuitePrefetch {
     nonisolated(unsafe) private static var started = false
     private static let lock = NSLock()
 
-    /// What the prefetch makes, in the order the test classes ask (XCTest runs them by name), in
-    /// two lanes of a thread each, so that neither waits on the other's slowest build (the SDK's
-    /// module cache on a new checkout). Each item runs its compiles a core each; a failure is left
-    /// for the test that reads it.
-    static let lanes: [[@Sendable () throws -> Void]] = [
+    typealias Item = @Sendable () throws -> Void
+
+    /// Each thread's own items first, so that neither waits on the other's slowest build (the SDK's
+    /// module cache on a new machine): Apple's SDK on one, the stand-in on the other. Each item
+    /// runs its compiles a core each; a failure is left for the test that reads it.
+    static let lanes: [[Item]] = [
         [
-            { _ = try AppleSDKRefusalTests.prepared.get() },
+            { _ = try AppleSDK.ready() },
             { _ = try AppleSDKTypeCheckTests.checked.get() },
-        ] + darwinCheck + [
-            { _ = try ReservedNameTests.acceptedVerdicts.get() },
-            { _ = try ReservedNameTests.refusalCompiles.get() },
-            { _ = try MigrationRunTests.outputs.get() },
-            { _ = try StandInAgreementTests.dumps.get() },
-        ],
+        ] + darwinCheck,
         [
             { _ = try StandInTypeCheckTests.standIn.get() },
+            { _ = try AppleSDKRefusalTests.verdicts.get() },
             { _ = try SimulatorTests.mutants.get() },
             { _ = try SimulatorTests.goldens.get() },
         ],
+    ]
+
+    /// Then both threads take from these, in the order the test classes ask for them (XCTest runs
+    /// them by name), so that whichever finishes its lane first shortens the other's.
+    static let shared: [Item] = [
+        { _ = try MigrationRunTests.outputs.get() },
+        { _ = try ReservedNameTests.acceptedVerdicts.get() },
+        { _ = try ReservedNameTests.refusalCompiles.get() },
+        { _ = try StandInAgreementTests.dumps.get() },
+        { _ = try SimulatorTests.scenarios.get() },
+        { _ = try StandInTypeCheckTests.modelsRun.get() },
+        { _ = try StandInTypeCheckTests.hookChecks.get() },
     ]
 
     /// On a Mac `swift build` is the Darwin check, and its test skips before reading the result.
@@ -59,7 +68,7 @@ enum SuitePrefetch {
         static let darwinCheck: [@Sendable () throws -> Void] = [{ _ = try DarwinSourcesTests.checked.get() }]
     #endif
 
-    /// Called from the `setUp()` of each class whose results are in `lanes`: the first starts it.
+    /// Called from the `setUp()` of each class whose results are in `lanes` or `shared`: the first starts it.
     static func startForTheWholeSuite() {
         lock.lock()
         defer { lock.unlock() }
@@ -68,10 +77,21 @@ enum SuitePrefetch {
         for (number, lane) in lanes.enumerated() {
             let thread = Thread {
                 for item in lane { try? item() }
+                while let item = nextShared() { try? item() }
             }
             thread.name = "SuitePrefetch \(number + 1)"
             thread.start()
         }
+    }
+
+    nonisolated(unsafe) private static var sharedTaken = 0
+
+    private static func nextShared() -> Item? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard sharedTaken < shared.count else { return nil }
+        sharedTaken += 1
+        return shared[sharedTaken - 1]
     }
 
     /// The test binary is given the tests to run as an argument when a filter is set.

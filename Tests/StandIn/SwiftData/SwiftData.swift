@@ -119,18 +119,16 @@ public enum MigrationStage {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @attached(extension, conformances: Observable, PersistentModel)
-@attached(member, names: named(_$backing), named(init(backingData:)), named(_$make), named(_$entity))
+@attached(member, names: arbitrary)
 @attached(memberAttribute)
 public macro Model() = #externalMacro(module: "SwiftDataStandInMacros", type: "ModelMacro")
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @attached(accessor, names: named(init), named(get), named(set))
-@attached(peer, names: prefixed(_))
 public macro _PersistedProperty() = #externalMacro(module: "SwiftDataStandInMacros", type: "PersistedPropertyMacro")
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @attached(accessor, names: named(init), named(get), named(set))
-@attached(peer, names: prefixed(_))
 public macro _TransformablePersistedProperty() =
     #externalMacro(module: "SwiftDataStandInMacros", type: "TransformablePersistedPropertyMacro")
 

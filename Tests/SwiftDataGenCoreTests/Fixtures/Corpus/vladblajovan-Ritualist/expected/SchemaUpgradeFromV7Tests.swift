@@ -135,7 +135,8 @@ import Testing
 /// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
 private func expectKept<Value: Equatable>(
     _ actual: Value, _ expected: Value, _ comment: Comment,
-    sourceLocation: SourceLocation = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-    #expect(actual == expected, comment, sourceLocation: sourceLocation)
+    let caller = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    #expect(actual == expected, comment, sourceLocation: caller)
 }
