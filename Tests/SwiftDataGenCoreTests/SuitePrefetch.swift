@@ -39,11 +39,11 @@ enum SuitePrefetch {
     static let lanes: [[Item]] = [
         [
             { _ = try AppleSDK.ready() },
+            { _ = try AppleSDKRefusalTests.verdicts.get() },
             { _ = try AppleSDKTypeCheckTests.checked.get() },
         ] + darwinCheck,
         [
             { _ = try StandInTypeCheckTests.standIn.get() },
-            { _ = try AppleSDKRefusalTests.verdicts.get() },
             { _ = try SimulatorTests.mutants.get() },
             { _ = try SimulatorTests.goldens.get() },
         ],
