@@ -35,7 +35,7 @@ enum SuitePrefetch {
 
     /// Each thread's own items first, so that neither waits on the other's slowest build (the SDK's
     /// module cache on a new machine): Apple's SDK on one, the stand-in on the other. Each item
-    /// runs its compiles a core each; a failure is left for the test that reads it.
+    /// runs its compiles side by side; a failure is left for the test that reads it.
     static let lanes: [[Item]] = [
         [
             { _ = try AppleSDK.ready() },
@@ -63,9 +63,9 @@ enum SuitePrefetch {
 
     /// On a Mac `swift build` is the Darwin check, and its test skips before reading the result.
     #if os(macOS)
-        static let darwinCheck: [@Sendable () throws -> Void] = []
+        static let darwinCheck: [Item] = []
     #else
-        static let darwinCheck: [@Sendable () throws -> Void] = [{ _ = try DarwinSourcesTests.checked.get() }]
+        static let darwinCheck: [Item] = [{ _ = try DarwinSourcesTests.checked.get() }]
     #endif
 
     /// Called from the `setUp()` of each class whose results are in `lanes` or `shared`: the first starts it.
