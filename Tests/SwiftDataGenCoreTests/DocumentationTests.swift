@@ -164,6 +164,49 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// Commands quoted inline in prose (`` `swiftdata-gen plan Schema` ``) name a real command and
+    /// only options its help describes, and a path into this repository that they name exists;
+    /// placeholders (`<schema-dir>`, `…`, `a | b`) are read as such, not run.
+    func testEveryCommandQuotedInProseIsReal() throws {
+        let overview = try Self.run("swiftdata-gen --help", in: TestPaths.packageRoot).output
+        let commands = Set(
+            try XCTUnwrap(overview.firstMatch(of: /SUBCOMMANDS:\n([\s\S]*?)\n\n/)?.1)
+                .split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+        var helps: [String: String] = [:]
+        var checked = 0
+        let pages = try Self.files(withExtension: "md") + [TestPaths.packageRoot.appendingPathComponent("README.md")]
+        for page in pages {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            for quoted in text.matches(of: /`(swiftdata-gen [^`\n]+)`/) {
+                let line = String(quoted.1)
+                let words = line.split(separator: " ").map(String.init)
+                let command = words[1].hasPrefix("-") ? "" : words[1]
+                XCTAssertTrue(
+                    command.isEmpty || commands.contains(command),
+                    "\(page.lastPathComponent): `\(line)` names no command of the tool")
+                if helps[command] == nil {
+                    helps[command] = try Self.run("swiftdata-gen \(command) --help", in: TestPaths.packageRoot).output
+                }
+                for option in line.matches(of: /--[a-z][a-z-]*/).map({ String($0.output) }) {
+                    XCTAssertTrue(
+                        helps[command]?.contains(option) == true,
+                        "\(page.lastPathComponent): `\(line)`: \(option) is not in its help")
+                }
+                for path in words.dropFirst(2)
+                where path.hasPrefix("Sources/swiftdata-gen/") || path.hasPrefix("examples/") {
+                    let known = path.split(separator: "/").prefix { !$0.contains("…") && !$0.hasPrefix("<") }
+                        .joined(separator: "/")
+                    XCTAssertTrue(
+                        FileManager.default.fileExists(
+                            atPath: TestPaths.packageRoot.appendingPathComponent(known).path),
+                        "\(page.lastPathComponent): `\(line)` names \(known), which is not in the repository")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 20, "the inline commands were not found")
+    }
+
     /// Writes each file sample into a sandbox and runs each command; then every schema folder a
     /// sample wrote validates.
     @discardableResult
