@@ -61,15 +61,19 @@ struct AppleSDK: Sendable {
     /// The SDK's modules as built from its interfaces (about 50 CPU-seconds), kept per user like the
     /// toolchain's own module cache, so a new checkout on the same machine reuses them. The compiler
     /// checks each entry against the interface it was built from, and the key names the SDK's path.
-    static var moduleCache: URL {
+    /// Where the user's cache folder cannot be made, the checkout's `.build` holds them.
+    static let moduleCache: URL = {
         let environment = ProcessInfo.processInfo.environment
         if let chosen = environment["SDG_MODULE_CACHE"], !chosen.isEmpty { return URL(fileURLWithPath: chosen) }
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { $0 + "/.cache" }
-        guard let base else { return folder.appendingPathComponent("ModuleCache") }
-        return URL(fileURLWithPath: base).appendingPathComponent("swiftdata-gen/apple-sdk-modules")
-    }
+        let checkout = folder.appendingPathComponent("ModuleCache")
+        guard let base else { return checkout }
+        let shared = URL(fileURLWithPath: base).appendingPathComponent("swiftdata-gen/apple-sdk-modules")
+        let made = (try? FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)) != nil
+        return made && FileManager.default.isWritableFile(atPath: shared.path) ? shared : checkout
+    }()
 
     /// Runs swiftc for `arm64-apple-ios<floor>.0` against the SDK.
     func compile(_ arguments: [String], iOSFloor: Int) throws -> StandInTypeCheckTests.CompileResult {
