@@ -138,30 +138,21 @@ final class ReservedNameTests: XCTestCase {
                 + "\(names.first ?? "") }\n      w: { type: F?, default: \(names.last ?? "") }\n")
     }()
 
-    /// Every position's compiles, against the stand-in and the SDK side by side, made once for the
-    /// four tests below (by the suite's prefetch when the whole suite runs).
+    /// Every position's compiles against the stand-in and the SDK, the positions side by side, made
+    /// once for the four tests below (by the suite's prefetch when the whole suite runs).
     static let acceptedVerdicts = SharedResult<[String: Verdicts]> {
         let sdk = try AppleSDK.ifPresent()
         let checks = [modelNames, enumNames, propertyNames, enumCases]
-        let jobs = checks.flatMap { check in [(check, false)] + (sdk == nil ? [] : [(check, true)]) }
-        let results = jobs.parallelMap { check, useSDK in
-            Result { () throws -> StandInTypeCheckTests.CompileResult in
-                guard useSDK, let sdk else {
-                    return try StandInTypeCheckTests.typeCheck(generated(check.yaml, iOSFloor: 18))
-                }
-                return try sdk.typeCheck(generated(check.appleYAML ?? check.yaml, iOSFloor: 17), iOSFloor: 17)
+        let verdicts = checks.parallelMap { check in
+            Result {
+                Verdicts(
+                    standIn: try StandInTypeCheckTests.typeCheck(generated(check.yaml, iOSFloor: 18)),
+                    apple: try sdk.map {
+                        try $0.typeCheck(generated(check.appleYAML ?? check.yaml, iOSFloor: 17), iOSFloor: 17)
+                    })
             }
         }
-        var verdicts: [String: Verdicts] = [:]
-        for ((check, useSDK), result) in zip(jobs, results) {
-            let compiled = try result.get()
-            if useSDK {
-                verdicts[check.position]?.apple = compiled
-            } else {
-                verdicts[check.position] = Verdicts(standIn: compiled, apple: verdicts[check.position]?.apple)
-            }
-        }
-        return verdicts
+        return Dictionary(uniqueKeysWithValues: zip(checks.map(\.position), try verdicts.map { try $0.get() }))
     }
 
     private func checkAccepted(_ check: AcceptedNames) throws {

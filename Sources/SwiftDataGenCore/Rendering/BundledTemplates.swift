@@ -281,7 +281,7 @@ extension TemplateSet {
             {{/expectations}}
                 }
             }
-            {{#checksValues}}
+            {{#checksKeptValues}}
 
             /// Expects one value the upgrade must keep; a failure is reported at the line that calls it.
             private func expectKept<Value: Equatable>(
@@ -291,7 +291,7 @@ extension TemplateSet {
                 let caller = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
                 #expect(actual == expected, comment, sourceLocation: caller)
             }
-            {{/checksValues}}
+            {{/checksKeptValues}}
             {{#helpers}}
 
             {{.}}

@@ -30,6 +30,7 @@ extension SchemaRenderer {
                 "expectations": expectations.mustacheValue,
                 "checksValues": .bool(!expectations.isEmpty),
                 "helpers": chain.helpers.mustacheValue,
+                "checksKeptValues": .bool(chain.checksKeptValues),
             ]
             emit(
                 GeneratedFile(
@@ -48,6 +49,8 @@ struct UpgradeChain {
     let sample: SampleRows
     /// Extensions of bridge schemas that convert a stored value as the plan does.
     var helpers: [String] = []
+    /// Some expectation calls `expectKept`, so the file declares it.
+    private(set) var checksKeptValues = false
 
     init(renderer: SchemaRenderer, versions: [SchemaVersion], from start: Int, sample: SampleRows) {
         self.renderer = renderer
@@ -117,16 +120,16 @@ struct UpgradeChain {
                 if value.isRelationship, let r = property.relationship {
                     if r.isToMany {
                         lines.append(
-                            Self.expectKept(
+                            expectKept(
                                 "\(object).\(property.name)\(property.isOptional ? "?" : "").isEmpty", "false", what))
                     } else if property.isOptional {
                         lines.append("#expect(\(object).\(property.name) != nil, \(what))")
                     }
                 } else if let key = value.matchKey {
-                    lines.append(Self.expectKept("\(object).\(property.name)?.\(key)", value.expected, what))
+                    lines.append(expectKept("\(object).\(property.name)?.\(key)", value.expected, what))
                 } else {
                     guard let read = property.upgradeTestRead(naming: naming) else { continue }
-                    lines.append(Self.expectKept("\(object).\(read)", value.expected, what))
+                    lines.append(expectKept("\(object).\(read)", value.expected, what))
                 }
             }
         }
@@ -135,8 +138,9 @@ struct UpgradeChain {
 
     /// A check that the upgrade kept a value, through the file's generic `expectKept` function:
     /// with an `#expect` macro per value, each of KMReader's tests took 1.7 s to type-check, 0.2 s with this.
-    private static func expectKept(_ actual: String, _ expected: String, _ what: String) -> String {
-        "expectKept(\(actual), \(expected), \(what))"
+    private mutating func expectKept(_ actual: String, _ expected: String, _ what: String) -> String {
+        checksKeptValues = true
+        return "expectKept(\(actual), \(expected), \(what))"
     }
 
     /// The values one step carries: kept through a rename or by name, converted by the plan's
