@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs `swift test` with every compiler process the tests start timed, then prints where the
 # suite's time goes: wall time, CPU time of the compiles by kind, the largest compiles, and how
-# many compiles ran at once in each 10 s (BENCHMARKS.md, "The test suite").
+# many compiles ran at once in each 10 s (BENCHMARKS.md, "The test suite"). With SDG_PROFILE_LOG set,
+# the log of every compile (user and system seconds, start, end, kind, first source) is copied there.
 # Usage: scripts/suite-profile.sh [extra swift test arguments]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +20,7 @@ start=\$(date +%s.%N)
 status=\$?
 kind=standin; case "\$*" in *iPhoneOS*) kind=sdk;; esac
 case "\$*" in *-typecheck*) kind="\$kind-typecheck";; *-emit-module*|*-emit-library*) kind="\$kind-module";; *) kind="\$kind-binary";; esac
-first=""; for argument in "\$@"; do case "\$argument" in *.swift) first=\$argument; break;; esac; done
+first="(none)"; for argument in "\$@"; do case "\$argument" in *.swift) first=\$argument; break;; esac; done
 echo "\$(tail -1 "$work/t.\$\$") \$start \$(date +%s.%N) \$kind \$first" >> "$work/log"
 rm -f "$work/t.\$\$"
 exit \$status
@@ -30,6 +31,7 @@ begin=$(date +%s.%N)
 status=0
 PATH="$work/usr/bin:$PATH" swift test "$@" > "$work/test.log" 2>&1 || status=$?
 end=$(date +%s.%N)
+if [ -n "${SDG_PROFILE_LOG:-}" ]; then cp "$work/log" "$SDG_PROFILE_LOG"; fi
 grep -E "Executed [0-9]+ tests" "$work/test.log" | tail -1
 python3 - "$work/log" "$begin" "$end" <<'EOF'
 import collections, sys
