@@ -22,10 +22,7 @@ struct AppleSDK: Sendable {
 
     private static let warmed = SharedResult<AppleSDK> {
         let sdk = try shared()
-        var result = try sdk.typeCheck(source: "import SwiftData\n", iOSFloor: 17, extraFlags: withoutSILOptimizer)
-        if result.status != 0 {
-            result = try sdk.typeCheck(source: "import SwiftData\n", iOSFloor: 17)
-        }
+        let result = try sdk.warmUp(extraFlags: withoutSILOptimizer)
         guard result.status == 0 else { throw CheckError("importing SwiftData from the SDK failed:\n\(result.output)") }
         return sdk
     }
@@ -36,6 +33,13 @@ struct AppleSDK: Sendable {
     /// do not; the cache keys ignore both, so later compiles reuse these modules. A compiler
     /// without the option refuses it, and the warm-up runs again without.
     static let withoutSILOptimizer = ["-Xllvm", "-sil-opt-pass-count=0"]
+
+    /// Type-checks an import of SwiftData with `extraFlags`, and once more without them when that fails.
+    func warmUp(extraFlags: [String]) throws -> StandInTypeCheckTests.CompileResult {
+        let result = try typeCheck(source: "import SwiftData\n", iOSFloor: 17, extraFlags: extraFlags)
+        guard result.status != 0, !extraFlags.isEmpty else { return result }
+        return try typeCheck(source: "import SwiftData\n", iOSFloor: 17)
+    }
 
     /// The SDK, or nil where none is found and none is required: for a test that checks against
     /// the stand-in too and adds Apple's check where it can.

@@ -100,6 +100,23 @@ final class AppleSDKTypeCheckTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checks.count, 25, "cases went missing from the check")
     }
 
+    /// The SDK's modules are built without the SIL optimiser through an LLVM option of the
+    /// compiler's; one that does not know it refuses it, and the warm-up still succeeds without.
+    func testTheWarmUpDropsAnOptionTheCompilerRefuses() throws {
+        let sdk = try AppleSDK.ready()
+        let unknown = ["-Xllvm", "-sdg-no-such-option"]
+        let refused = try sdk.typeCheck(source: "import SwiftData\n", iOSFloor: 17, extraFlags: unknown)
+        XCTAssertNotEqual(refused.status, 0, "the compiler accepted an LLVM option it cannot have")
+        XCTAssertEqual(try sdk.warmUp(extraFlags: unknown).status, 0)
+        let fast = try sdk.typeCheck(
+            source: "import SwiftData\n", iOSFloor: 17, extraFlags: AppleSDK.withoutSILOptimizer)
+        XCTAssertEqual(
+            fast.status, 0,
+            "this compiler refuses \(AppleSDK.withoutSILOptimizer.joined(separator: " ")): the SDK's modules are "
+                + "built with the optimiser on a new machine, about 9 CPU-seconds more (BENCHMARKS.md):\n\(fast.output)"
+        )
+    }
+
     /// The refusals a history gets only because its floor was lowered to the SDK's.
     static let newerReleaseRefusals: Set<String> = [
         DiagnosticCode.uniqueNeedsNewerPlatform.rawValue, DiagnosticCode.indexNeedsNewerPlatform.rawValue,
