@@ -46,10 +46,7 @@ done
 src="$here/Tests/AppleSDK/Macros/SwiftDataMacros.swift"
 sum=$(cat "$0" "$src" | cksum)
 if [ ! -f "$out/.sources" ] || [ "$(cat "$out/.sources")" != "$sum" ] || [ ! -f "$out/libSwiftDataMacros.so" ]; then
-  # SwiftSyntax comes as interfaces, built into the user's module cache at its first import: a type-check
-  # builds them without the SIL optimiser (5 CPU-s, not 7.5) and the plugin's build below reuses them.
-  printf 'import SwiftSyntaxMacros\nimport SwiftSyntaxBuilder\n' \
-    | swiftc -typecheck -I "$host" -Xllvm -sil-opt-pass-count=0 - >/dev/null 2>&1 || true
+  "$here/scripts/prebuild-swiftsyntax.sh" "$host"
   # Unoptimised: -O took 8 CPU-seconds more to build and expanded no faster (BENCHMARKS.md).
   swiftc -emit-library -module-name SwiftDataMacros "$src" \
     -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \

@@ -32,10 +32,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/libSwiftData.
   flags
   exit 0
 fi
-# SwiftSyntax comes as interfaces, built into the user's module cache at its first import: a type-check
-# builds them without the SIL optimiser (5 CPU-s, not 7.5) and the plugin's build below reuses them.
-printf 'import SwiftSyntaxMacros\nimport SwiftSyntaxBuilder\n' \
-  | swiftc -typecheck -I "$host" -Xllvm -sil-opt-pass-count=0 - >/dev/null 2>&1 || true
+"$here/scripts/prebuild-swiftsyntax.sh" "$host"
 swiftc -O -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandInMacros.swift" \
   -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
   -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataStandInMacros.so" >&2
