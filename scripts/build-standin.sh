@@ -18,7 +18,9 @@ mkdir -p "$out"
 src="$here/Tests/StandIn"
 stamp="$out/.sources"
 # The script is in the sum too: a change to how the stand-in is built rebuilds it.
-sum=$(cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift | cksum)
+# The generator's version-hash recipe is compiled in, so both compute Apple's hashes one way.
+recipe="$here/Sources/SwiftDataGenCore/Identity/VersionHashRecipe.swift"
+sum=$(cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift "$recipe" | cksum)
 out=$(cd "$out" && pwd)
 flags() {
   if [ "$mode" = "--swift-build" ]; then
@@ -37,7 +39,7 @@ swiftc -O -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandIn
   -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
   -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataStandInMacros.so" >&2
 swiftc -emit-library -emit-module -module-name SwiftData -parse-as-library -swift-version 6 \
-  "$src/SwiftData/"*.swift -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
+  "$src/SwiftData/"*.swift "$recipe" -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
   -o "$out/libSwiftData.so" -emit-module-path "$out/SwiftData.swiftmodule" >&2
 echo "$sum" > "$stamp"
 flags

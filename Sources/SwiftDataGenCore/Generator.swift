@@ -120,14 +120,19 @@ public enum Generator {
                     .noVersions, "no schema version files found; add one .yaml file per shipped version (see README)",
                     at: nil))
         }
-        let (histories, assembleDiagnostics) = HistoryResolver.assemble(consume resolved, config: generatorConfig)
+        var (histories, assembleDiagnostics) = HistoryResolver.assemble(consume resolved, config: generatorConfig)
         diagnostics += assembleDiagnostics
         diagnostics += checkNamesAcrossSchemas(histories)
         if let lock = sources.lock {
             let (shipped, lockDiagnostics) = ShippedVersions.parse(
                 String(decoding: lock.bytes, as: UTF8.self), file: lock.displayPath)
             diagnostics += lockDiagnostics
-            if !lockDiagnostics.hasErrors { diagnostics += shipped.check(histories, lockFile: lock.displayPath) }
+            if !lockDiagnostics.hasErrors {
+                for index in histories.indices {
+                    histories[index].shippedModifiers = shipped.modifiers(of: histories[index].name)
+                }
+                diagnostics += shipped.check(histories, lockFile: lock.displayPath)
+            }
         }
         return (histories, diagnostics)
     }

@@ -38,18 +38,18 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case code
     }
 
-    /// For an attribute option, whether Core Data puts it in the property's version hash, which
-    /// `StoreIdentity` reads from here: decide a new one from evidence.
+    /// Whether Core Data puts the key in a version hash (coredata-version-hash.md): decide a new
+    /// one from evidence. `StoreIdentity` builds the hashed model; a test holds the two in step.
     public var storeEffect: StoreEffect {
         switch self {
         case .type, .transient, .unique, .hashModifier, .storedName, .enumStorage, .minCount, .maxCount:
             return .checksum
-        // Options in the hash, measured (evidence [S22]).
-        case .externalStorage, .preserveValueOnDeletion: return .checksum
-        // Options not in the hash, measured [S22]; ephemeral without evidence either way, left out,
-        // which can only add a hashModifier that was not needed.
+        // Options in the hash, measured (evidence [S22]); a transformer makes the attribute
+        // Transformable; an inverse's name is in both ends' hashes.
+        case .externalStorage, .preserveValueOnDeletion, .transformable, .inverse: return .checksum
+        // Options not in the hash, measured [S22]; ephemeral without evidence either way, left out.
         case .spotlight, .allowsCloudEncryption, .ephemeral: return .lock
-        case .renamedFrom, .transformable, .deleteRule, .inverse: return .lock
+        case .renamedFrom, .deleteRule: return .lock
         case .from: return .migration
         case .default, .expression, .access, .doc: return .code
         }

@@ -248,7 +248,7 @@ final class DSLKeyTests: XCTestCase {
             let plain = try XCTUnwrap(history(sample.secondVersion(keyed: false)), "\(key)")
             let keyed = try XCTUnwrap(history(sample.secondVersion(keyed: true)), "\(key)")
             let (checksum, shape, plan) = (
-                plain.digest != keyed.digest, plain.shape != keyed.shape, plain.plan != keyed.plan
+                plain.checksum != keyed.checksum, plain.shape != keyed.shape, plain.plan != keyed.plan
             )
             switch key.storeEffect {
             case .checksum: XCTAssertTrue(checksum, "\(key) is declared to reach the checksum, yet it does not")
@@ -359,14 +359,14 @@ final class DSLKeyTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "the keys' output does not type-check cleanly:\n\(result.output)")
     }
 
-    /// The second version's checksum digest and stored shape, and the plan's steps, as text.
-    private func history(_ secondVersion: SecondVersion) throws -> (digest: Int, shape: String, plan: String)? {
+    /// The second version's checksum and stored shape, and the plan's steps, as text.
+    private func history(_ secondVersion: SecondVersion) throws -> (checksum: String, shape: String, plan: String)? {
         let (sources, templates) = try inputs(secondVersion)
         let output = Generator.generate(sources, templates: templates)
         guard let history = output.histories.first, let last = history.versions.last else { return nil }
         let shape = StoredShape(last, naming: history.config.naming).lines.map(\.text).joined(separator: "\n")
         let plan = MigrationPlanner.plan(history).0.steps.map { "\($0)" }.joined(separator: "\n")
-        return (StoreIdentity.digest(of: last, naming: history.config.naming), shape, plan)
+        return (StoreIdentity(last, naming: history.config.naming).versionChecksum, shape, plan)
     }
 
     /// Generates a two-version history whose second version is `secondVersion` and returns every

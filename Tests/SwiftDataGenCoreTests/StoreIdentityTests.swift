@@ -63,40 +63,32 @@ final class StoreIdentityTests: XCTestCase {
         }
     }
 
-    /// The digest planning uses stands for the identity: equal whatever the declaration order.
-    func testTheDigestFollowsTheIdentityNotTheOrder() throws {
-        let a = try XCTUnwrap(
-            history([
-                version(
-                    "1.0.0",
-                    "  A:\n    unique: [[x, y]]\n    properties:\n      x: String\n      y: { type: Int, "
-                        + "spotlight: true }\n  B:\n    properties:\n      z: Date?\n"
-                )
-            ]).versions.first)
-        let b = try XCTUnwrap(
-            history([
-                version(
-                    "1.0.0",
-                    "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[y, x]]\n    properties:\n      y: "
-                        + "Int\n      x: String\n"
-                )
-            ]).versions.first)
-        XCTAssertEqual(StoreIdentity(a, naming: NamingConfig()), StoreIdentity(b, naming: NamingConfig()))
-        XCTAssertEqual(
-            StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: b, naming: NamingConfig()))
-        let c = try XCTUnwrap(
-            history([
-                version(
-                    "1.0.0",
-                    "  B:\n    properties:\n      z: Date\n  A:\n    unique: [[y, x]]\n    properties:\n      y: "
-                        + "Int\n      x: String\n"
-                )
-            ]).versions.first)
-        XCTAssertNotEqual(
-            StoreIdentity.digest(of: a, naming: NamingConfig()), StoreIdentity.digest(of: c, naming: NamingConfig()))
+    /// The checksum follows the model, not the order models and properties are declared in; the
+    /// order of names inside a uniqueness constraint is hashed (coredata-version-hash.md, step 5).
+    func testTheChecksumFollowsTheModelNotTheDeclarationOrder() throws {
+        func checksum(_ models: String) throws -> String {
+            StoreIdentity(try XCTUnwrap(history([version("1.0.0", models)]).versions.first), naming: NamingConfig())
+                .versionChecksum
+        }
+        let a = try checksum(
+            "  A:\n    unique: [[x, y]]\n    properties:\n      x: String\n      y: { type: Int, "
+                + "spotlight: true }\n  B:\n    properties:\n      z: Date?\n")
+        let b = try checksum(
+            "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[x, y]]\n    properties:\n      y: "
+                + "Int\n      x: String\n")
+        XCTAssertEqual(a, b)
+        let swapped = try checksum(
+            "  B:\n    properties:\n      z: Date?\n  A:\n    unique: [[y, x]]\n    properties:\n      y: "
+                + "Int\n      x: String\n")
+        XCTAssertNotEqual(a, swapped)
+        let required = try checksum(
+            "  B:\n    properties:\n      z: Date\n  A:\n    unique: [[x, y]]\n    properties:\n      y: "
+                + "Int\n      x: String\n")
+        XCTAssertNotEqual(a, required)
     }
 
-    func testDeleteRuleAndInverseDoNotReachTheIdentity() throws {
+    /// The delete rule is not hashed; the inverse is, on both ends (coredata-version-hash.md).
+    func testDeleteRuleDoesNotReachTheIdentityAndTheInverseDoes() throws {
         let models = { (rule: String) in
             "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a, deleteRule: \(rule) }\n  B:\n    "
                 + "properties:\n      a: A?\n"
@@ -106,6 +98,15 @@ final class StoreIdentityTests: XCTestCase {
         let cascade = StoreIdentity(
             try XCTUnwrap(history([version("1.0.0", models("cascade"))]).versions.first), naming: NamingConfig())
         XCTAssertEqual(nullify, cascade)
+        let oneWay = StoreIdentity(
+            try XCTUnwrap(
+                history([
+                    version(
+                        "1.0.0",
+                        "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    "
+                            + "properties:\n      a: { type: A?, inverse: false }\n")
+                ]).versions.first), naming: NamingConfig())
+        for entity in ["A", "B"] { XCTAssertNotEqual(oneWay.entityHashes[entity], nullify.entityHashes[entity]) }
     }
 
     /// Every schema of every plan, bridges included, differs from every other in the checksum.
@@ -117,14 +118,10 @@ final class StoreIdentityTests: XCTestCase {
             guard !diagnostics.hasErrors else { continue }
             for history in histories {
                 let plan = MigrationPlanner.plan(history).plan
-                let identities = plan.schemas.compactMap { plan.schema($0) }.map {
-                    StoreIdentity($0, naming: history.config.naming)
+                let checksums = plan.schemas.compactMap { plan.schema($0) }.map {
+                    StoreIdentity($0, naming: history.config.naming).versionChecksum
                 }
-                XCTAssertEqual(Set(identities).count, identities.count, "\(name): two schemas share a checksum")
-                let digests = plan.schemas.compactMap { plan.schema($0) }.map {
-                    StoreIdentity.digest(of: $0, naming: history.config.naming)
-                }
-                XCTAssertEqual(Set(digests).count, digests.count, "\(name): distinct identities, equal digests")
+                XCTAssertEqual(Set(checksums).count, checksums.count, "\(name): two schemas share a checksum")
                 for schema in plan.schemas.compactMap({ plan.schema($0) }) {
                     XCTAssertEqual(
                         HistoryResolver.checkIdentifiersUnique(schema, naming: history.config.naming), [],
@@ -395,6 +392,30 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertTrue(
             gone.contains { $0.code == .shippedVersionEdited && $0.message.contains("bridge schema") },
             gone.map(\.rendered).joined(separator: "\n"))
+    }
+
+    /// An earlier release added a modifier where today's hashes tell the versions apart (here an
+    /// inverse, which the old model left out); the version shipped with it, so it stays.
+    func testAModifierAShippedVersionCarriesStays() throws {
+        let v1 = version(
+            "1.0.0", "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n"
+                + "      a: { type: A?, inverse: false }\n")
+        let v2 = version(
+            "2.0.0", "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n"
+                + "      a: A?\n")
+        let shipped = v2.replacingOccurrences(of: "inverse: a }", with: "inverse: a, hashModifier: \"2.0.0\" }")
+        let lock = ShippedVersions(histories: [try history([v1, shipped])]).text
+        XCTAssertTrue(lock.contains("hashModifier=2.0.0"), lock)
+        let (plain, _) = try plan([v1, v2])
+        XCTAssertNil(plain.versions[1].model(named: "A")?.property(named: "bs")?.hashModifier, "not needed today")
+
+        var sources = sources([v1, v2])
+        sources.lock = SourceFile(displayPath: "l", relativePath: "l", bytes: Array(lock.utf8))
+        let (histories, diagnostics) = Generator.validate(sources)
+        XCTAssertEqual(diagnostics.map(\.rendered), [])
+        let locked = MigrationPlanner.plan(try XCTUnwrap(histories.first))
+        XCTAssertEqual(locked.diagnostics.map(\.rendered), [])
+        XCTAssertEqual(locked.plan.versions[1].model(named: "A")?.property(named: "bs")?.hashModifier, "2.0.0")
     }
 
     func testATruncatedEmptiedOrTrimmedLockIsDetected() throws {

@@ -260,7 +260,7 @@ final class RoundTripTests: XCTestCase {
         let separator = "-----"
         let main =
             "import SwiftData\n"
-            + schemas.map { "print(\($0)._checksumText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
+            + schemas.map { "print(\($0)._identityText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
         let mainFile = work.appendingPathComponent("main.swift")
         try main.write(to: mainFile, atomically: true, encoding: .utf8)
         let binary = work.appendingPathComponent("checksums").path

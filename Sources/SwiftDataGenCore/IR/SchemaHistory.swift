@@ -7,8 +7,19 @@ public struct SchemaHistory: Sendable {
     public var config: GeneratorConfig
     /// Oldest first.
     public var versions: [SchemaVersion]
+    /// The hash modifiers the lock records for shipped schemas: the planner keeps each where it
+    /// stands, even where today's planner would not add it, since a shipped checksum never changes.
+    public var shippedModifiers: [ShippedModifier] = []
 
     public var latest: SchemaVersion? { versions.last }
+}
+
+/// A `hashModifier` a shipped schema (a version, or the bridge in front of one) carries.
+public struct ShippedModifier: Sendable, Equatable {
+    public var schema: MigrationPlan.SchemaReference
+    public var model: String
+    public var property: String
+    public var modifier: String
 }
 
 /// Which versions sync with CloudKit: none, all, or those from the one that turned it on —

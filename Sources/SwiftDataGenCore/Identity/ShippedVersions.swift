@@ -158,6 +158,24 @@ public struct ShippedVersions: Sendable, Equatable {
         return (ShippedVersions(entries: entries), diagnostics)
     }
 
+    /// The hash modifiers the locked schemas of `schema` carry.
+    public func modifiers(of schema: String) -> [ShippedModifier] {
+        entries.filter { $0.schema == schema }.flatMap { entry in
+            entry.shape.lines.compactMap { line -> ShippedModifier? in
+                guard line.subject.hasPrefix("property "), let value = line.value("hashModifier"), value != "-" else {
+                    return nil
+                }
+                let path = line.subject.dropFirst("property ".count).split(separator: ".", maxSplits: 1)
+                guard path.count == 2 else { return nil }
+                let reference: MigrationPlan.SchemaReference =
+                    entry.kind == .version ? .version(entry.version) : .bridge(into: entry.version)
+                return ShippedModifier(
+                    schema: reference, model: String(path[0]), property: String(path[1]),
+                    modifier: StoredShape.unescaped(value))
+            }
+        }
+    }
+
     /// Errors for shipped versions and bridges whose stored shape changed or that are gone, and
     /// for new versions numbered below the newest shipped one. Each points at the YAML that changed.
     public func check(_ histories: [SchemaHistory], lockFile: String) -> [Diagnostic] {
@@ -239,8 +257,21 @@ public struct ShippedVersions: Sendable, Equatable {
     /// noticing edits; not a defence against someone who means to forge one.
     static func fingerprint(_ lines: [String]) -> String {
         var digest = Digest()
-        digest.add(lines.joined(separator: "\n"), separated: false)
+        digest.add(lines.joined(separator: "\n"))
         let hex = String(digest.value, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// FNV-1a, 64 bits: lock-file fingerprints. Fast and stable across processes; not a defence
+/// against someone who means to forge a value.
+struct Digest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
     }
 }

@@ -1,214 +1,509 @@
 import SwiftDataGenDSL
 
-/// A schema as SwiftData identifies a store: the entity version hashes Core Data computes from
-/// each model, which together make the model checksum that staged migration matches stores and
-/// stages by. Source: swiftdata-migration-evidence.md, "What is and is not in the version checksum".
-///
-/// The model may be coarser than Core Data's hash, never finer. Where the evidence is silent we
-/// leave a detail out: two schemas this model calls equal then get a `hashModifier` they might not
-/// have needed (harmless), whereas a detail wrongly counted would hide a duplicate checksum, which
-/// SwiftData refuses at launch.
-public struct StoreIdentity: Hashable, Sendable {
-    public var entities: [EntityIdentity]
+/// A schema as SwiftData identifies a store: the Core Data model SwiftData builds from the
+/// generated classes, with Apple's entity version hashes and model `versionChecksum` computed from
+/// it (`VersionHashRecipe`). Staged migration matches a store to the schema whose hashes equal the
+/// store's `NSStoreModelVersionHashes`, and refuses a plan in which two schemas share a checksum.
+public struct StoreIdentity: Sendable, Equatable {
+    /// In name order.
+    public let entities: [CoreDataEntity]
+    /// Entity name → version hash (64 hexadecimal digits), as a store's metadata keeps them.
+    public let entityHashes: [String: String]
+    /// `NSManagedObjectModel.versionChecksum`: base64 of 32 bytes.
+    public let versionChecksum: String
+    /// The rows of `StorageRow` this schema relies on that no Apple-computed hash proves yet.
+    public let unprovedRows: [StorageRow]
+
+    public init(entities: [CoreDataEntity]) {
+        self.entities = entities.sorted { VersionHashRecipe.precedes($0.name, $1.name) }
+        let hashes = Self.hashes(of: self.entities)
+        entityHashes = hashes.mapValues(VersionHashRecipe.hex)
+        versionChecksum = VersionHashRecipe.checksum(entities: hashes.map { ($0.key, $0.value) })
+        var rows: Set<StorageRow> = []
+        for entity in entities {
+            if entity.parent != nil { rows.insert(.inheritance) }
+            for property in entity.properties { property.collectRows(into: &rows) }
+        }
+        unprovedRows = StorageRow.allCases.filter { rows.contains($0) && $0.proof == nil }
+    }
 
     public init(_ version: SchemaVersion, naming: NamingConfig) {
-        entities = version.models.map { EntityIdentity($0, naming: naming) }.sorted { $0.name < $1.name }
+        self.init(entities: version.models.map { CoreDataEntity($0, in: version, naming: naming) })
     }
 
-    /// A hash of the identity, computed without building it (planning takes one per schema of the
-    /// plan). Equal identities give equal digests: names are hashed as the bytes of the stored
-    /// name, and sums stand in for the identity's sorting and sets. FNV-1a, not `Hasher`: this
-    /// runs for every property of every schema, and an equal digest is always checked in full.
-    public static func digest(of version: SchemaVersion, naming: NamingConfig) -> Int {
-        let diff = SchemaDiff(naming: naming)
-        var total: UInt64 = 0
-        for model in version.models {
-            var entity = Digest()
-            entity.add(model.name)
-            entity.add(model.superclass ?? "-")
-            var properties: UInt64 = 0
-            for property in model.properties where property.isStored {
-                var digest = Digest()
-                digest.add(naming.storedName(property))
-                switch property.kind {
-                case .attribute(let type, let isArray):
-                    digest.add(
-                        UInt64(AttributeStorage(type, isArray: isArray).ordinal) &+ (property.isOptional ? 100 : 0))
-                    for flag in property.flags where flag.reachesVersionHash { digest.add(flag.rawValue) }
-                case .relationship(let r):
-                    digest.add(r.target)
-                    digest.add(UInt64(r.minCount ?? 0) &* 2 &+ (r.isToMany ? 1 : 0))
-                    digest.add(UInt64(r.maxCount ?? 0))
-                }
-                digest.add(property.hashModifier ?? "")
-                properties &+= digest.value
-            }
-            entity.add(properties)
-            var groups: UInt64 = 0
-            for group in Set(diff.uniqueGroups(model).map { Set($0) }) {
-                var names: UInt64 = 0
-                for name in group {
-                    var digest = Digest()
-                    digest.add(name)
-                    names &+= digest.value
-                }
-                groups &+= names &* 31 &+ UInt64(group.count)
-            }
-            entity.add(groups)
-            total &+= entity.value
-        }
-        return Int(truncatingIfNeeded: total)
-    }
+    public func entity(named name: String) -> CoreDataEntity? { entities.first { $0.name == name } }
 
-    /// The identity as text, one line per entity and stored property. The SwiftData stand-in
-    /// computes the same text from the compiled models (`Schema._checksumText`); a test keeps the
-    /// two equal for every golden.
-    public var checksumText: String {
-        var lines: [String] = []
-        for entity in entities {
-            let unique = entity.uniqueness.map { $0.sorted().joined(separator: ",") }.sorted()
-            lines.append(
-                "entity \(entity.name) super=\(entity.superentity ?? "-") "
-                    + "unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
-            )
-            for property in entity.properties {
-                let modifier = property.hashModifier ?? "-"
-                switch property.storage {
-                case .attribute(let storage, let isOptional, let flags):
-                    let names = flags.map(\.rawValue).sorted()
-                    lines.append(
-                        "  \(property.name) attribute \(storage) optional=\(isOptional) "
-                            + "flags=\(names.isEmpty ? "-" : names.joined(separator: ",")) modifier=\(modifier)"
-                    )
-                case .relationship(let destination, let isToMany, let minCount, let maxCount):
-                    lines.append(
-                        "  \(property.name) relationship \(destination) many=\(isToMany) min=\(minCount) "
-                            + "max=\(maxCount) modifier=\(modifier)"
-                    )
+    /// Every entity's hash; a parent's hash enters its children's, and a cycle (refused by the
+    /// resolver) is cut rather than followed.
+    private static func hashes(of entities: [CoreDataEntity]) -> [String: VersionHashRecipe.Hash] {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var done: [String: VersionHashRecipe.Hash] = [:]
+        func hash(_ entity: CoreDataEntity, visiting: Set<String>) -> VersionHashRecipe.Hash {
+            if let known = done[entity.name] { return known }
+            var properties = entity.properties
+            var parentHash: VersionHashRecipe.Hash?
+            if let parentName = entity.parent, !visiting.contains(parentName), let parent = byName[parentName] {
+                parentHash = hash(parent, visiting: visiting.union([entity.name]))
+                var seen: Set<String> = [entity.name]
+                var ancestor: CoreDataEntity? = parent
+                while let current = ancestor, seen.insert(current.name).inserted {
+                    properties += current.properties
+                    ancestor = current.parent.flatMap { byName[$0] }
                 }
             }
+            let result = VersionHashRecipe.entity(
+                name: entity.name, isAbstract: entity.isAbstract, parent: parentHash,
+                properties: properties.filter { !$0.isTransient }.map { ($0.name, $0.versionHash) },
+                modifier: entity.hashModifier, uniquenessConstraints: entity.uniquenessConstraints)
+            done[entity.name] = result
+            return result
         }
-        return lines.joined(separator: "\n")
+        for entity in entities { _ = hash(entity, visiting: []) }
+        return done
     }
 }
 
-public struct EntityIdentity: Hashable, Sendable {
-    /// Entity name and superentity are in the hash [S4].
-    public var name: String
-    public var superentity: String?
-    /// The set of stored properties is in the hash [S4]; transient ones are not in the schema [S16].
-    public var properties: [PropertyIdentity]
-    /// Uniqueness constraints are in the hash [S8]; indexes are not [S9]. Order inside a group
-    /// and between groups is ignored (coarser than Core Data, see the type above).
-    public var uniqueness: Set<Set<String>>
+/// One reason two identities' hashes differ, in the DSL's words: an entity added or gone, or
+/// what changed in an entity or one of its properties.
+public struct IdentityDifference: Sendable, Equatable, CustomStringConvertible {
+    public var entity: String
+    /// The property whose hash differs; nil for the entity itself.
+    public var property: String?
+    public var change: String
 
-    init(_ model: ModelDecl, naming: NamingConfig) {
-        name = model.name
-        superentity = model.superclass
-        properties = model.properties.filter(\.isStored).map { PropertyIdentity($0, naming: naming) }.sorted {
-            $0.name < $1.name
+    public var description: String { "\(entity)\(property.map { "." + $0 } ?? ""): \(change)" }
+}
+
+extension StoreIdentity {
+    /// Why entities' hashes differ between `other` (before) and this identity (after): per entity
+    /// whose hash changed, the properties whose hashes changed and what changed in each, or what
+    /// changed in the entity itself. Entities with equal hashes are not mentioned.
+    public func differences(from other: StoreIdentity) -> [IdentityDifference] {
+        var result: [IdentityDifference] = []
+        let names = Set(entities.map(\.name)).union(other.entities.map(\.name)).sorted(by: VersionHashRecipe.precedes)
+        for name in names where entityHashes[name] != other.entityHashes[name] {
+            guard let after = entity(named: name) else {
+                result.append(IdentityDifference(entity: name, change: "the entity is gone"))
+                continue
+            }
+            guard let before = other.entity(named: name) else {
+                result.append(IdentityDifference(entity: name, change: "the entity is new"))
+                continue
+            }
+            let count = result.count
+            // Transient properties are not hashed: one that is only in one model changes nothing.
+            let stored = { (entity: CoreDataEntity) in entity.properties.filter { !$0.isTransient }.map(\.name) }
+            for property in Set(stored(after)).union(stored(before)).sorted(by: VersionHashRecipe.precedes) {
+                let old = before.property(named: property).flatMap { $0.isTransient ? nil : $0 }
+                let new = after.property(named: property).flatMap { $0.isTransient ? nil : $0 }
+                guard old?.versionHashHex != new?.versionHashHex else { continue }
+                let change: String
+                if let old, let new {
+                    change = new.changes(from: old).joined(separator: ", ")
+                } else {
+                    change = new == nil ? "removed" : "added"
+                }
+                result.append(IdentityDifference(entity: name, property: property, change: change))
+            }
+            if after.parent != before.parent {
+                result.append(
+                    IdentityDifference(
+                        entity: name, change: "parent \(before.parent ?? "none") → \(after.parent ?? "none")"))
+            } else if let parent = after.parent, entityHashes[parent] != other.entityHashes[parent] {
+                result.append(IdentityDifference(entity: name, change: "its parent \(parent)'s hash changed"))
+            }
+            if after.uniquenessConstraints != before.uniquenessConstraints {
+                func text(_ list: [[String]]) -> String {
+                    list.isEmpty ? "none" : list.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: " ")
+                }
+                result.append(
+                    IdentityDifference(
+                        entity: name,
+                        change:
+                            "uniqueness \(text(before.uniquenessConstraints)) → \(text(after.uniquenessConstraints))"))
+            }
+            if after.hashModifier != before.hashModifier || after.isAbstract != before.isAbstract
+                || result.count == count
+            {
+                result.append(IdentityDifference(entity: name, change: "the entity's own hash inputs changed"))
+            }
         }
-        uniqueness = Set(SchemaDiff(naming: naming).uniqueGroups(model).map(Set.init))
+        return result
     }
 }
 
-public struct PropertyIdentity: Hashable, Sendable {
-    /// What an attribute or relationship contributes besides its name and modifier.
-    public enum Storage: Hashable, Sendable {
-        /// Attribute type [S6]; `.externalStorage` and `.preserveValueOnDeletion` [S22].
-        case attribute(AttributeStorage, isOptional: Bool, flags: Set<PropertyKey>)
-        /// Destination, to-many and counts [S7]. Left out: the inverse (SwiftData may infer one
-        /// the YAML does not state), optionality (a to-one is reportedly stored optional [S26]),
-        /// and the delete rule (not in the hash [S22]).
-        case relationship(destination: String, isToMany: Bool, minCount: Int, maxCount: Int)
+extension CoreDataProperty {
+    /// What differs from `old` in what the hash reads, in words.
+    func changes(from old: CoreDataProperty) -> [String] {
+        var changes: [String] = []
+        if old.isOptional != isOptional { changes.append(isOptional ? "now optional" : "no longer optional") }
+        if old.isTransient != isTransient { changes.append(isTransient ? "now transient" : "no longer transient") }
+        if old.hashModifier != hashModifier {
+            changes.append("hashModifier \(old.hashModifier ?? "none") → \(hashModifier ?? "none")")
+        }
+        switch (old.kind, kind) {
+        case (.attribute(let a, let aExternal, let aPreserved), .attribute(let b, let bExternal, let bPreserved)):
+            if a != b { changes.append("type \(a) → \(b)") }
+            if aExternal != bExternal { changes.append(bExternal ? "external storage on" : "external storage off") }
+            if aPreserved != bPreserved {
+                changes.append(bPreserved ? "preserved on deletion" : "no longer preserved on deletion")
+            }
+        case (.composite, .composite):
+            let before = Dictionary(old.leaves.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let after = Dictionary(leaves.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for name in Set(before.keys).union(after.keys).sorted(by: VersionHashRecipe.precedes)
+            where before[name]?.versionHashHex != after[name]?.versionHashHex {
+                changes.append(
+                    after[name] == nil
+                        ? "element \(name) removed"
+                        : before[name] == nil ? "element \(name) added" : "element \(name) changed")
+            }
+        case (.relationship(let a), .relationship(let b)):
+            if a.destination != b.destination { changes.append("destination \(a.destination) → \(b.destination)") }
+            if a.inverse != b.inverse { changes.append("inverse \(a.inverse ?? "none") → \(b.inverse ?? "none")") }
+            if a.minCount != b.minCount || a.maxCount != b.maxCount {
+                changes.append("counts \(a.minCount)…\(a.maxCount) → \(b.minCount)…\(b.maxCount)")
+            }
+            if a.isOrdered != b.isOrdered { changes.append(b.isOrdered ? "now ordered" : "no longer ordered") }
+        default:
+            changes.append("\(old.kindWord) → \(kindWord)")
+        }
+        return changes.isEmpty ? ["changed"] : changes
     }
 
-    /// The stored name: property name and optionality are in the hash [S5].
+    var kindWord: String {
+        switch kind {
+        case .attribute(let type, _, _): return "attribute \(type)"
+        case .composite: return "composite attribute"
+        case .relationship: return "relationship"
+        }
+    }
+}
+
+/// An entity as Core Data holds it (`NSEntityDescription`): its own properties, not inherited ones.
+public struct CoreDataEntity: Sendable, Equatable {
     public var name: String
-    public var storage: Storage
-    /// `hashModifier:` — Core Data's `versionHashModifier`, in the hash [S3][S22].
+    public var parent: String?
+    public var isAbstract: Bool
+    public var properties: [CoreDataProperty]
+    /// Each constraint's property names in declared order; `@Attribute(.unique)` and `#Unique` alike.
+    public var uniquenessConstraints: [[String]]
     public var hashModifier: String?
 
-    init(_ property: Property, naming: NamingConfig) {
-        name = naming.storedName(property)
-        hashModifier = property.hashModifier
-        switch property.kind {
-        case .attribute(let type, let isArray):
-            let flags = Set(property.flags.filter(\.reachesVersionHash))
-            storage = .attribute(
-                AttributeStorage(type, isArray: isArray), isOptional: property.isOptional, flags: flags)
-        case .relationship(let r):
-            storage = .relationship(
-                destination: r.target, isToMany: r.isToMany, minCount: r.minCount ?? 0, maxCount: r.maxCount ?? 0)
-        }
+    public init(
+        name: String, parent: String? = nil, isAbstract: Bool = false, properties: [CoreDataProperty],
+        uniquenessConstraints: [[String]] = [], hashModifier: String? = nil
+    ) {
+        self.name = name
+        self.parent = parent
+        self.isAbstract = isAbstract
+        self.properties = properties
+        self.uniquenessConstraints = uniquenessConstraints
+        self.hashModifier = hashModifier
+    }
+
+    public func property(named name: String) -> CoreDataProperty? { properties.first { $0.name == name } }
+
+    /// What SwiftData builds from a generated `@Model` class. SwiftData sets no entity modifier
+    /// and makes no entity abstract.
+    init(_ model: ModelDecl, in version: SchemaVersion, naming: NamingConfig) {
+        self.init(
+            name: model.name, parent: model.superclass,
+            properties: model.properties.filter(\.isStored).map {
+                CoreDataProperty($0, of: model, in: version, naming: naming)
+            },
+            uniquenessConstraints: SchemaDiff(naming: naming).uniqueGroups(model))
     }
 }
 
-/// The Core Data attribute type a Swift type is stored as, grouped where we are not sure two
-/// Swift types are stored differently (coarser is safe; see `StoreIdentity`).
-public enum AttributeStorage: Hashable, Sendable {
-    case string, boolean, integer16, integer32, integer64, double, float, decimal, date, binary, uuid, uri
-    /// Arrays and other Codable values: all counted as one kind, since how SwiftData encodes
-    /// each is not documented.
-    case encoded
-    /// A `Codable` struct: one composite attribute. Its fields are left out of the identity, which
-    /// can only make two schemas look alike (then a modifier is added), never apart.
-    case composite
-
-    /// A number per case, for digests.
-    var ordinal: Int {
-        switch self {
-        case .string: return 1
-        case .boolean: return 2
-        case .integer16: return 3
-        case .integer32: return 4
-        case .integer64: return 5
-        case .double: return 6
-        case .float: return 7
-        case .decimal: return 8
-        case .date: return 9
-        case .binary: return 10
-        case .uuid: return 11
-        case .uri: return 12
-        case .encoded: return 13
-        case .composite: return 14
-        }
+/// An attribute or relationship as Core Data hashes it, with the `StorageRow` that made it.
+public struct CoreDataProperty: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case attribute(CoreDataAttributeType, externalStorage: Bool, preservedOnDeletion: Bool)
+        /// A composite attribute (type 2100) and its elements, nested composites kept nested.
+        case composite(elements: [CoreDataProperty])
+        case relationship(CoreDataRelationship)
     }
 
-    init(_ type: ValueType, isArray: Bool) {
-        guard !isArray else {
-            self = .encoded
-            return
-        }
-        let scalar: ScalarType
-        switch type {
-        case .scalar(let s): scalar = s
-        case .enumeration(_, let rawType, _): scalar = rawType
+    public var name: String
+    public var isOptional: Bool
+    public var isTransient: Bool
+    public var hashModifier: String?
+    public var kind: Kind
+    /// How SwiftData came to store it so; nil for a model read from Core Data itself.
+    public var row: StorageRow?
+
+    public init(
+        name: String, isOptional: Bool, isTransient: Bool = false, hashModifier: String? = nil, kind: Kind,
+        row: StorageRow? = nil
+    ) {
+        self.name = name
+        self.isOptional = isOptional
+        self.isTransient = isTransient
+        self.hashModifier = hashModifier
+        self.kind = kind
+        self.row = row
+    }
+
+    /// This property's version hash: for a composite, the hash of its leaf elements.
+    var versionHash: VersionHashRecipe.Hash {
+        let base = VersionHashRecipe.property(
+            name: name, isOptional: isOptional, isTransient: isTransient, modifier: hashModifier)
+        switch kind {
+        case .attribute(let type, let external, let preserved):
+            return VersionHashRecipe.attribute(
+                property: base, type: type.rawValue, externalStorage: external, preservedOnDeletion: preserved)
         case .composite:
-            self = .composite
-            return
+            return VersionHashRecipe.composite(leaves: leaves.map { ($0.name, $0.versionHash) })
+        case .relationship(let r):
+            return VersionHashRecipe.relationship(
+                property: base, destination: r.destination, inverse: r.inverse, maxCount: r.maxCount,
+                minCount: r.minCount, isOrdered: r.isOrdered)
         }
-        switch scalar {
-        case .string: self = .string
-        case .bool: self = .boolean
-        case .int8, .int16, .uint8, .uint16: self = .integer16
-        case .int32, .uint32: self = .integer32
-        case .int, .int64, .uint, .uint64: self = .integer64
-        case .double: self = .double
-        case .float: self = .float
-        case .decimal: self = .decimal
-        case .date: self = .date
-        case .data: self = .binary
-        case .uuid: self = .uuid
-        case .url: self = .uri
+    }
+
+    /// A composite's plain elements, nested composites flattened and transient ones skipped.
+    var leaves: [CoreDataProperty] {
+        guard case .composite(let elements) = kind else { return isTransient ? [] : [self] }
+        return elements.flatMap(\.leaves)
+    }
+
+    /// This property's version hash, as 64 hexadecimal digits.
+    public var versionHashHex: String { VersionHashRecipe.hex(versionHash) }
+
+    func collectRows(into rows: inout Set<StorageRow>) {
+        if let row { rows.insert(row) }
+        if hashModifier != nil { rows.insert(.hashModifier) }
+        switch kind {
+        case .attribute(_, let external, let preserved):
+            if external { rows.insert(.externalStorage) }
+            if preserved { rows.insert(.preserveValueOnDeletion) }
+        case .composite(let elements):
+            for element in elements { element.collectRows(into: &rows) }
+        case .relationship:
+            break
         }
     }
 }
 
-extension PropertyKey {
-    /// Whether an attribute option enters the property's version hash: as its `storeEffect`
-    /// declares, from evidence ([S22]).
-    var reachesVersionHash: Bool { storeEffect == .checksum }
+public struct CoreDataRelationship: Sendable, Equatable {
+    public var destination: String
+    /// The inverse's name as hashed: nil when there is none or the relationship is its own inverse.
+    public var inverse: String?
+    public var minCount: Int
+    /// 0 is unbounded: a to-many.
+    public var maxCount: Int
+    public var isOrdered: Bool
+
+    public init(destination: String, inverse: String?, minCount: Int, maxCount: Int, isOrdered: Bool = false) {
+        self.destination = destination
+        self.inverse = inverse
+        self.minCount = minCount
+        self.maxCount = maxCount
+        self.isOrdered = isOrdered
+    }
+
+    public var isToMany: Bool { maxCount != 1 }
+}
+
+/// `NSAttributeType`'s raw values, which enter the attribute's hash.
+public enum CoreDataAttributeType: UInt32, Sendable, CaseIterable {
+    case undefined = 0
+    case integer16 = 100
+    case integer32 = 200
+    case integer64 = 300
+    case decimal = 400
+    case double = 500
+    case float = 600
+    case string = 700
+    case boolean = 800
+    case date = 900
+    case binaryData = 1000
+    case uuid = 1100
+    case uri = 1200
+    case transformable = 1800
+    case objectID = 2000
+    case composite = 2100
+}
+
+/// How SwiftData stores what a generated class declares, one row per Swift form, each saying
+/// whether an Apple-computed hash proves it (`coredata-version-hash.md`, "What SwiftData builds").
+/// A row without proof is the expectation from Core Data's side; `plan --json` and the
+/// store-identity article name the rows a schema relies on that no hash proves yet.
+public enum StorageRow: String, Sendable, CaseIterable, Hashable {
+    case integer64, unsignedWord, integer32, integer16, signedByte
+    case string, boolean, double, cgFloat, float, decimal, date, data, uuid, url
+    /// An array of values at the top level: Transformable.
+    case valueArray
+    /// A value stored through `.transformable(by:)`.
+    case transformable
+    case optionalCodableStruct
+    /// A non-optional Codable struct: whether its elements are all optional too is not pinned.
+    case codableStruct
+    /// An array or a dictionary inside a Codable struct: optional Binary.
+    case arrayInStruct
+    /// An enum inside a Codable struct: its raw value under the field's name.
+    case enumInStruct
+    /// An enum stored as itself: a composite of one element named like the property.
+    case enumItself
+    case toOne, toMany, optionalToMany
+    /// A to-many with `minimumModelCount`/`maximumModelCount` written.
+    case toManyWithCounts
+    case externalStorage, preserveValueOnDeletion, hashModifier, inheritance
+
+    /// Where an Apple-computed hash proves the row; nil where none does yet.
+    public var proof: String? {
+        switch self {
+        case .integer64, .integer32, .date, .data, .toOne:
+            return "SwiftData vectors (dashpay/platform swift-sdk, iOS 26.5)"
+        case .integer16, .valueArray, .optionalCodableStruct, .arrayInStruct, .enumItself, .toMany, .optionalToMany:
+            return "a 34-entity SwiftData model (iOS 26.5), coredata-version-hash.md"
+        case .string, .boolean, .double, .float, .uuid:
+            return "version-hash vectors"
+        case .unsignedWord, .signedByte, .cgFloat, .decimal, .url, .transformable, .codableStruct, .enumInStruct,
+            .toManyWithCounts, .externalStorage, .preserveValueOnDeletion, .hashModifier, .inheritance:
+            return nil
+        }
+    }
+
+    /// The Swift form, in the words the documentation uses.
+    public var swiftForm: String {
+        switch self {
+        case .integer64: return "Int, Int64, UInt64"
+        case .unsignedWord: return "UInt"
+        case .integer32: return "Int32, UInt32"
+        case .integer16: return "Int16, UInt16, UInt8"
+        case .signedByte: return "Int8"
+        case .string: return "String"
+        case .boolean: return "Bool"
+        case .double: return "Double, TimeInterval"
+        case .cgFloat: return "CGFloat"
+        case .float: return "Float"
+        case .decimal: return "Decimal"
+        case .date: return "Date"
+        case .data: return "Data"
+        case .uuid: return "UUID"
+        case .url: return "URL"
+        case .valueArray: return "an array of values"
+        case .transformable: return ".transformable(by:)"
+        case .optionalCodableStruct: return "an optional Codable struct"
+        case .codableStruct: return "a non-optional Codable struct"
+        case .arrayInStruct: return "an array inside a Codable struct"
+        case .enumInStruct: return "an enum inside a Codable struct"
+        case .enumItself: return "an enum stored as itself"
+        case .toOne: return "a to-one relationship"
+        case .toMany: return "a to-many relationship [M]"
+        case .optionalToMany: return "an optional to-many relationship [M]?"
+        case .toManyWithCounts: return "a to-many relationship with model counts"
+        case .externalStorage: return ".externalStorage"
+        case .preserveValueOnDeletion: return ".preserveValueOnDeletion"
+        case .hashModifier: return "hashModifier"
+        case .inheritance: return "model inheritance"
+        }
+    }
+
+    /// The Core Data type and row of a scalar stored as itself.
+    static func scalar(_ scalar: ScalarType, spelling: String?) -> (CoreDataAttributeType, StorageRow) {
+        switch scalar {
+        case .string: return (.string, .string)
+        case .bool: return (.boolean, .boolean)
+        case .int, .int64, .uint64: return (.integer64, .integer64)
+        case .uint: return (.integer64, .unsignedWord)
+        case .int32, .uint32: return (.integer32, .integer32)
+        case .int16, .uint16, .uint8: return (.integer16, .integer16)
+        case .int8: return (.integer16, .signedByte)
+        case .double: return (.double, spelling == "CGFloat" ? .cgFloat : .double)
+        case .float: return (.float, .float)
+        case .decimal: return (.decimal, .decimal)
+        case .date: return (.date, .date)
+        case .data: return (.binaryData, .data)
+        case .uuid: return (.uuid, .uuid)
+        case .url: return (.uri, .url)
+        }
+    }
+}
+
+extension CoreDataProperty {
+    /// What SwiftData builds from one stored property of a generated class.
+    init(_ property: Property, of model: ModelDecl, in version: SchemaVersion, naming: NamingConfig) {
+        let name = naming.storedName(property)
+        let external = property.flags.contains(.externalStorage)
+        let preserved = property.flags.contains(.preserveValueOnDeletion)
+        func attribute(_ type: CoreDataAttributeType, _ row: StorageRow) -> (Kind, StorageRow) {
+            (.attribute(type, externalStorage: external, preservedOnDeletion: preserved), row)
+        }
+        let (kind, row): (Kind, StorageRow)
+        switch property.kind {
+        case .attribute(_, isArray: true):
+            (kind, row) = attribute(.transformable, .valueArray)
+        case .attribute(.scalar, false) where property.transformer != nil:
+            (kind, row) = attribute(.transformable, .transformable)
+        case .attribute(.scalar(let scalar), false):
+            let (type, scalarRow) = StorageRow.scalar(scalar, spelling: property.scalarSpelling)
+            (kind, row) = attribute(type, scalarRow)
+        case .attribute(.enumeration(_, let rawType, .rawValue), false):
+            let (type, scalarRow) = StorageRow.scalar(rawType, spelling: nil)
+            (kind, row) = attribute(type, scalarRow)
+        case .attribute(.enumeration(_, let rawType, .value), false):
+            let element = CoreDataProperty(
+                name: name, isOptional: true,
+                kind: .attribute(
+                    StorageRow.scalar(rawType, spelling: nil).0, externalStorage: false, preservedOnDeletion: false))
+            (kind, row) = (.composite(elements: [element]), .enumItself)
+        case .attribute(.composite(let structName), false):
+            var visiting: Set<String> = []
+            let elements = Self.elements(of: structName, in: version, visiting: &visiting)
+            (kind, row) = (
+                .composite(elements: elements), property.isOptional ? .optionalCodableStruct : .codableStruct
+            )
+        case .relationship(let r):
+            let inverse: String?
+            if let other = r.inverse, !(r.target == model.name && other == property.name) {
+                inverse = version.model(named: r.target)?.property(named: other).map(naming.storedName) ?? other
+            } else {
+                inverse = nil
+            }
+            let counts = r.minCount != nil || r.maxCount != nil
+            let relationship = CoreDataRelationship(
+                destination: r.target, inverse: inverse, minCount: r.minCount ?? 0,
+                maxCount: r.isToMany ? r.maxCount ?? 0 : 1)
+            (kind, row) = (
+                .relationship(relationship),
+                !r.isToMany ? .toOne : counts ? .toManyWithCounts : property.isOptional ? .optionalToMany : .toMany
+            )
+        }
+        self.init(
+            name: name, isOptional: property.isOptional, hashModifier: property.hashModifier, kind: kind, row: row)
+    }
+
+    /// A Codable struct's stored fields as composite elements, every one optional; a struct that
+    /// holds itself (refused by Swift) ends the walk.
+    static func elements(of structName: String, in version: SchemaVersion, visiting: inout Set<String>)
+        -> [CoreDataProperty]
+    {
+        guard let decl = version.structure(named: structName), visiting.insert(structName).inserted else { return [] }
+        defer { visiting.remove(structName) }
+        return decl.fields.map { field in
+            func leaf(_ type: CoreDataAttributeType, _ row: StorageRow) -> CoreDataProperty {
+                CoreDataProperty(
+                    name: field.name, isOptional: true,
+                    kind: .attribute(type, externalStorage: false, preservedOnDeletion: false), row: row)
+            }
+            if field.isArray { return leaf(.binaryData, .arrayInStruct) }
+            switch field.type {
+            case .scalar(let scalar):
+                let (type, row) = StorageRow.scalar(scalar, spelling: field.spelling)
+                return leaf(type, row)
+            case .enumeration(_, let rawType, _):
+                return leaf(StorageRow.scalar(rawType, spelling: nil).0, .enumInStruct)
+            case .composite(let held):
+                return CoreDataProperty(
+                    name: field.name, isOptional: true,
+                    kind: .composite(elements: elements(of: held, in: version, visiting: &visiting)),
+                    row: .optionalCodableStruct)
+            }
+        }
+    }
 }
 
 /// The identifier Core Data maps a property's data by in a migration: `originalName` when set,

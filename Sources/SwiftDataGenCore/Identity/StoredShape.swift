@@ -124,6 +124,24 @@ struct StoredShape: Equatable, Sendable {
         return result
     }
 
+    /// Reads `escaped` back: `%XX` becomes the scalar it stands for.
+    static func unescaped(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let hex = rest[rest.index(after: percent)...].prefix(2)
+            if hex.count == 2, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                result.unicodeScalars.append(scalar)
+                rest = rest[rest.index(percent, offsetBy: 3)...]
+            } else {
+                result += "%"
+                rest = rest[rest.index(after: percent)...]
+            }
+        }
+        return result + rest
+    }
+
     /// The differences between a locked shape and the current one, in the DSL's words, each with
     /// the model and property it concerns so a caller can point at the YAML.
     static func differences(locked: StoredShape, current: StoredShape) -> [(

@@ -61,22 +61,25 @@ public struct MigrationPlanner: Sendable {
     private mutating func settleChecksums(_ plan: inout MigrationPlan) {
         let naming = history.config.naming
         let references = plan.schemas
-        // Digests on all cores; identities are rebuilt only where digests meet, so a long history
-        // never holds every schema's identity at once.
+        for shipped in history.shippedModifiers {
+            guard var schema = plan.schema(shipped.schema), let m = schema.modelIndex(named: shipped.model),
+                let p = schema.models[m].properties.firstIndex(where: { $0.name == shipped.property }),
+                schema.models[m].properties[p].hashModifier == nil
+            else { continue }
+            schema.models[m].properties[p].hashModifier = shipped.modifier
+            plan.replace(shipped.schema, with: schema)
+        }
+        // Checksums on all cores, kept without their identities, so a long history never holds
+        // every schema's identity at once.
         let start = plan
-        let digests = references.parallelMap { reference in
-            start.schema(reference).map { StoreIdentity.digest(of: $0, naming: naming) }
+        let checksums = references.parallelMap { reference in
+            start.schema(reference).map { StoreIdentity($0, naming: naming).versionChecksum }
         }
-        var seen: [Int: [MigrationPlan.SchemaReference]] = [:]
-        func earlierSchema(equalTo schema: SchemaVersion, digest: Int) -> MigrationPlan.SchemaReference? {
-            guard let candidates = seen[digest] else { return nil }
-            let identity = StoreIdentity(schema, naming: naming)
-            return candidates.first { plan.schema($0).map { StoreIdentity($0, naming: naming) } == identity }
-        }
+        var seen: [String: MigrationPlan.SchemaReference] = [:]
         var previous: SchemaVersion?
-        for (reference, digest) in zip(references, digests) {
-            guard var schema = plan.schema(reference), var digest else { continue }
-            if let earlier = earlierSchema(equalTo: schema, digest: digest) {
+        for (reference, checksum) in zip(references, checksums) {
+            guard var schema = plan.schema(reference), var checksum else { continue }
+            if let earlier = seen[checksum] {
                 let modifier = "\(schema.version)"
                 guard let (m, p) = modifierSite(in: schema, after: previous) else {
                     diagnostics.append(
@@ -89,8 +92,8 @@ public struct MigrationPlanner: Sendable {
                     continue
                 }
                 schema.models[m].properties[p].hashModifier = modifier
-                digest = StoreIdentity.digest(of: schema, naming: naming)
-                if let clash = earlierSchema(equalTo: schema, digest: digest) {
+                checksum = StoreIdentity(schema, naming: naming).versionChecksum
+                if let clash = seen[checksum] {
                     diagnostics.append(
                         .error(
                             .duplicateChecksum,
@@ -112,7 +115,7 @@ public struct MigrationPlanner: Sendable {
                     )
                 }
             }
-            seen[digest, default: []].append(reference)
+            seen[checksum] = seen[checksum] ?? reference
             previous = schema
         }
     }
@@ -126,6 +129,8 @@ public struct MigrationPlanner: Sendable {
 
     /// Where a modifier goes: the first stored property, without one of its own, of the first
     /// model whose stored shape or defaults differ from the schema before; else of the first model.
+    /// Never a composite (a Codable struct, an enum stored as itself): its hash is its elements'
+    /// alone, so a modifier on it changes nothing (coredata-version-hash.md, step 4).
     private func modifierSite(in schema: SchemaVersion, after previous: SchemaVersion?) -> (model: Int, property: Int)?
     {
         let naming = history.config.naming
@@ -141,7 +146,9 @@ public struct MigrationPlanner: Sendable {
         }
         let order = schema.models.indices.filter { changed(schema.models[$0]) } + schema.models.indices
         for m in order {
-            if let p = schema.models[m].properties.firstIndex(where: { $0.isStored && $0.hashModifier == nil }) {
+            if let p = schema.models[m].properties.firstIndex(where: {
+                $0.isStored && $0.hashModifier == nil && !$0.kind.isComposite && !$0.kind.storesEnumItself
+            }) {
                 return (m, p)
             }
         }

@@ -359,7 +359,8 @@ public enum HistoryResolver {
                     a.name == b.name && a.properties.count == b.properties.count
                         && zip(a.properties, b.properties).allSatisfy { $0.name == $1.name }
                 }),
-                StoreIdentity(older, naming: naming) == StoreIdentity(newer, naming: naming),
+                StoreIdentity(older, naming: naming).versionChecksum
+                    == StoreIdentity(newer, naming: naming).versionChecksum,
                 StoredShape(older, naming: naming) == StoredShape(newer, naming: naming),
                 older.models.map({ $0.properties.map(\.defaultValue) })
                     == newer.models.map({ $0.properties.map(\.defaultValue) }),

@@ -339,6 +339,11 @@ enum _StandInShape: Equatable {
         (T.RawValue.self as? any _StandInStorable.Type)?._storageKind
     }
 
+    var destination: String? {
+        if case .relationship(let destination, _, _) = self { return destination }
+        return nil
+    }
+
     var isOptional: Bool {
         switch self {
         case .attribute(_, let optional), .relationship(_, _, let optional): return optional
@@ -391,12 +396,16 @@ enum _StandInCodec {
 
 // MARK: checksum
 
-/// A schema's entities as the store sees them, with the checksum text SwiftData's version hashes
-/// reduce to. Kept equal to the generator's `StoreIdentity.checksumText` by a test over every
-/// golden (two definitions, one test): evidence, "What is and is not in the version checksum".
+/// A schema's entities as the store sees them, and the version hashes and model checksum SwiftData
+/// computes from them by Core Data's recipe (`VersionHashRecipe`, compiled in from the generator's
+/// sources). What each Swift type is stored as is read here from the compiled classes, on its own:
+/// a test over every golden holds it equal to the generator's `StoreIdentity`.
 struct _StandInSchemaInfo {
     var types: [String: any PersistentModel.Type] = [:]
     var entities: [String: _StandInEntity] = [:]
+    /// Entity name → version hash; and the model's `versionChecksum`.
+    let hashes: [String: VersionHashRecipe.Hash]
+    let checksum: String
 
     init(_ models: [any PersistentModel.Type]) {
         for model in models {
@@ -404,47 +413,227 @@ struct _StandInSchemaInfo {
             types[entity.name] = model
             entities[entity.name] = entity
         }
+        var hashes: [String: VersionHashRecipe.Hash] = [:]
+        for name in entities.keys { _ = Self.hash(of: name, in: entities, into: &hashes) }
+        self.hashes = hashes
+        checksum = VersionHashRecipe.checksum(entities: hashes.map { ($0.key, $0.value) })
     }
 
-    /// Options that reach a property's version hash [S22]; the rest do not.
-    static let hashedOptions: Set<String> = ["externalStorage", "preserveValueOnDeletion"]
-
-    var checksumText: String {
+    /// One line per entity (`entity NAME HASH`) in name order, each followed by its own
+    /// properties' (`  NAME HASH`) in name order, then `checksum VALUE`.
+    var identityText: String {
         var lines: [String] = []
-        for entity in entities.values.sorted(by: { $0.name < $1.name }) {
-            let unique = entity.unique.map { $0.sorted().joined(separator: ",") }.sorted()
-            lines.append(
-                "entity \(entity.name) super=\(entity.superclass ?? "-") unique=\(unique.isEmpty ? "-" : unique.joined(separator: ";"))"
-            )
-            for property in entity.properties.sorted(by: { $0.name < $1.name }) {
-                let modifier = property.hashModifier ?? "-"
-                switch property.shape {
-                case .attribute(let kind, let isOptional):
-                    let flags = property.options.filter(Self.hashedOptions.contains).sorted()
-                    lines.append(
-                        "  \(property.name) attribute \(kind) optional=\(isOptional) flags=\(flags.isEmpty ? "-" : flags.joined(separator: ",")) modifier=\(modifier)"
-                    )
-                case .relationship(let destination, let isToMany, _):
-                    let r = property.relationship
-                    lines.append(
-                        "  \(property.name) relationship \(destination) many=\(isToMany) min=\(r?.minimumModelCount ?? 0) max=\(r?.maximumModelCount ?? 0) modifier=\(modifier)"
-                    )
-                case .unsupported(let type):
-                    lines.append("  \(property.name) unsupported \(type) modifier=\(modifier)")
-                }
+        for name in hashes.keys.sorted(by: VersionHashRecipe.precedes) {
+            lines.append("entity \(name) \(VersionHashRecipe.hex(hashes[name] ?? []))")
+            guard let entity = entities[name] else { continue }
+            for property in entity.properties.sorted(by: { VersionHashRecipe.precedes($0.name, $1.name) }) {
+                lines.append(
+                    "  \(property.name) \(VersionHashRecipe.hex(Self.propertyHash(property, of: entity, in: entities)))"
+                )
             }
         }
-        return lines.joined(separator: "\n")
+        return (lines + ["checksum \(checksum)"]).joined(separator: "\n")
     }
 
-    var checksum: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in checksumText.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+    private static func hash(
+        of name: String, in entities: [String: _StandInEntity], into done: inout [String: VersionHashRecipe.Hash]
+    ) -> VersionHashRecipe.Hash {
+        if let known = done[name] { return known }
+        guard let entity = entities[name] else { return [] }
+        // An inherited property is its declaring entity's, inverse and all.
+        var properties = entity.properties.map { ($0.name, propertyHash($0, of: entity, in: entities)) }
+        var parent: VersionHashRecipe.Hash?
+        if let superName = entity.superclass, entities[superName] != nil {
+            parent = hash(of: superName, in: entities, into: &done)
+            var ancestor = entities[superName]
+            while let current = ancestor {
+                properties += current.properties.map { ($0.name, propertyHash($0, of: current, in: entities)) }
+                ancestor = current.superclass.flatMap { entities[$0] }
+            }
         }
-        return String(hash, radix: 16)
+        let result = VersionHashRecipe.entity(
+            name: name, isAbstract: false, parent: parent, properties: properties, modifier: nil,
+            uniquenessConstraints: entity.unique)
+        done[name] = result
+        return result
     }
+
+    /// Core Data's attribute types by the stand-in's storage kinds.
+    static let attributeTypes: [String: UInt32] = [
+        "integer16": 100, "integer32": 200, "integer64": 300, "decimal": 400, "double": 500, "float": 600,
+        "string": 700, "boolean": 800, "date": 900, "binary": 1000, "uuid": 1100, "uri": 1200, "encoded": 1800,
+    ]
+
+    private static func propertyHash(
+        _ property: _StandInProperty, of entity: _StandInEntity, in entities: [String: _StandInEntity]
+    ) -> VersionHashRecipe.Hash {
+        let shape = property.shape
+        let base = VersionHashRecipe.property(
+            name: property.name, isOptional: shape.isOptional, isTransient: false, modifier: property.hashModifier)
+        switch shape {
+        case .relationship(let destination, let isToMany, _):
+            let r = property.relationship
+            // `inverse:` is written on one side; Core Data sets it on both, and leaves out a
+            // relationship that is its own inverse.
+            var inverse = r?.inverse
+            if inverse == nil {
+                inverse =
+                    entities[destination]?.properties.first {
+                        $0.relationship?.inverse == property.name && $0.shape.destination == entity.name
+                    }?.name
+            }
+            if destination == entity.name && inverse == property.name { inverse = nil }
+            return VersionHashRecipe.relationship(
+                property: base, destination: destination, inverse: inverse,
+                maxCount: isToMany ? r?.maximumModelCount ?? 0 : 1, minCount: r?.minimumModelCount ?? 0,
+                isOrdered: false)
+        case .attribute(let kind, _):
+            var swiftType = property.type
+            if let optional = swiftType as? any _StandInOptional.Type { swiftType = optional._wrapped }
+            let isEnum = swiftType is any RawRepresentable.Type && !(swiftType is any _StandInStorable.Type)
+            let transformable = property.options.contains("transformable")
+            if !transformable && (kind == "composite" || isEnum) {
+                return VersionHashRecipe.composite(leaves: _StandInComposite.leaves(property.name, property.type))
+            }
+            let type = transformable ? 1800 : attributeTypes[kind] ?? 0
+            return VersionHashRecipe.attribute(
+                property: base, type: type, externalStorage: property.options.contains("externalStorage"),
+                preservedOnDeletion: property.options.contains("preserveValueOnDeletion"))
+        case .unsupported:
+            return base
+        }
+    }
+}
+
+/// What SwiftData makes of a Codable struct or an enum stored as itself: a composite attribute
+/// whose elements are found the way a decoder meets them, each optional; an enum is one element
+/// named like the property; an array or dictionary inside a struct is Binary.
+enum _StandInComposite {
+    static func leaves(_ name: String, _ type: Any.Type) -> [(name: String, hash: VersionHashRecipe.Hash)] {
+        var base = type
+        if let optional = type as? any _StandInOptional.Type { base = optional._wrapped }
+        func leaf(_ code: UInt32) -> [(name: String, hash: VersionHashRecipe.Hash)] {
+            let property = VersionHashRecipe.property(name: name, isOptional: true, isTransient: false, modifier: nil)
+            return [
+                (
+                    name,
+                    VersionHashRecipe.attribute(
+                        property: property, type: code, externalStorage: false, preservedOnDeletion: false)
+                )
+            ]
+        }
+        if base is any _StandInSequence.Type || base is any _StandInDictionary.Type { return leaf(1000) }
+        if let storable = base as? any _StandInStorable.Type {
+            return leaf(_StandInSchemaInfo.attributeTypes[storable._storageKind] ?? 0)
+        }
+        if let enumeration = base as? any RawRepresentable.Type, let kind = rawKind(enumeration) {
+            return leaf(_StandInSchemaInfo.attributeTypes[kind] ?? 0)
+        }
+        guard let decodable = base as? any Decodable.Type else { return [] }
+        let log = _StandInFieldLog()
+        _ = try? decodable.init(from: _StandInFieldRecorder(log: log))
+        return log.fields.flatMap { leaves($0.name, $0.type) }
+    }
+
+    private static func rawKind<T: RawRepresentable>(_ type: T.Type) -> String? {
+        (T.RawValue.self as? any _StandInStorable.Type)?._storageKind
+    }
+}
+
+protocol _StandInDictionary {
+    static var _empty: Any { get }
+}
+
+extension Dictionary: _StandInDictionary {
+    static var _empty: Any { [Key: Value]() }
+}
+
+/// The fields a type's `init(from:)` asks a decoder for, in order.
+final class _StandInFieldLog {
+    var fields: [(name: String, type: Any.Type)] = []
+}
+
+/// A decoder that hands every field a placeholder and writes down what was asked for.
+struct _StandInFieldRecorder: Decoder {
+    let log: _StandInFieldLog
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(_StandInKeyedRecorder<Key>(log: log))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            Any.self, .init(codingPath: [], debugDescription: "the stand-in records fields only"))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw DecodingError.typeMismatch(
+            Any.self, .init(codingPath: [], debugDescription: "the stand-in records fields only"))
+    }
+
+    /// A value of `type` to hand back; a struct is decoded from a recorder of its own.
+    static func placeholder<T: Decodable>(_ type: T.Type) throws -> T {
+        if let sequence = T.self as? any _StandInSequence.Type, let empty = sequence._make([]) as? T { return empty }
+        if let dictionary = T.self as? any _StandInDictionary.Type, let empty = dictionary._empty as? T { return empty }
+        if let storable = T.self as? any _StandInStorable.Type {
+            let candidates: [_StoredValue] = [
+                .string(""), .bool(false), .integer("0"), .double(0), .float(0), .decimal("0"), .date(0),
+                .data(Data()), .uuid("00000000-0000-0000-0000-000000000000"), .url("https://example.com"),
+            ]
+            for candidate in candidates { if let value = storable.init(_stored: candidate) as? T { return value } }
+        }
+        if let cases = T.self as? any CaseIterable.Type, let first = firstCase(cases) as? T { return first }
+        return try T(from: _StandInFieldRecorder(log: _StandInFieldLog()))
+    }
+
+    private static func firstCase<C: CaseIterable>(_ type: C.Type) -> Any? { C.allCases.first }
+}
+
+struct _StandInKeyedRecorder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let log: _StandInFieldLog
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+
+    func contains(_ key: Key) -> Bool { true }
+    func decodeNil(forKey key: Key) throws -> Bool { false }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decode(type, key) }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decode(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decode(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decode(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decode(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decode(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decode(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decode(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decode(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decode(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decode(type, key) }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        log.fields.append((key.stringValue, T.self))
+        return try _StandInFieldRecorder.placeholder(T.self)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        KeyedDecodingContainer(_StandInKeyedRecorder<NestedKey>(log: _StandInFieldLog()))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            Any.self, .init(codingPath: [], debugDescription: "the stand-in records fields only"))
+    }
+
+    func superDecoder() throws -> any Decoder { _StandInFieldRecorder(log: _StandInFieldLog()) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { _StandInFieldRecorder(log: _StandInFieldLog()) }
 }
 
 // MARK: the store

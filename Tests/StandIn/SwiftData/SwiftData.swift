@@ -85,8 +85,8 @@ public final class Schema {
         self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
     }
 
-    /// The checksum text of these models (Simulator.swift): equal texts are one checksum.
-    public var _checksumText: String { _StandInSchemaInfo(_models).checksumText }
+    /// The entity version hashes and checksum of these models (Simulator.swift).
+    public var _identityText: String { _StandInSchemaInfo(_models).identityText }
 
     public init(_ models: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
         self._models = models

@@ -223,6 +223,8 @@ struct ModelVersionReader {
     var file: String
     /// Entities of the previous version this one renamed (renaming identifiers).
     var renamedEntities: Set<String> = []
+    /// Each `<composite>`'s fields that Core Data stores required, by composite name.
+    var requiredFields: [String: [String]] = [:]
 
     func position(_ element: XMLElement) -> SourcePosition {
         SourcePosition(file: file, line: element.line, column: element.column)
@@ -234,6 +236,12 @@ struct ModelVersionReader {
     {
         var models: [ImportedModel] = []
         var structs: [ImportedStruct] = []
+        requiredFields = [:]
+        for composite in root.children(named: "composite") {
+            guard let name = composite.attribute("name") else { continue }
+            requiredFields[name] = composite.children(named: "attribute").filter { $0.attribute("optional") != "YES" }
+                .compactMap { $0.attribute("name") }
+        }
         for element in root.children {
             switch element.name {
             case "entity": models.append(try entity(element, notes: &notes))
@@ -400,6 +408,16 @@ struct ModelVersionReader {
             // A composite attribute is a Codable struct in SwiftData (`structs:`), read from the
             // model's <composite> of that name.
             property.typeName = try identifier(element, "composite", what: "composite of \(entity).\(name)")
+            if let required = requiredFields[property.typeName], !required.isEmpty {
+                notes.append(
+                    .init(
+                        position: position(element),
+                        message:
+                            "\(entity).\(name) holds composite \(property.typeName), whose "
+                            + "\(required.joined(separator: ", ")) Core Data stores required; SwiftData stores every "
+                            + "field of a Codable struct optional, so \(entity)'s version hash differs and the store "
+                            + "takes a lightweight migration"))
+            }
         } else {
             let why =
                 type == "Composite"
@@ -498,19 +516,21 @@ struct ModelVersionReader {
                     + "destinationEntity")
         }
         let toMany = element.attribute("toMany") == "YES"
-        // SwiftData stores a to-one relationship optional whatever Swift says (evidence: to-one
-        // optionality is not in the version hash), and deleting the other side must nil it.
+        // Optionality is in the version hash: a to-many is `[M]?` exactly where Core Data's is
+        // optional (coredata-version-hash.md). A to-one is carried optional, since deleting the
+        // other side must nil it; a required one is noted below.
         var property = ImportedProperty(
-            name: name, typeName: destination, isOptional: !toMany, isArray: toMany, defaultValue: nil,
-            location: position(element))
+            name: name, typeName: destination, isOptional: toMany ? element.attribute("optional") == "YES" : true,
+            isArray: toMany, defaultValue: nil, location: position(element))
         if !toMany && element.attribute("optional") != "YES" {
             notes.append(
                 .init(
                     position: position(element),
                     message:
                         "\(entity).\(name) is a required to-one relationship; it is carried as optional "
-                        + "(\(destination)?), as SwiftData stores every to-one relationship, so the store still "
-                        + "opens: check for nil where the app relied on Core Data's validation"))
+                        + "(\(destination)?) so that deleting \(destination) can nil it; optionality is in the entity's "
+                        + "version hash, so the store takes a lightweight migration: check for nil where the app "
+                        + "relied on Core Data's validation"))
         }
         property.deleteRule =
             ["Cascade": "cascade", "Deny": "deny", "No Action": "noAction"][

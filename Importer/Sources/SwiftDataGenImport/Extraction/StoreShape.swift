@@ -99,10 +99,14 @@ public struct StoreShape: Equatable, Sendable {
         func root(_ name: String) -> String {
             var current = name
             var seen: Set<String> = []
-            while let parent = byName[current]?.superentity, byName[parent] != nil, seen.insert(current).inserted {
+            while let parent = byName[current]?.parent, byName[parent] != nil, seen.insert(current).inserted {
                 current = parent
             }
             return current
+        }
+        func relationship(_ property: CoreDataProperty) -> CoreDataRelationship? {
+            if case .relationship(let r) = property.kind { return r }
+            return nil
         }
         var tables: [String: Table] = [:]
         var joins: Set<Set<String>> = []
@@ -110,24 +114,26 @@ public struct StoreShape: Equatable, Sendable {
             let tableName = Self.column(root(entity.name))
             var table = tables[tableName] ?? Table(name: tableName, entities: [], columns: [:])
             table.entities.append(entity.name)
-            table.unique.formUnion(entity.uniqueness.map { Set($0.map(Self.column)) })
+            table.unique.formUnion(entity.uniquenessConstraints.map { Set($0.map(Self.column)) })
             for property in entity.properties {
-                switch property.storage {
-                case .attribute(let storage, _, _):
-                    table.columns[Self.column(property.name)] = ColumnType(storage)
-                case .relationship(let destination, let isToMany, _, _):
+                switch property.kind {
+                case .attribute(let type, _, _):
+                    table.columns[Self.column(property.name)] = ColumnType(type)
+                case .composite:
+                    table.columns[Self.column(property.name)] = .composite
+                case .relationship(let r):
+                    let destination = r.destination
                     // A to-many whose destination points back with a to-one is that to-one's
                     // column; any other to-many is kept in a join table.
                     let backReference = byName[destination]?.properties.contains { other in
-                        if case .relationship(entity.name, false, _, _) = other.storage { return true }
-                        return false
+                        relationship(other).map { $0.destination == entity.name && !$0.isToMany } ?? false
                     }
-                    if !isToMany {
+                    if !r.isToMany {
                         table.columns[Self.column(property.name)] = .reference(to: destination)
                     } else if backReference != true {
                         var pair: Set<String> = [property.name.uppercased()]
                         for other in byName[destination]?.properties ?? [] {
-                            if case .relationship(entity.name, true, _, _) = other.storage {
+                            if let back = relationship(other), back.destination == entity.name, back.isToMany {
                                 pair.insert(other.name.uppercased())
                             }
                         }
@@ -211,14 +217,14 @@ public struct StoreShape: Equatable, Sendable {
 extension StoreShape.ColumnType {
     /// How Core Data's SQLite store declares each attribute type, as seen in stores Core Data wrote
     /// (VARCHAR, INTEGER, FLOAT, TIMESTAMP); DECIMAL, and BLOB for UUIDs, from its documented types.
-    init(_ storage: AttributeStorage) {
-        switch storage {
+    init(_ type: CoreDataAttributeType) {
+        switch type {
         case .string, .uri: self = .text
-        case .boolean, .integer16, .integer32, .integer64: self = .integer
+        case .boolean, .integer16, .integer32, .integer64, .objectID: self = .integer
         case .double, .float: self = .float
         case .decimal: self = .decimal
         case .date: self = .timestamp
-        case .binary, .uuid, .encoded: self = .blob
+        case .binaryData, .uuid, .transformable, .undefined: self = .blob
         case .composite: self = .composite
         }
     }

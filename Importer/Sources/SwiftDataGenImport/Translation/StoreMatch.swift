@@ -126,10 +126,10 @@ public struct StoreMatch: Sendable {
                         : "the store's model has \(name), not in this version")
                 continue
             }
-            if have.superentity != want.superentity {
+            if have.superentity != want.parent {
                 lines.append("\(name)'s superentity is \(have.superentity ?? "none") in the store's model")
             }
-            var properties: [String: PropertyIdentity] = [:]
+            var properties: [String: CoreDataProperty] = [:]
             for property in want.properties { properties[property.name] = property }
             let haveNames = Set(have.attributes.map(\.name) + have.relationships.map(\.name))
             for missing in Set(properties.keys).subtracting(haveNames).sorted() {
@@ -139,64 +139,42 @@ public struct StoreMatch: Sendable {
                 lines.append("the store's model has \(name).\(extra), not in this version")
             }
             for attribute in have.attributes {
-                guard case .attribute(let storage, let isOptional, _)? = properties[attribute.name]?.storage else {
-                    if properties[attribute.name] != nil {
-                        lines.append("\(name).\(attribute.name) is an attribute in the store's model")
-                    }
+                guard let property = properties[attribute.name] else { continue }
+                let type: CoreDataAttributeType
+                switch property.kind {
+                case .attribute(let attributeType, _, _): type = attributeType
+                case .composite: type = .composite
+                case .relationship:
+                    lines.append("\(name).\(attribute.name) is an attribute in the store's model")
                     continue
                 }
-                if !storage.attributeTypes.contains(where: { $0.rawValue == attribute.type }) {
+                if Int(type.rawValue) != attribute.type {
                     lines.append(
                         "\(name).\(attribute.name) has attribute type \(attribute.type) in the store's model; this "
-                            + "version stores \(storage)")
+                            + "version stores \(type)")
                 }
-                if attribute.isOptional != isOptional {
+                if attribute.isOptional != property.isOptional {
                     lines.append(
                         "\(name).\(attribute.name) is \(attribute.isOptional ? "optional" : "required") in the store's model"
                     )
                 }
             }
             for relationship in have.relationships {
-                guard case .relationship(let destination, let isToMany, _, _)? = properties[relationship.name]?.storage
-                else {
-                    if properties[relationship.name] != nil {
-                        lines.append("\(name).\(relationship.name) is a relationship in the store's model")
-                    }
+                guard let property = properties[relationship.name] else { continue }
+                guard case .relationship(let want) = property.kind else {
+                    lines.append("\(name).\(relationship.name) is a relationship in the store's model")
                     continue
                 }
-                if relationship.destination != destination || relationship.isToMany != isToMany {
+                if relationship.destination != want.destination || relationship.isToMany != want.isToMany {
                     lines.append(
                         "\(name).\(relationship.name) is \(relationship.isToMany ? "to-many" : "to-one") "
                             + "\(relationship.destination) in the store's model")
                 }
             }
-            if Set(have.uniqueness.map(Set.init)) != want.uniqueness {
+            if Set(have.uniqueness) != Set(want.uniquenessConstraints) {
                 lines.append("\(name)'s uniqueness differs in the store's model")
             }
         }
         return lines
-    }
-}
-
-extension AttributeStorage {
-    /// The attribute types a property of this storage is archived with; arrays and other
-    /// `Codable` values as binary, transformable or composite, which this project does not tell
-    /// apart (see `StoreIdentity`).
-    var attributeTypes: Set<StoreModel.AttributeType> {
-        switch self {
-        case .string: return [.string]
-        case .boolean: return [.boolean]
-        case .integer16: return [.integer16]
-        case .integer32: return [.integer32]
-        case .integer64: return [.integer64]
-        case .double: return [.double]
-        case .float: return [.float]
-        case .decimal: return [.decimal]
-        case .date: return [.date]
-        case .binary: return [.binary]
-        case .uuid: return [.uuid]
-        case .uri: return [.uri]
-        case .encoded, .composite: return [.binary, .transformable, .composite]
-        }
     }
 }

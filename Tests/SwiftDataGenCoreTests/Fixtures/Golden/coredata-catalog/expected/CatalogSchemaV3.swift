@@ -51,7 +51,7 @@ enum CatalogSchemaV3: VersionedSchema {
         var size: Dimensions?
         var shelf: Shelf?
         @Relationship(inverse: \Tag.items)
-        var tags: [Tag] = []
+        var tags: [Tag]? = []
 
         init(notes: String? = nil, mid: Int32? = nil, weight: Float? = nil, price: Decimal? = nil, photo: Data? = nil, identifier: UUID? = nil, link: URL? = nil, colors: Data? = nil, size: Dimensions? = nil, shelf: Shelf? = nil) {
             self.notes = notes
@@ -82,7 +82,7 @@ enum CatalogSchemaV3: VersionedSchema {
         #Index<Tag>([\.word])
 
         var word: String = ""
-        var items: [Item] = []
+        var items: [Item]? = []
 
         init() {
         }

@@ -34,7 +34,7 @@ enum ModelSchemaV3: VersionedSchema {
     final class TopicList {
         var title: String?
         @Relationship(deleteRule: .cascade, inverse: \Topic.topicList)
-        var topics: [Topic] = []
+        var topics: [Topic]? = []
 
         init(title: String? = nil) {
             self.title = title

@@ -35,7 +35,7 @@ enum ModelSchemaV4: VersionedSchema {
     final class TopicList {
         var title: String?
         @Relationship(deleteRule: .cascade, inverse: \Topic.topicList)
-        var topics: [Topic] = []
+        var topics: [Topic]? = []
 
         init(title: String? = nil) {
             self.title = title

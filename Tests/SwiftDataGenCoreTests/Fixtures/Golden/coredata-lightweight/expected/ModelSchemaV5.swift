@@ -17,7 +17,7 @@ enum ModelSchemaV5: VersionedSchema {
         var firstName: String?
         var lastName: String?
         @Relationship(inverse: \Topic.presenter)
-        var topics: [Topic] = []
+        var topics: [Topic]? = []
 
         init(email: String? = nil, firstName: String? = nil, lastName: String? = nil) {
             self.email = email
@@ -48,7 +48,7 @@ enum ModelSchemaV5: VersionedSchema {
     final class TopicList {
         var title: String?
         @Relationship(deleteRule: .cascade, inverse: \Topic.topicList)
-        var topics: [Topic] = []
+        var topics: [Topic]? = []
 
         init(title: String? = nil) {
             self.title = title

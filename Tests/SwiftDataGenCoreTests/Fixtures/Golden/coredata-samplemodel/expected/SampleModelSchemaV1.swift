@@ -57,7 +57,7 @@ enum SampleModelSchemaV1: VersionedSchema {
         var lastName: String?
         var updatedAt: Date
         @Relationship(inverse: \Car.owner)
-        var cars: [Car] = []
+        var cars: [Car]? = []
 
         init(firstName: String? = nil, id: UUID, lastName: String? = nil, updatedAt: Date) {
             self.firstName = firstName

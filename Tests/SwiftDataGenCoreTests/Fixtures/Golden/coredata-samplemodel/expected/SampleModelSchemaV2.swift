@@ -49,7 +49,7 @@ enum SampleModelSchemaV2: VersionedSchema {
         var lastName: String?
         var updatedAt: Date
         @Relationship(inverse: \Car.owner)
-        var cars: [Car] = []
+        var cars: [Car]? = []
 
         init(firstName: String? = nil, lastName: String? = nil, updatedAt: Date) {
             self.firstName = firstName

@@ -21,7 +21,7 @@ enum SampleModelSchemaV3: VersionedSchema {
         var createdBy: Maker?
         var owner: Person?
         @Relationship(inverse: \Person.previousCars)
-        var previousOwners: [Person] = []
+        var previousOwners: [Person]? = []
 
         init(markedForDeletionAsOf: Date? = nil, model: String? = nil, numberPlate: String, createdBy: Maker? = nil, owner: Person? = nil) {
             self.markedForDeletionAsOf = markedForDeletionAsOf
@@ -48,7 +48,7 @@ enum SampleModelSchemaV3: VersionedSchema {
 
         var name: String
         @Relationship(inverse: \Car.createdBy)
-        var cars: [Car] = []
+        var cars: [Car]? = []
 
         init(name: String) {
             self.name = name
@@ -63,8 +63,8 @@ enum SampleModelSchemaV3: VersionedSchema {
         var lastName: String?
         var updatedAt: Date
         @Relationship(inverse: \Car.owner)
-        var cars: [Car] = []
-        var previousCars: [Car] = []
+        var cars: [Car]? = []
+        var previousCars: [Car]? = []
 
         init(firstName: String? = nil, lastName: String? = nil, updatedAt: Date) {
             self.firstName = firstName

@@ -1,0 +1,232 @@
+// Core Data's version hashes, byte for byte (hashes version 3): what SwiftData identifies a store
+// and each stage's schema by. Source: shared/reference/coredata-version-hash.md, checked against the
+// Apple-computed hashes in the tests' version-hash vectors. This file needs the standard library
+// only: the SwiftData stand-in compiles it too, so both compute hashes by one recipe.
+
+/// The steps of the recipe, each over what Core Data feeds it. Bytes are concatenated with no
+/// separator or length; strings are UTF-8, integers little-endian.
+enum VersionHashRecipe {
+    typealias Hash = [UInt8]
+
+    /// `SHA256(name ‖ u16 flags ‖ modifier)`, flags optional 1 | transient 2 | read-only 4.
+    static func property(name: String, isOptional: Bool, isTransient: Bool, modifier: String?) -> Hash {
+        var hasher = SHA256()
+        hasher.update(name)
+        hasher.update(UInt16((isOptional ? 1 : 0) | (isTransient ? 2 : 0)))
+        if let modifier { hasher.update(modifier) }
+        return hasher.finalize()
+    }
+
+    /// `SHA256(property ‖ u32 type ‖ 0x01 if external storage ‖ 0x01 if preserved on deletion)`.
+    static func attribute(property: Hash, type: UInt32, externalStorage: Bool, preservedOnDeletion: Bool) -> Hash {
+        var hasher = SHA256()
+        hasher.update(property)
+        hasher.update(type)
+        if externalStorage { hasher.update([1]) }
+        if preservedOnDeletion { hasher.update([1]) }
+        return hasher.finalize()
+    }
+
+    /// `SHA256(property ‖ destination ‖ inverse ‖ u32 max ‖ u32 min ‖ 0x01 0x00 if ordered)`; the
+    /// inverse is left out where the caller passes nil (none, or the relationship itself).
+    static func relationship(
+        property: Hash, destination: String, inverse: String?, maxCount: Int, minCount: Int, isOrdered: Bool
+    ) -> Hash {
+        var hasher = SHA256()
+        hasher.update(property)
+        hasher.update(destination)
+        if let inverse { hasher.update(inverse) }
+        hasher.update(UInt32(truncatingIfNeeded: maxCount))
+        hasher.update(UInt32(truncatingIfNeeded: minCount))
+        if isOrdered { hasher.update([1, 0]) }
+        return hasher.finalize()
+    }
+
+    /// A composite attribute: the attribute hashes of its leaf elements (nested composites already
+    /// flattened by the caller), in name order. Its own name, flags and type do not enter.
+    static func composite(leaves: [(name: String, hash: Hash)]) -> Hash {
+        var hasher = SHA256()
+        for leaf in leaves.sorted(by: { precedes($0.name, $1.name) }) { hasher.update(leaf.hash) }
+        return hasher.finalize()
+    }
+
+    /// `SHA256(name ‖ u8 abstract ‖ parent hash ‖ property hashes ‖ modifier ‖ constraints)`.
+    /// `properties` holds every stored property, inherited ones too; constraints are joined with
+    /// `.` in declared order, then sorted.
+    static func entity(
+        name: String, isAbstract: Bool, parent: Hash?, properties: [(name: String, hash: Hash)], modifier: String?,
+        uniquenessConstraints: [[String]]
+    ) -> Hash {
+        var hasher = SHA256()
+        hasher.update(name)
+        hasher.update([isAbstract ? 1 : 0])
+        if let parent { hasher.update(parent) }
+        for property in properties.sorted(by: { precedes($0.name, $1.name) }) { hasher.update(property.hash) }
+        if let modifier { hasher.update(modifier) }
+        let joined = uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(by: precedes)
+        for constraint in joined where !constraint.isEmpty { hasher.update(constraint) }
+        return hasher.finalize()
+    }
+
+    /// `versionChecksum`: base64 of the SHA-256 of the entity hashes in entity-name order.
+    static func checksum(entities: [(name: String, hash: Hash)]) -> String {
+        var hasher = SHA256()
+        for entity in entities.sorted(by: { precedes($0.name, $1.name) }) { hasher.update(entity.hash) }
+        return base64(hasher.finalize())
+    }
+
+    /// `NSString compare:` on the names Core Data sorts: UTF-16 code-unit order, which is byte
+    /// order for ASCII (every vector's names; non-ASCII names are not proved).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
+    }
+
+    static func hex(_ hash: Hash) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hash.count * 2)
+        for byte in hash {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads `hex` back; nil unless it is 64 hexadecimal digits.
+    static func hash(hex text: String) -> Hash? {
+        let digits = Array(text.utf8)
+        guard digits.count == 64 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var bytes: Hash = []
+        var index = 0
+        while index < digits.count {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group: UInt32 = 0
+            for offset in 0..<3 {
+                group <<= 8
+                if offset < count { group |= UInt32(bytes[index + offset]) }
+            }
+            for position in 0..<4 {
+                if position <= count {
+                    out.append(alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3F)])
+                } else {
+                    out.append(UInt8(ascii: "="))
+                }
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// SHA-256 (FIPS 180-4), streaming. The tool imports no Foundation and the stand-in has no
+/// CryptoKit on Linux; the tests check it against the standard's examples.
+struct SHA256 {
+    private var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    private var block: [UInt8] = []
+    private var length: UInt64 = 0
+
+    private static let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    init() {
+        block.reserveCapacity(64)
+    }
+
+    mutating func update(_ text: String) { update(Array(text.utf8)) }
+
+    mutating func update(_ number: UInt16) { update([UInt8(truncatingIfNeeded: number), UInt8(number >> 8)]) }
+
+    mutating func update(_ number: UInt32) {
+        update((0..<4).map { UInt8(truncatingIfNeeded: number >> (8 * $0)) })
+    }
+
+    mutating func update(_ bytes: [UInt8]) {
+        length &+= UInt64(bytes.count)
+        for byte in bytes {
+            block.append(byte)
+            if block.count == 64 {
+                compress()
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    consuming func finalize() -> [UInt8] {
+        let bits = length &* 8
+        block.append(0x80)
+        if block.count > 56 {
+            while block.count < 64 { block.append(0) }
+            compress()
+            block.removeAll(keepingCapacity: true)
+        }
+        while block.count < 56 { block.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            block.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
+        compress()
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for word in state {
+            for shift in stride(from: 24, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+            }
+        }
+        return out
+    }
+
+    private mutating func compress() {
+        var w = [UInt32](repeating: 0, count: 64)
+        for i in 0..<16 {
+            w[i] =
+                UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
+                | UInt32(block[4 * i + 3])
+        }
+        func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+        for i in 16..<64 {
+            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for i in 0..<64 {
+            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
+            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import XCTest
+
+@testable import SwiftDataGenCore
+
+/// Apple's version hashes, reproduced: SHA-256 against the standard's examples, the recipe against
+/// every Apple-computed entity hash in `Fixtures/VersionHash/apple-vectors.json` (each with its
+/// source), and the SwiftData vectors again from YAML through the resolver.
+final class VersionHashTests: XCTestCase {
+    func testSHA256MatchesTheStandardsExamples() {
+        func digest(_ bytes: [UInt8]) -> String {
+            var hasher = SHA256()
+            hasher.update(bytes)
+            return VersionHashRecipe.hex(hasher.finalize())
+        }
+        XCTAssertEqual(digest([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(digest(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // Fed in pieces across block boundaries: the same digest.
+        var pieces = SHA256()
+        for chunk in stride(from: 0, to: 1000, by: 37) {
+            pieces.update([UInt8](repeating: UInt8(ascii: "a"), count: min(37, 1000 - chunk)))
+        }
+        XCTAssertEqual(
+            VersionHashRecipe.hex(pieces.finalize()), digest([UInt8](repeating: UInt8(ascii: "a"), count: 1000)))
+    }
+
+    func testBase64AndHexRoundTrip() {
+        XCTAssertEqual(VersionHashRecipe.base64(Array("".utf8)), "")
+        XCTAssertEqual(VersionHashRecipe.base64(Array("f".utf8)), "Zg==")
+        XCTAssertEqual(VersionHashRecipe.base64(Array("fo".utf8)), "Zm8=")
+        XCTAssertEqual(VersionHashRecipe.base64(Array("foobar".utf8)), "Zm9vYmFy")
+        let hash = (0..<32).map { UInt8($0 * 7) }
+        XCTAssertEqual(VersionHashRecipe.hash(hex: VersionHashRecipe.hex(hash)), hash)
+        XCTAssertNil(VersionHashRecipe.hash(hex: "zz" + String(repeating: "0", count: 62)))
+    }
+
+    /// Every Apple-computed entity hash of the vectors, from the Core Data model it was computed from.
+    func testEveryAppleVectorIsReproducedAtTheCoreDataLevel() throws {
+        let vectors = try Self.vectors()
+        var reproduced = 0
+        for vector in vectors {
+            let identity = StoreIdentity(entities: vector.entities)
+            for (entity, expected) in vector.expected {
+                XCTAssertEqual(identity.entityHashes[entity], expected, "\(vector.source): \(entity)")
+                reproduced += 1
+            }
+        }
+        XCTAssertEqual(reproduced, 12, "the fixture holds 12 Apple-computed hashes")
+    }
+
+    /// A detail the recipe must get right changes an Apple vector's hash: the check above would
+    /// catch a recipe that left it out.
+    func testEachHashedDetailMovesAVectorsHash() throws {
+        let vectors = try Self.vectors()
+        let dogs = try XCTUnwrap(vectors.first { $0.expected["Dog"] != nil })
+        let base = StoreIdentity(entities: dogs.entities).entityHashes
+        func changed(_ edit: (inout [CoreDataEntity]) -> Void) -> [String: String] {
+            var entities = dogs.entities
+            edit(&entities)
+            return StoreIdentity(entities: entities).entityHashes
+        }
+        // A parent's change reaches its child; a destination's does not reach the relationship's owner.
+        let animal = changed { $0[0].properties[0].isOptional.toggle() }
+        XCTAssertNotEqual(animal["Dog"], base["Dog"])
+        XCTAssertEqual(animal["Person"], base["Person"])
+        // Ordered, inverse and counts are hashed.
+        let unordered = changed { entities in
+            guard case .relationship(var r) = entities[1].properties[2].kind else { return }
+            r.isOrdered = false
+            entities[1].properties[2].kind = .relationship(r)
+        }
+        XCTAssertNotEqual(unordered["Dog"], base["Dog"])
+        XCTAssertEqual(changed { $0[2].hashModifier = "x" }["Animal"], base["Animal"])
+        XCTAssertNotEqual(changed { $0[2].hashModifier = "x" }["Person"], base["Person"])
+        // Declaration order of properties does not matter; of a constraint's names it does.
+        XCTAssertEqual(changed { $0[2].properties.reverse() }["Person"], base["Person"])
+        let shielded = try XCTUnwrap(vectors.first { $0.expected["PersistentShieldedSyncState"] != nil })
+        var reversed = shielded.entities
+        reversed[0].uniquenessConstraints = reversed[0].uniquenessConstraints.map { $0.reversed() }
+        XCTAssertNotEqual(
+            StoreIdentity(entities: reversed).entityHashes["PersistentShieldedSyncState"],
+            shielded.expected["PersistentShieldedSyncState"])
+    }
+
+    /// The SwiftData vectors written as YAML, the way an app team would: the resolver builds the
+    /// Core Data model SwiftData would, and its hashes are Apple's.
+    func testSwiftDataVectorsFromYAML() throws {
+        let expected = try Self.vectors().reduce(into: [String: String]()) { $0.merge($1.expected) { a, _ in a } }
+        let history = try Self.dashpayHistory()
+        let identity = StoreIdentity(try XCTUnwrap(history.versions.first), naming: history.config.naming)
+        for entity in Self.dashpayEntities {
+            XCTAssertEqual(identity.entityHashes[entity], expected[entity], entity)
+        }
+        XCTAssertEqual(identity.versionChecksum.utf8.count, 44)
+    }
+
+    /// The dashpay models the SwiftData vectors come from, as YAML (`PersistentIdentity` stands in
+    /// for the destination of `owner`, whose own hash is not a vector).
+    static let dashpayYAML = """
+        schema: Dash
+        version: 1.0.0
+        models:
+          PersistentWalletManagerMetadata:
+            properties:
+              networkRaw: { type: UInt32, unique: true }
+              combinedSyncHeight: UInt32
+              combinedSyncBlockHash: Data?
+              walletCount: Int
+              createdAt: Date
+              lastUpdated: Date
+          PersistentShieldedSyncState:
+            unique: [[walletId, accountIndex]]
+            indexes: [[walletId]]
+            properties:
+              walletId: Data
+              accountIndex: UInt32
+              lastSyncedIndex: UInt64
+              lastUpdated: Date
+          PersistentDashpayIgnoredSender:
+            unique: [[networkRaw, ownerIdentityId, ignoredSenderId]]
+            properties:
+              networkRaw: UInt32
+              ownerIdentityId: Data
+              ignoredSenderId: Data
+              ignoredAt: Date
+              owner: { type: PersistentIdentity, inverse: dashpayIgnoredSenders }
+          PersistentIdentity:
+            properties:
+              identityId: Data
+              dashpayIgnoredSenders: { type: "[PersistentDashpayIgnoredSender]", deleteRule: cascade }
+
+        """
+    static let dashpayEntities = [
+        "PersistentWalletManagerMetadata", "PersistentShieldedSyncState", "PersistentDashpayIgnoredSender",
+    ]
+
+    static func dashpayHistory() throws -> SchemaHistory {
+        let sources = SchemaSources(
+            config: SourceFile(
+                displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8)),
+            versions: [
+                SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(dashpayYAML.utf8))
+            ])
+        let (histories, diagnostics) = Generator.validate(sources)
+        XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
+        return try XCTUnwrap(histories.first)
+    }
+
+    struct UnknownKind: Error {
+        var kind: String
+    }
+
+    struct Vector {
+        var source: String
+        var entities: [CoreDataEntity]
+        var expected: [String: String]
+    }
+
+    /// The fixture's models in Core Data's terms.
+    static func vectors() throws -> [Vector] {
+        let url = TestPaths.fixtures.appendingPathComponent("VersionHash/apple-vectors.json")
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let list = try XCTUnwrap(root["vectors"] as? [[String: Any]])
+        return try list.map { vector in
+            let entities = try XCTUnwrap(vector["entities"] as? [[String: Any]]).map { entity in
+                CoreDataEntity(
+                    name: try XCTUnwrap(entity["name"] as? String), parent: entity["parent"] as? String,
+                    properties: try XCTUnwrap(entity["properties"] as? [[String: Any]]).map(property),
+                    uniquenessConstraints: entity["uniquenessConstraints"] as? [[String]] ?? [])
+            }
+            return Vector(
+                source: try XCTUnwrap(vector["source"] as? String), entities: entities,
+                expected: try XCTUnwrap(vector["expected"] as? [String: String]))
+        }
+    }
+
+    private static func property(_ json: [String: Any]) throws -> CoreDataProperty {
+        let name = try XCTUnwrap(json["name"] as? String)
+        let optional = try XCTUnwrap(json["optional"] as? Bool)
+        let transient = json["transient"] as? Bool ?? false
+        switch json["kind"] as? String {
+        case "attribute":
+            let raw = try XCTUnwrap(json["attributeType"] as? Int)
+            let type = try XCTUnwrap(CoreDataAttributeType(rawValue: UInt32(raw)), "attribute type \(raw)")
+            return CoreDataProperty(
+                name: name, isOptional: optional, isTransient: transient,
+                kind: .attribute(type, externalStorage: false, preservedOnDeletion: false))
+        case "relationship":
+            return CoreDataProperty(
+                name: name, isOptional: optional, isTransient: transient,
+                kind: .relationship(
+                    CoreDataRelationship(
+                        destination: try XCTUnwrap(json["destination"] as? String), inverse: json["inverse"] as? String,
+                        minCount: try XCTUnwrap(json["minCount"] as? Int),
+                        maxCount: try XCTUnwrap(json["maxCount"] as? Int),
+                        isOrdered: json["ordered"] as? Bool ?? false)))
+        case let other:
+            throw UnknownKind(kind: "\(other ?? "none")")
+        }
+    }
+}
