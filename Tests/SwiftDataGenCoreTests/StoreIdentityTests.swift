@@ -398,10 +398,12 @@ final class StoreIdentityTests: XCTestCase {
     /// inverse, which the old model left out); the version shipped with it, so it stays.
     func testAModifierAShippedVersionCarriesStays() throws {
         let v1 = version(
-            "1.0.0", "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n"
+            "1.0.0",
+            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n"
                 + "      a: { type: A?, inverse: false }\n")
         let v2 = version(
-            "2.0.0", "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n"
+            "2.0.0",
+            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n"
                 + "      a: A?\n")
         let shipped = v2.replacingOccurrences(of: "inverse: a }", with: "inverse: a, hashModifier: \"2.0.0\" }")
         let lock = ShippedVersions(histories: [try history([v1, shipped])]).text
