@@ -25,8 +25,8 @@ public enum VersionKey: String, CaseIterable, Sendable {
                 + "like a Swift keyword (`private:`, written in backticks in the output: it is the payload's coding "
                 + "key). Frozen with the version like its models; a struct whose fields change is a new type, so its "
                 + "properties are converted (`from:`, into a struct of another name). Initial values only by "
-                + "`expression:`. For the store's identity a struct counts as one composite attribute, its fields "
-                + "left out (coarser, never finer)"
+                + "`expression:`. For the store's identity a struct is one composite attribute whose hash is its "
+                + "fields', every field hashed optional (<doc:StoreIdentity>)"
         case .models: return "`Name: { properties: …, unique: …, indexes: …, superclass: …, doc: … }`"
         case .acknowledgedRemovals:
             return "for migrations: `[Model, Model.property]`, removals in this version that are intended; without "

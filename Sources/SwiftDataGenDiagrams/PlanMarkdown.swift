@@ -8,7 +8,8 @@ public enum PlanMarkdown {
         var lines = ["## \(escaped(history.name)): migration plan", ""]
         guard !plan.steps.isEmpty else {
             return
-                (lines + ["One version (\(history.versions.first.map { "\($0.version)" } ?? "none")): no step.", ""])
+                (lines + ["One version (\(history.versions.first.map { "\($0.version)" } ?? "none")): no step.", ""]
+                + checksums(report))
                 .joined(separator: "\n")
         }
         for (step, reported) in zip(plan.steps, report.steps) {
@@ -30,7 +31,21 @@ public enum PlanMarkdown {
                 lines += ["```mermaid", MermaidDiagram.render(picture).trimmingSuffixNewline(), "```", ""]
             }
         }
-        return lines.joined(separator: "\n")
+        return (lines + checksums(report)).joined(separator: "\n")
+    }
+
+    /// Each schema's SwiftData checksum, to compare with a store from a device.
+    static func checksums(_ report: PlanReport) -> [String] {
+        var lines = ["### Checksums", "", "| schema | version | `versionChecksum` |", "|---|---|---|"]
+        lines += report.schemas.map { "| \(escaped($0.name)) | \($0.version) | `\($0.checksum)` |" }
+        lines.append("")
+        if !report.unprovedMappings.isEmpty {
+            lines += [
+                "Not yet proved by an Apple-computed hash: \(report.unprovedMappings.map(escaped).joined(separator: "; ")).",
+                "",
+            ]
+        }
+        return lines
     }
 
     /// A picture for a Markdown page: a heading, the fenced diagram (GitHub draws `mermaid`), and

@@ -271,11 +271,15 @@ func lock(
         shipped = parsed
     }
     let before = shipped.entries.count
-    for entry in ShippedVersions(histories: histories, through: through).entries
-    where !shipped.entries.contains(where: {
-        $0.kind == entry.kind && $0.schema == entry.schema && $0.version == entry.version
-    }) {
-        shipped.entries.append(entry)
+    for entry in ShippedVersions(histories: histories, through: through).entries {
+        if let index = shipped.entries.firstIndex(where: {
+            $0.kind == entry.kind && $0.schema == entry.schema && $0.version == entry.version
+        }) {
+            // A format 2 entry gains the identity its (validated, so unchanged) schema has.
+            if shipped.entries[index].identity == nil { shipped.entries[index].identity = entry.identity }
+        } else {
+            shipped.entries.append(entry)
+        }
     }
     let path = directory + "/" + ShippedVersions.fileName
     if let problem = OutputWriter.writeAtomically(Array(shipped.text.utf8), to: path) {

@@ -11,14 +11,24 @@ struct EncodedPlanReport: Codable, Equatable {
         var changes, stages, generated, teamMustWrite, dataLoss: [String]
     }
 
+    struct Schema: Codable, Equatable {
+        var schema, name, version, checksum: String
+    }
+
+    var schemas: [Schema]
     var steps: [Step]
+    var unprovedMappings: [String]
 
     init(_ report: PlanReport) {
+        schemas = report.schemas.map {
+            Schema(schema: $0.schema, name: $0.name, version: $0.version, checksum: $0.checksum)
+        }
         steps = report.steps.map {
             Step(
                 schema: $0.schema, from: $0.from, to: $0.to, changes: $0.changes, stages: $0.stages,
                 generated: $0.generated, teamMustWrite: $0.teamMustWrite, dataLoss: $0.dataLoss)
         }
+        unprovedMappings = report.unprovedMappings
     }
 
     var foundationJSON: String {
@@ -46,7 +56,13 @@ final class PlanReportTests: XCTestCase {
                 schema: awkward, from: "", to: "\u{0}", changes: [], stages: [], generated: ["a", "b"],
                 teamMustWrite: [], dataLoss: ["loss"]),
         ]
-        for report in [PlanReport(steps: steps), PlanReport(steps: [])] {
+        var withSchemas = PlanReport(steps: steps)
+        withSchemas.schemas = [
+            .init(schema: awkward, name: "T", version: "bridge 1.0.1", checksum: "a+/b="),
+            .init(schema: "T", name: awkward, version: "2.0.0", checksum: ""),
+        ]
+        withSchemas.unprovedMappings = [awkward, "Decimal"]
+        for report in [PlanReport(steps: steps), PlanReport(steps: []), withSchemas] {
             XCTAssertEqual(report.json, EncodedPlanReport(report).foundationJSON)
         }
     }
@@ -56,6 +72,7 @@ final class PlanReportTests: XCTestCase {
         let history = try XCTUnwrap(Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first)
         let report = PlanReport(histories: [history])
         XCTAssertFalse(report.steps.isEmpty)
+        XCTAssertEqual(report.schemas.count, 6, "four versions and two bridges")
         XCTAssertEqual(report.json, EncodedPlanReport(report).foundationJSON)
     }
 }

@@ -420,6 +420,45 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertEqual(locked.plan.versions[1].model(named: "A")?.property(named: "bs")?.hashModifier, "2.0.0")
     }
 
+    /// The lock keeps each shipped schema's entity hashes and checksum; an edit says which
+    /// entity's identity it changes and why, or that the identity holds; a format 2 lock is read.
+    func testTheLockRecordsIdentityAndSaysWhichEntityAnEditChanges() throws {
+        let v1 = version("1.0.0", "  A:\n    properties:\n      n: String\n  B:\n    properties:\n      m: Int\n")
+        let text = ShippedVersions(histories: [try history([v1])]).text
+        let identity = StoreIdentity(try history([v1]).versions[0], naming: NamingConfig())
+        XCTAssertTrue(text.contains("format 3\n"), text)
+        XCTAssertTrue(text.contains("  entity A \(identity.entityHashes["A"] ?? "?")\n"), text)
+        XCTAssertTrue(text.contains("  checksum \(identity.versionChecksum)\n"), text)
+        let (parsed, problems) = ShippedVersions.parse(text, file: "l")
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(parsed.entries.first?.identity?.checksum, identity.versionChecksum)
+
+        let typed = version("1.0.0", "  A:\n    properties:\n      n: Int\n  B:\n    properties:\n      m: Int\n")
+        let changed = parsed.check([try history([typed])], lockFile: "l")
+        XCTAssertEqual(changed.map(\.code), [.shippedVersionEdited])
+        let message = changed.first?.message ?? ""
+        XCTAssertTrue(message.contains("the version hash of A (A.n: type was String, now Int) changes"), message)
+        XCTAssertFalse(message.contains("of B"), message)
+
+        let indexed = version(
+            "1.0.0", "  A:\n    indexes: [[n]]\n    properties:\n      n: String\n  B:\n    properties:\n      m: Int\n"
+        )
+        let kept = parsed.check([try history([indexed])], lockFile: "l").first?.message ?? ""
+        XCTAssertTrue(kept.contains("SwiftData would still know its stores"), kept)
+
+        // Format 2: the same entry without identity lines, and its own end line.
+        var lines = text.split(separator: "\n").map(String.init).filter {
+            !$0.hasPrefix("  entity ") && !$0.hasPrefix("  checksum ") && !$0.hasPrefix("end ")
+        }
+        lines = lines.map { $0 == "format 3" ? "format 2" : $0 }
+        let body = lines.filter { !$0.hasPrefix("#") }
+        let old = (lines + ["end 1 \(ShippedVersions.fingerprint(body))"]).joined(separator: "\n") + "\n"
+        let (oldParsed, oldProblems) = ShippedVersions.parse(old, file: "l")
+        XCTAssertEqual(oldProblems.map(\.rendered), [])
+        XCTAssertNil(oldParsed.entries.first?.identity)
+        XCTAssertEqual(oldParsed.check([try history([v1])], lockFile: "l"), [])
+    }
+
     func testATruncatedEmptiedOrTrimmedLockIsDetected() throws {
         let v1 = version("1.0.0", "  A:\n    properties:\n      n: String\n")
         let v2 = version("2.0.0", "  A:\n    properties:\n      n: String\n      m: Int?\n")

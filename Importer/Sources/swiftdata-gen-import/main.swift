@@ -218,5 +218,5 @@ func inspectStore(_ given: [String]) -> Never {
         }
         FileHandle.standardError.write(Data("wrote \(file): check every name and type against the app\n".utf8))
     }
-    exit(report.match.map { $0.matched.isEmpty ? 3 : 0 } ?? 0)
+    exit(report.match.map { $0.opens ? 0 : 3 } ?? 0)
 }

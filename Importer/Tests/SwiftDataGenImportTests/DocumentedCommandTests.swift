@@ -37,7 +37,8 @@ final class DocumentedCommandTests: XCTestCase {
             if inspectsStore {
                 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
                 let store = work.appendingPathComponent("default.store").path
-                try StoreInspectionTests.writeStore(at: store, StoreInspectionTests.version2)
+                try StoreInspectionTests.writeStore(
+                    at: store, StoreInspectionTests.version2, hashes: try StoreInspectionTests.hashes(ofVersion: 2))
                 arguments[1] = store
             }
             for index in arguments.indices where !inspectsStore || index > 1 {

@@ -77,14 +77,37 @@ final class StoreInspectionTests: XCTestCase {
     }
 
     /// Writes `sql` and a `Z_METADATA` row hashing `entities` into a new store file.
-    func makeStore(_ name: String, _ sql: String, entities: [String]? = nil, metadataRow: Bool = true) throws -> String
-    {
+    func makeStore(
+        _ name: String, _ sql: String, entities: [String]? = nil, metadataRow: Bool = true,
+        hashes: [String: [UInt8]]? = nil
+    ) throws -> String {
         let path = work.appendingPathComponent(name).path
-        try Self.writeStore(at: path, sql, entities: entities, metadataRow: metadataRow)
+        try Self.writeStore(at: path, sql, entities: entities, metadataRow: metadataRow, hashes: hashes)
         return path
     }
 
-    static func writeStore(at path: String, _ sql: String, entities: [String]? = nil, metadataRow: Bool = true) throws {
+    /// The entity version hashes SwiftData computes for version `number` of `history`, as a store
+    /// at that version keeps them.
+    static func hashes(ofVersion number: Int) throws -> [String: [UInt8]] {
+        let files = history.enumerated().map { index, text in
+            SourceFile(
+                displayPath: "\(index + 1).0.0.yaml", relativePath: "\(index + 1).0.0.yaml", bytes: Array(text.utf8))
+        }
+        let history = try XCTUnwrap(Generator.validate(SchemaSources(config: nil, versions: files)).histories.first)
+        let identity = StoreIdentity(history.versions[number - 1], naming: history.config.naming)
+        return identity.entityHashes.mapValues { hex in
+            stride(from: 0, to: hex.count, by: 2).map { offset in
+                let start = hex.index(hex.startIndex, offsetBy: offset)
+                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) ?? 0
+            }
+        }
+    }
+
+    /// Without `hashes`, each entity's hash is 32 bytes of 7: a store no schema of a history is.
+    static func writeStore(
+        at path: String, _ sql: String, entities: [String]? = nil, metadataRow: Bool = true,
+        hashes: [String: [UInt8]]? = nil
+    ) throws {
         var database: OpaquePointer?
         XCTAssertEqual(sqlite3_open(path, &database), SQLITE_OK)
         defer { sqlite3_close(database) }
@@ -99,7 +122,7 @@ final class StoreInspectionTests: XCTestCase {
             "NSStoreType": "SQLite", "NSPersistenceFrameworkVersion": 1335, "NSStoreModelVersionHashesVersion": 3,
             "NSStoreModelVersionIdentifiers": [""], "NSStoreUUID": "5E0C1A52-7D1B-4A8A-9C53-2F9F4E6B1D00",
             "NSStoreModelVersionHashes": Dictionary(
-                uniqueKeysWithValues: names.map { ($0, Data(repeating: 7, count: 32)) }),
+                uniqueKeysWithValues: names.map { ($0, Data(hashes?[$0] ?? [UInt8](repeating: 7, count: 32))) }),
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
         var statement: OpaquePointer?
@@ -261,8 +284,48 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertTrue(cli.output.contains("ZTRIP.ZCOLOR (VARCHAR) is not a property of this version"), cli.output)
     }
 
+    /// SwiftData knows a store by the entity version hashes it keeps: a store whose hashes are a
+    /// version's is at that version, whatever else matches by shape; one whose hashes are no
+    /// schema's will not open, and the nearest says which entity's hash differs.
+    func testAStoreIsKnownByItsEntityVersionHashesFirst() throws {
+        let histories = try histories()
+        let at2 = StoreReport(
+            try StoreFile.read(try makeStore("v2.store", Self.version2, hashes: try Self.hashes(ofVersion: 2))),
+            histories: histories)
+        XCTAssertEqual(at2.match?.identityMatched.map(\.label), ["2.0.0"])
+        XCTAssertTrue(at2.text.contains("this store is at Trips 2.0.0: all 3 entity version hashes equal"), at2.text)
+        XCTAssertEqual(at2.match?.opens, true)
+
+        var edited = try Self.hashes(ofVersion: 2)
+        edited["Stop"] = [UInt8](repeating: 1, count: 32)
+        let off = StoreReport(
+            try StoreFile.read(try makeStore("off.store", Self.version2, hashes: edited)), histories: histories)
+        XCTAssertEqual(off.match?.identityMatched.count, 0)
+        XCTAssertEqual(off.match?.matched.map(\.label), ["2.0.0"], "its shape is still 2.0.0's")
+        XCTAssertEqual(off.match?.opens, false)
+        XCTAssertEqual(off.match?.nearestByIdentity?.label, "2.0.0")
+        XCTAssertEqual(off.match?.nearestByIdentity?.hashDifferences?.count, 1)
+        XCTAssertTrue(
+            off.match?.nearestByIdentity?.hashDifferences?.first?.hasPrefix("Stop's version hash differs") == true,
+            off.text)
+        XCTAssertTrue(off.text.contains("so SwiftData will not open it with this plan"), off.text)
+        let history = try writeHistory()
+        XCTAssertEqual(
+            try run(["store", work.appendingPathComponent("off.store").path, "--schema", history]).status, 3)
+        XCTAssertEqual(try run(["store", work.appendingPathComponent("v2.store").path, "--schema", history]).status, 0)
+
+        // A store at 1.0.0 whose Trip carries 2.0.0's hash: the metadata decides, and names what
+        // explains the difference.
+        var mixed = try Self.hashes(ofVersion: 1)
+        mixed["Trip"] = try Self.hashes(ofVersion: 2)["Trip"]
+        let wrong = StoreReport(
+            try StoreFile.read(try makeStore("mixed.store", Self.version1, hashes: mixed)), histories: histories)
+        XCTAssertEqual(wrong.match?.identityMatched.count, 0)
+        XCTAssertEqual(wrong.match?.nearestByIdentity?.label, "1.0.0")
+    }
+
     func testJSONNamesTheMatchAndTheSteps() throws {
-        let store = try makeStore("old.store", Self.version1)
+        let store = try makeStore("old.store", Self.version1, hashes: try Self.hashes(ofVersion: 1))
         let cli = try run(["store", store, "--schema", try writeHistory(), "--json"])
         XCTAssertEqual(cli.status, 0, cli.output)
         let json = try XCTUnwrap(
@@ -272,7 +335,10 @@ final class StoreInspectionTests: XCTestCase {
         let steps = try XCTUnwrap(json["steps"] as? [[String: Any]])
         XCTAssertEqual(steps.map { $0["from"] as? String }, ["1.0.0"])
         XCTAssertEqual(steps.map { $0["to"] as? String }, ["2.0.0"])
-        XCTAssertEqual((json["versionHashes"] as? [String: String])?["Trip"], String(repeating: "07", count: 32))
+        let trip = try XCTUnwrap(try Self.hashes(ofVersion: 1)["Trip"])
+        XCTAssertEqual(
+            (json["versionHashes"] as? [String: String])?["Trip"], trip.map { String(format: "%02x", $0) }.joined())
+        XCTAssertEqual((json["identityMatched"] as? [[String: Any]])?.map { $0["version"] as? String }, ["1.0.0"])
     }
 
     /// Without a history the store's shape is written as a first version, which validates, and a

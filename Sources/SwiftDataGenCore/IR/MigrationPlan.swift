@@ -136,6 +136,11 @@ public struct MigrationPlan: Sendable {
     public var versions: [SchemaVersion]
     public var bridges: [Bridge]
     public var steps: [Step]
+    /// Each schema's `versionChecksum` as SwiftData computes it, modifiers included: what a
+    /// store's metadata holds once it is at that schema.
+    public var checksums: [SchemaReference: String] = [:]
+    /// The `StorageRow`s the plan's schemas rely on that no Apple-computed hash proves yet.
+    public var unprovedRows: [StorageRow] = []
 
     /// Every schema in migration order: each bridge sits in front of the version it leads into.
     public var schemas: [SchemaReference] {

@@ -1,12 +1,36 @@
 /// The lock file (`swiftdata-gen.lock`) freezes what shipped: the stored shape of each shipped
 /// version and of each bridge schema its plan ships (a store can rest at a bridge between two
-/// stages, evidence §2), hash modifiers included. Any later change to those is an error: an edited
+/// stages, evidence §2), hash modifiers included, and the identity SwiftData knows its stores by
+/// (entity version hashes and checksum, from format 3). Any later change to those is an error: an edited
 /// shipped version is what makes a device's store match no schema of the plan ("unknown model
 /// version", 134504, evidence §10).
 public struct ShippedVersions: Sendable, Equatable {
     public static let fileName = "swiftdata-gen.lock"
-    /// Written on the `format` line; a lock of another format is refused rather than misread.
-    static let format = 2
+    /// Written on the `format` line; a lock of a format not in `readableFormats` is refused
+    /// rather than misread. Format 2 had no identity lines.
+    static let format = 3
+    static let readableFormats: Set<Int> = [2, 3]
+
+    /// The entity version hashes (hexadecimal) and `versionChecksum` of a locked schema.
+    public struct Identity: Sendable, Equatable {
+        public var entityHashes: [String: String]
+        public var checksum: String
+
+        init(_ identity: StoreIdentity) {
+            entityHashes = identity.entityHashes
+            checksum = identity.versionChecksum
+        }
+
+        init(entityHashes: [String: String], checksum: String) {
+            self.entityHashes = entityHashes
+            self.checksum = checksum
+        }
+
+        var lines: [String] {
+            entityHashes.keys.sorted(by: VersionHashRecipe.precedes).map { "entity \($0) \(entityHashes[$0] ?? "")" }
+                + ["checksum \(checksum)"]
+        }
+    }
 
     public struct Entry: Sendable, Equatable {
         public enum Kind: String, Sendable {
@@ -19,6 +43,8 @@ public struct ShippedVersions: Sendable, Equatable {
         public var schema: String
         public var version: SemanticVersion
         var shape: StoredShape
+        /// Nil in an entry a format 2 lock wrote.
+        public var identity: Identity?
 
         public var fingerprint: String { ShippedVersions.fingerprint(shape.lines.map(\.text)) }
         var header: String { "\(kind.rawValue) \(schema) \(version) \(fingerprint)" }
@@ -41,13 +67,15 @@ public struct ShippedVersions: Sendable, Equatable {
                 let bridge = plan.bridges.first { $0.into == version.version }.map {
                     Entry(
                         kind: .bridge, schema: history.name, version: version.version,
-                        shape: StoredShape($0.schema, naming: naming))
+                        shape: StoredShape($0.schema, naming: naming),
+                        identity: Identity(StoreIdentity($0.schema, naming: naming)))
                 }
                 return [
                     bridge,
                     Entry(
                         kind: .version, schema: history.name, version: version.version,
-                        shape: StoredShape(version, naming: naming)),
+                        shape: StoredShape(version, naming: naming),
+                        identity: Identity(StoreIdentity(version, naming: naming))),
                 ].compactMap { $0 }
             }
         }
@@ -58,6 +86,7 @@ public struct ShippedVersions: Sendable, Equatable {
         for entry in entries {
             body.append(entry.header)
             body += entry.shape.lines.map { "  " + $0.text }
+            body += (entry.identity?.lines ?? []).map { "  " + $0 }
         }
         let lines =
             [
@@ -91,7 +120,9 @@ public struct ShippedVersions: Sendable, Equatable {
             }
             let parts = line.split(separator: " ")
             if line.hasPrefix("format ") {
-                guard !sawFormat, body.isEmpty, parts.count == 2, Int(parts[1]) == Self.format else {
+                guard !sawFormat, body.isEmpty, parts.count == 2, let format = Int(parts[1]),
+                    Self.readableFormats.contains(format)
+                else {
                     diagnostics.append(
                         .error(
                             .malformedLockFile,
@@ -109,6 +140,18 @@ public struct ShippedVersions: Sendable, Equatable {
                 continue
             }
             body.append(String(line))
+            if line.hasPrefix("  entity "), parts.count == 3, !entries.isEmpty {
+                var identity = entries[entries.count - 1].identity ?? Identity(entityHashes: [:], checksum: "")
+                identity.entityHashes[String(parts[1])] = String(parts[2])
+                entries[entries.count - 1].identity = identity
+                continue
+            }
+            if line.hasPrefix("  checksum "), parts.count == 2, !entries.isEmpty {
+                var identity = entries[entries.count - 1].identity ?? Identity(entityHashes: [:], checksum: "")
+                identity.checksum = String(parts[1])
+                entries[entries.count - 1].identity = identity
+                continue
+            }
             if line.hasPrefix("  "), !entries.isEmpty, let shapeLine = StoredShape.Line(parsing: line.dropFirst(2)) {
                 entries[entries.count - 1].shape.lines.append(shapeLine)
                 continue
@@ -230,8 +273,11 @@ public struct ShippedVersions: Sendable, Equatable {
             diagnostics.append(
                 .error(
                     .shippedVersionEdited,
-                    "\(what) and is locked, but what it stores changed: \(shown); undo the edit and make the "
-                        + "change in a new version",
+                    "\(what) and is locked, but what it stores changed: \(shown); "
+                        + Self.identityEffect(
+                            locked: entry.identity, current: StoreIdentity(current, naming: naming),
+                            differences: differences)
+                        + "undo the edit and make the change in a new version",
                     at: location, notes: [.init("locked here", at: lockLocation)]))
         }
         for history in histories {
@@ -251,6 +297,30 @@ public struct ShippedVersions: Sendable, Equatable {
             }
         }
         return diagnostics
+    }
+
+    /// What an edit of a shipped schema does to SwiftData's identity of its stores: which entities'
+    /// version hashes change, each with the edits to that model that explain it, or that none does
+    /// (the edit changes only what the lock freezes beyond the identity). Nothing for a format 2
+    /// entry, which has no hashes to compare.
+    static func identityEffect(
+        locked: Identity?, current: StoreIdentity, differences: [(model: String, property: String?, words: String)]
+    ) -> String {
+        guard let locked else { return "" }
+        let names = Set(locked.entityHashes.keys).union(current.entityHashes.keys).sorted(
+            by: VersionHashRecipe.precedes)
+        let changed = names.filter { locked.entityHashes[$0] != current.entityHashes[$0] }
+        guard !changed.isEmpty else {
+            return "SwiftData would still know its stores (every entity version hash is the locked one), but "
+        }
+        let explained = changed.map { name -> String in
+            let causes = differences.filter { $0.model == name }.map(\.words)
+            return causes.isEmpty ? name : "\(name) (\(causes.prefix(2).joined(separator: "; ")))"
+        }
+        return
+            "SwiftData would no longer know its stores (checksum \(locked.checksum), now \(current.versionChecksum)): "
+            + "the version hash of \(explained.joined(separator: ", ")) changes, so a device with this store fails "
+            + "at launch; "
     }
 
     /// FNV-1a, 64 bits: a short summary of lines, for people comparing lock files and for

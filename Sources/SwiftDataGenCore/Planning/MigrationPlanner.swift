@@ -72,9 +72,14 @@ public struct MigrationPlanner: Sendable {
         // Checksums on all cores, kept without their identities, so a long history never holds
         // every schema's identity at once.
         let start = plan
-        let checksums = references.parallelMap { reference in
-            start.schema(reference).map { StoreIdentity($0, naming: naming).versionChecksum }
+        let identities = references.parallelMap { reference in
+            start.schema(reference).map { StoreIdentity($0, naming: naming) }.map {
+                ($0.versionChecksum, $0.unprovedRows)
+            }
         }
+        let checksums = identities.map { $0?.0 }
+        let unproved = Set(identities.flatMap { $0?.1 ?? [] })
+        plan.unprovedRows = StorageRow.allCases.filter(unproved.contains)
         var seen: [String: MigrationPlan.SchemaReference] = [:]
         var previous: SchemaVersion?
         for (reference, checksum) in zip(references, checksums) {
@@ -92,6 +97,11 @@ public struct MigrationPlanner: Sendable {
                     continue
                 }
                 schema.models[m].properties[p].hashModifier = modifier
+                if !plan.unprovedRows.contains(.hashModifier) {
+                    plan.unprovedRows = StorageRow.allCases.filter {
+                        plan.unprovedRows.contains($0) || $0 == .hashModifier
+                    }
+                }
                 checksum = StoreIdentity(schema, naming: naming).versionChecksum
                 if let clash = seen[checksum] {
                     diagnostics.append(
@@ -116,6 +126,7 @@ public struct MigrationPlanner: Sendable {
                 }
             }
             seen[checksum] = seen[checksum] ?? reference
+            plan.checksums[reference] = checksum
             previous = schema
         }
     }

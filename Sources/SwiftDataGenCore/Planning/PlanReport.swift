@@ -11,7 +11,21 @@ public struct PlanReport: Sendable, Equatable {
         public var dataLoss: [String]
     }
 
+    /// A schema of a plan with the checksum a store at it holds.
+    public struct SchemaChecksum: Sendable, Equatable {
+        public var schema: String
+        /// The versioned schema's type name.
+        public var name: String
+        /// `2.0.0`, or `bridge 2.0.1`.
+        public var version: String
+        public var checksum: String
+    }
+
     public var steps: [Step]
+    public var schemas: [SchemaChecksum]
+    /// The Swift forms the plans store whose Core Data mapping no Apple-computed hash proves yet
+    /// (`StorageRow`): their checksums are the expectation, not a measurement.
+    public var unprovedMappings: [String]
 
     public init(histories: [SchemaHistory]) {
         self.init(plans: histories.map { ($0, MigrationPlanner.plan($0).plan) })
@@ -19,6 +33,21 @@ public struct PlanReport: Sendable, Equatable {
 
     /// For callers that have planned already.
     public init(plans: [(history: SchemaHistory, plan: MigrationPlan)]) {
+        schemas = plans.flatMap { history, plan in
+            let names = GeneratedNames(history: history)
+            return plan.schemas.compactMap { reference -> SchemaChecksum? in
+                guard let schema = plan.schema(reference) else { return nil }
+                let (name, version): (String, String)
+                switch reference {
+                case .version(let number): (name, version) = (names.versionedSchema(number), "\(number)")
+                case .bridge(let into): (name, version) = (names.bridge(into: into), "bridge \(schema.version)")
+                }
+                return SchemaChecksum(
+                    schema: history.name, name: name, version: version, checksum: plan.checksums[reference] ?? "")
+            }
+        }
+        let unproved = Set(plans.flatMap(\.plan.unprovedRows))
+        unprovedMappings = StorageRow.allCases.filter(unproved.contains).map(\.swiftForm)
         steps = plans.flatMap { history, plan -> [Step] in
             let names = GeneratedNames(history: history)
             let bridgeVersions = Dictionary(
@@ -68,7 +97,19 @@ public struct PlanReport: Sendable, Equatable {
             ]
             return "    {\n" + fields.map { "      \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n    }"
         }
-        return "{\n  \"steps\" : [\n" + (objects.isEmpty ? "\n" : objects.joined(separator: ",\n") + "\n") + "  ]\n}\n"
+        let schemaObjects = schemas.map { schema in
+            let fields = [
+                ("checksum", schema.checksum), ("name", schema.name), ("schema", schema.schema),
+                ("version", schema.version),
+            ]
+            return "    {\n" + fields.map { "      \"\($0.0)\" : \(Self.quoted($0.1))" }.joined(separator: ",\n")
+                + "\n    }"
+        }
+        func array(_ items: [String]) -> String {
+            "[\n" + (items.isEmpty ? "\n" : items.joined(separator: ",\n") + "\n") + "  ]"
+        }
+        return "{\n  \"schemas\" : " + array(schemaObjects) + ",\n  \"steps\" : " + array(objects)
+            + ",\n  \"unprovedMappings\" : " + array(unprovedMappings.map { "    " + Self.quoted($0) }) + "\n}\n"
     }
 
     /// A JSON string: quote, backslash and control characters escaped, everything else as is.
@@ -93,7 +134,7 @@ public struct PlanReport: Sendable, Equatable {
     }
 
     public var text: String {
-        guard !steps.isEmpty else { return "No migration steps: the history has one version.\n" }
+        guard !steps.isEmpty else { return "No migration steps: the history has one version.\n" + checksumText }
         var lines: [String] = []
         for step in steps {
             lines.append("\(step.schema) \(step.from) → \(step.to)")
@@ -108,6 +149,20 @@ public struct PlanReport: Sendable, Equatable {
             section("data loss", step.dataLoss, empty: "none")
             lines.append("")
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: "\n") + checksumText
+    }
+
+    /// Each schema's checksum, to compare with a store from a device, and the mappings they rest on
+    /// that no Apple-computed hash proves yet.
+    var checksumText: String {
+        guard !schemas.isEmpty else { return "" }
+        var lines = ["SwiftData checksums (versionChecksum):"]
+        lines += schemas.map { "  \($0.schema) \($0.version) \($0.name): \($0.checksum)" }
+        if !unprovedMappings.isEmpty {
+            lines.append(
+                "  not yet proved by an Apple-computed hash: \(unprovedMappings.joined(separator: "; ")) (see the "
+                    + "Store identity article)")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

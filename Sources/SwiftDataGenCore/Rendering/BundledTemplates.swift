@@ -99,9 +99,9 @@ extension TemplateSet {
             {{access}}enum {{planName}}: SchemaMigrationPlan {
                 {{access}}static var schemas: [any VersionedSchema.Type] {
                     [
-            {{#schemas}}
-                        {{.}},
-            {{/schemas}}
+            {{#schemaChecksums}}
+                        {{name}}, // versionChecksum {{checksum}}
+            {{/schemaChecksums}}
                     ]
                 }
 

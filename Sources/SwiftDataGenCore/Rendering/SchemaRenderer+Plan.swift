@@ -39,7 +39,9 @@ extension SchemaRenderer {
         let hooks = plan.hooks.map { MigrationPlanView.Hook(name: $0.name, summary: $0.summary) }
         return MigrationPlanView(
             header: header(history.versions.map(\.file)), access: access, planName: names.migrationPlan,
-            schemas: plan.schemas.map { schemaName($0) + ".self" }, stages: stages, functions: functions,
+            schemas: plan.schemas.map { schemaName($0) + ".self" },
+            schemaChecksums: plan.schemas.map { (schemaName($0) + ".self", plan.checksums[$0] ?? "") }, stages: stages,
+            functions: functions,
             hooksType: hooks.isEmpty ? nil : names.hooks, hooks: hooks, batchSize: Self.batchSize)
     }
 

@@ -253,6 +253,9 @@ struct MigrationPlanView: MustacheRepresentable {
     var access: String
     var planName: String
     var schemas: [String]
+    /// Each schema with the `versionChecksum` SwiftData computes for it, for comparing with a
+    /// store from a device.
+    var schemaChecksums: [(name: String, checksum: String)]
     var stages: [Stage]
     var functions: [Function]
     var hooksType: String?
@@ -262,7 +265,10 @@ struct MigrationPlanView: MustacheRepresentable {
     var mustacheValue: MustacheValue {
         [
             "header": header.mustacheValue, "access": .string(access), "planName": .string(planName),
-            "schemas": schemas.mustacheValue, "stages": .list(stages.map(\.mustacheValue)),
+            "schemas": schemas.mustacheValue,
+            "schemaChecksums": .list(
+                schemaChecksums.map { ["name": .string($0.name), "checksum": .string($0.checksum)] }),
+            "stages": .list(stages.map(\.mustacheValue)),
             "hasStages": .bool(!stages.isEmpty),
             "functions": .list(functions.map { $0.mustacheValue(batchSize: batchSize) }),
             "hooksType": hooksType.mustacheValue,

@@ -12,7 +12,9 @@ public struct StoreReport: Sendable {
     public init(_ contents: StoreContents, histories: [SchemaHistory]?) {
         self.contents = contents
         shape = StoreShape(contents)
-        match = histories.map { StoreMatch(shape, model: contents.model, histories: $0) }
+        match = histories.map {
+            StoreMatch(shape, model: contents.model, histories: $0, versionHashes: contents.metadata.versionHashes)
+        }
     }
 
     /// `Z_PRIMARYKEY`'s rows without persistent history's entities.
@@ -77,6 +79,17 @@ public struct StoreReport: Sendable {
             lines.append("no history given: name the schema folder with --schema to see which version this is")
             return lines.joined(separator: "\n") + "\n"
         }
+        if let at = match.identityMatched.first {
+            lines.append(
+                "this store is at \(at.schema) \(at.label): all \(at.equalHashes) entity version hashes equal its "
+                    + "metadata's (NSStoreModelVersionHashes), which is how SwiftData knows it")
+        } else if let nearest = match.nearestByIdentity {
+            lines.append(
+                "no schema of the plan has the store's entity version hashes, so SwiftData will not open it with "
+                    + "this plan; nearest by hashes: \(nearest.schema) \(nearest.label) (\(nearest.equalHashes) "
+                    + "equal), where:")
+            lines += (nearest.hashDifferences ?? []).map { "  - \($0)" }
+        }
         let matched = match.matched
         if matched.isEmpty, let nearest = match.nearest {
             lines.append(
@@ -125,6 +138,7 @@ public struct StoreReport: Sendable {
             var version: String
             var bridge: Bool
             var differences: [String]
+            var hashDifferences: [String]?
         }
         struct Step: Encodable {
             var schema: String
@@ -143,13 +157,16 @@ public struct StoreReport: Sendable {
         var joinTables: [String]
         var unclaimedTables: [String]
         var matched: [Comparison]?
+        var identityMatched: [Comparison]?
         var nearest: Comparison?
         var steps: [Step]?
     }
 
     public var json: String {
         func comparison(_ c: StoreMatch.Comparison) -> JSONReport.Comparison {
-            .init(schema: c.schema, version: "\(c.version)", bridge: c.isBridge, differences: c.differences)
+            .init(
+                schema: c.schema, version: "\(c.version)", bridge: c.isBridge, differences: c.differences,
+                hashDifferences: c.hashDifferences)
         }
         let report = JSONReport(
             store: contents.path, storeType: contents.metadata.storeType,
@@ -161,7 +178,8 @@ public struct StoreReport: Sendable {
             },
             joinTables: shape.joinTables.flatMap { $0 }.sorted(),
             unclaimedTables: StoreShape.unclaimedTables(contents, shape: shape),
-            matched: match.map { $0.matched.map(comparison) }, nearest: match?.nearest.map(comparison),
+            matched: match.map { $0.matched.map(comparison) },
+            identityMatched: match.map { $0.identityMatched.map(comparison) }, nearest: match?.nearest.map(comparison),
             steps: match.map {
                 $0.steps.map {
                     .init(schema: $0.schema, from: $0.from, to: $0.to, stages: $0.stages, dataLoss: $0.dataLoss)

@@ -1,9 +1,10 @@
 import SwiftDataGenCore
 
-/// Which version of a history a store holds, judged by its shape (`StoreShape`) and the model it
-/// keeps (`StoreModel`): every version compared, and every bridge schema of the plan (a store a
-/// migration stopped in the middle of holds one), the ones it matches, the nearest when none
-/// does, and the plan's steps from there.
+/// Which version of a history a store holds: first by the entity version hashes its metadata
+/// keeps, which SwiftData itself matches by (`StoreIdentity`); then by its shape (`StoreShape`)
+/// and the model it keeps (`StoreModel`). Every version is compared, and every bridge schema of
+/// the plan (a store a migration stopped in the middle of holds one): the ones it matches, the
+/// nearest when none does, and the plan's steps from there.
 public struct StoreMatch: Sendable {
     public struct Comparison: Sendable, Equatable {
         public var schema: String
@@ -11,12 +12,34 @@ public struct StoreMatch: Sendable {
         /// The plan's bridge schema into `version`, not the version itself.
         public var isBridge = false
         public var differences: [String]
+        /// Where the store's `NSStoreModelVersionHashes` and this schema's part, entity by entity,
+        /// each with the differences above that concern the entity; empty when all are equal, nil
+        /// when the store's metadata holds no hashes.
+        public var hashDifferences: [String]?
+        /// How many entity hashes the two have in common.
+        public var equalHashes = 0
 
         /// `2.0.0`, or `bridge into 2.0.0`.
         public var label: String { isBridge ? "bridge into \(version)" : "\(version)" }
     }
 
     public var comparisons: [Comparison]
+    /// Schemas whose entity version hashes all equal the store's: the ones SwiftData opens it as.
+    public var identityMatched: [Comparison] { comparisons.filter { $0.hashDifferences?.isEmpty == true } }
+    /// The schema whose entity hashes are nearest the store's (most equal, fewest differing, then
+    /// fewest other differences), when none has them all.
+    public var nearestByIdentity: Comparison? {
+        guard identityMatched.isEmpty, comparisons.contains(where: { $0.hashDifferences != nil }) else { return nil }
+        func score(_ c: Comparison) -> (Int, Int) {
+            (c.equalHashes - (c.hashDifferences?.count ?? 0), -c.differences.count)
+        }
+        return comparisons.max { score($0) < score($1) }
+    }
+    /// Whether SwiftData would open the store with the plan: by its entity version hashes where
+    /// its metadata has them, else by its shape and kept model.
+    public var opens: Bool {
+        comparisons.contains { $0.hashDifferences != nil } ? !identityMatched.isEmpty : !matched.isEmpty
+    }
     /// Versions whose shape the store has exactly; more than one when they differ only in what
     /// neither the shape nor the kept model holds.
     public var matched: [Comparison] { comparisons.filter(\.differences.isEmpty) }
@@ -29,7 +52,9 @@ public struct StoreMatch: Sendable {
     /// latest schema runs. Empty when the store is at the latest version or matches none.
     public var steps: [PlanReport.Step]
 
-    public init(_ shape: StoreShape, model: StoreModel?, histories: [SchemaHistory]) {
+    public init(
+        _ shape: StoreShape, model: StoreModel?, histories: [SchemaHistory], versionHashes: [String: [UInt8]] = [:]
+    ) {
         var comparisons: [Comparison] = []
         var plans: [String: MigrationPlan] = [:]
         for history in histories {
@@ -40,16 +65,20 @@ public struct StoreMatch: Sendable {
             for (schema, bridgeInto) in schemas {
                 let expected = StoreShape(schema, naming: history.config.naming)
                 let identity = StoreIdentity(schema, naming: history.config.naming)
-                comparisons.append(
-                    Comparison(
-                        schema: history.name, version: bridgeInto ?? schema.version, isBridge: bridgeInto != nil,
-                        differences: Self.differences(store: shape, version: expected)
-                            + (model.map { Self.differences(model: $0, version: identity) } ?? [])))
+                var comparison = Comparison(
+                    schema: history.name, version: bridgeInto ?? schema.version, isBridge: bridgeInto != nil,
+                    differences: Self.differences(store: shape, version: expected)
+                        + (model.map { Self.differences(model: $0, version: identity) } ?? []))
+                if !versionHashes.isEmpty {
+                    (comparison.hashDifferences, comparison.equalHashes) = Self.hashDifferences(
+                        versionHashes, identity, explained: comparison.differences)
+                }
+                comparisons.append(comparison)
             }
         }
         self.comparisons = comparisons
         steps = []
-        guard let first = comparisons.first(where: \.differences.isEmpty),
+        guard let first = identityMatched.first ?? comparisons.first(where: \.differences.isEmpty),
             let history = histories.first(where: { $0.name == first.schema }), let plan = plans[history.name]
         else { return }
         // From a version, the steps that start there or later; from a bridge, the step into its
@@ -109,6 +138,40 @@ public struct StoreMatch: Sendable {
             lines.append("the join table of \(join) is not in this version")
         }
         return lines
+    }
+
+    /// The entities whose version hash in the store differs from the schema's, each followed by
+    /// the differences that name it; and how many hashes are equal.
+    static func hashDifferences(_ store: [String: [UInt8]], _ identity: StoreIdentity, explained: [String]) -> (
+        [String], Int
+    ) {
+        var lines: [String] = []
+        var equal = 0
+        let names = Set(store.keys).union(identity.entityHashes.keys).sorted()
+        for name in names {
+            let have = store[name].map(VersionHashText.hex)
+            let want = identity.entityHashes[name]
+            if have == want {
+                equal += 1
+                continue
+            }
+            guard let have else {
+                lines.append("the store hashes no entity \(name)")
+                continue
+            }
+            guard want != nil else {
+                lines.append("the store hashes \(name), not in this version")
+                continue
+            }
+            let causes = explained.filter {
+                $0.contains(" \(name).") || $0.contains(" \(name)'s") || $0.contains(" \(name),")
+                    || $0.hasSuffix(" \(name)") || $0.hasPrefix("\(name).") || $0.contains("entity \(name)")
+            }
+            lines.append(
+                "\(name)'s version hash differs (store \(have.prefix(12))…)"
+                    + (causes.isEmpty ? "" : ": " + causes.joined(separator: "; ")))
+        }
+        return (lines, equal)
     }
 
     /// Where the store's own model and the version's identity disagree: entities, property names
@@ -176,5 +239,13 @@ public struct StoreMatch: Sendable {
             }
         }
         return lines
+    }
+}
+
+/// Hashes as the lock and the plan write them.
+enum VersionHashText {
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
     }
 }

@@ -7,7 +7,7 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self,
+            SchemaV1.self, // versionChecksum 42fLuTxar8SjxEwRT5kLeTVT+4jjG3EyZ34QIoVJeO0=
         ]
     }
 

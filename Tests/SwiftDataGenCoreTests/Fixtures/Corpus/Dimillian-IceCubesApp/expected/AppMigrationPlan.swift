@@ -7,7 +7,7 @@ import SwiftData
 enum AppMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            AppSchemaV1.self,
+            AppSchemaV1.self, // versionChecksum FlKe1kSdIBb97yrGjqSwvduvu6AIyN9zXse4/ejP3lQ=
         ]
     }
 

@@ -7,8 +7,8 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self,
-            SchemaV2.self,
+            SchemaV1.self, // versionChecksum Uu32oR1v/xt0iRc4aJocaSeWYMmPbZAuVceNv85yXwI=
+            SchemaV2.self, // versionChecksum WJgWXirFJj1K3usvFtyg6cRvw/3zWrvM22l64HFrlgA=
         ]
     }
 

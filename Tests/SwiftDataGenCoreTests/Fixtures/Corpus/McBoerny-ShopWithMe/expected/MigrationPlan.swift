@@ -7,7 +7,7 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self,
+            SchemaV1.self, // versionChecksum YfdC5Y/X9OT6K2R9puQJRYz83mUqtMQ8bp6vUFOjnJ0=
         ]
     }
 

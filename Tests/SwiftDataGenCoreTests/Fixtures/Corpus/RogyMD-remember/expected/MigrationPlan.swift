@@ -7,9 +7,9 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self,
-            SchemaV2.self,
-            SchemaV3.self,
+            SchemaV1.self, // versionChecksum BbHBk0EAyPJgNwoa1nfxARhbix80xvTUHUlLE/+Wv5o=
+            SchemaV2.self, // versionChecksum IdYET8hjoQY6p00DqCk+dNglKPoZx2Cu3WRToap4V7I=
+            SchemaV3.self, // versionChecksum mo9rGtqfCCv4HUgcyobSXsaPjGcM6LHjD4wd7WxGErQ=
         ]
     }
 

@@ -7,7 +7,7 @@ import SwiftData
 enum AppMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            AppSchemaV1.self,
+            AppSchemaV1.self, // versionChecksum 7o+N7gRLBEDkEiEvqbeAvV7zqZsPhXR+nvA6inYkVGA=
         ]
     }
 

@@ -7,11 +7,11 @@ import SwiftData
 enum KMReaderMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            KMReaderSchemaV1.self,
-            KMReaderSchemaV2.self,
-            KMReaderSchemaV3.self,
-            KMReaderSchemaV4.self,
-            KMReaderSchemaV6.self,
+            KMReaderSchemaV1.self, // versionChecksum A1W9jnT8EHmG0Sse6zBEP6qRpPi1Pm1cyDq5nZBe6hg=
+            KMReaderSchemaV2.self, // versionChecksum XSTlwEFS3f6IHgcC2+6+ajaV4bYsMo6WAZ0xkmLsDA8=
+            KMReaderSchemaV3.self, // versionChecksum uhUKTNj+mUOZqIIj5PAaqkwZXXRHjfuBnTqP0xVHL3g=
+            KMReaderSchemaV4.self, // versionChecksum b1/4LVRW9p4hjSnlnDMKElFidLVMNlx1dP4/f4tDFjg=
+            KMReaderSchemaV6.self, // versionChecksum dCVbooi7C4KDskDKnHYx/YRfJi3RogbhWxLPveH8S0c=
         ]
     }
 

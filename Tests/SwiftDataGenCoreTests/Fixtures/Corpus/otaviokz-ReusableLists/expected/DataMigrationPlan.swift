@@ -7,10 +7,10 @@ import SwiftData
 enum DataMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            DataSchemaV1.self,
-            DataSchemaV2.self,
-            DataSchemaV3.self,
-            DataSchemaV4.self,
+            DataSchemaV1.self, // versionChecksum MI2DcQx2WsiQ1X576v2TmU3gXPfBnVb492O7E39wiNI=
+            DataSchemaV2.self, // versionChecksum bcFjbhXlcj+MZtOrV/4TS8j/qZn8dqAl3EfjbWOYozQ=
+            DataSchemaV3.self, // versionChecksum F8D097zXO2tmjOEXqypyQdWkiioFvHB3rRWbg9xsrOE=
+            DataSchemaV4.self, // versionChecksum XSexDqC9sJV82CpZzYT5RL954fqn4zOUv9VQmonf+y8=
         ]
     }
 

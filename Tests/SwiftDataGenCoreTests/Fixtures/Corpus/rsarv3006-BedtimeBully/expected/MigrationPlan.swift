@@ -7,8 +7,8 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self,
-            SchemaV1_0_1.self,
+            SchemaV1.self, // versionChecksum +Us471PnDELoVXfx+Q4MZT/2GMoJtULzDNNU+mzoEuE=
+            SchemaV1_0_1.self, // versionChecksum FljXK2AyuyxbEgS1BXsgAef51tlofp3aQGqkjI+H1IU=
         ]
     }
 

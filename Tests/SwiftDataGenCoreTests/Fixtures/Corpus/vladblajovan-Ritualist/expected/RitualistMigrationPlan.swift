@@ -7,16 +7,16 @@ import SwiftData
 enum RitualistMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV2.self,
-            SchemaV3.self,
-            SchemaV4.self,
-            SchemaV5.self,
-            SchemaV6.self,
-            SchemaV7.self,
-            SchemaV8.self,
-            SchemaV9.self,
-            SchemaV10.self,
-            SchemaV11.self,
+            SchemaV2.self, // versionChecksum 1XerjK9BPSYVZoYROqtmxY+CbOSdS/2qI4olmZo4O1g=
+            SchemaV3.self, // versionChecksum ZWUX/Gxpz3rpotIeZNGgO0tW+Bobuf3aG3Zpbjl2IOY=
+            SchemaV4.self, // versionChecksum dlS4Qf32u/NU/P50cP+KYs4lBRbisD6P0NnkWJNi7ok=
+            SchemaV5.self, // versionChecksum j29rUdzAu9lx3TarnAnUSYQDSetC9geKW9ND73tr3hM=
+            SchemaV6.self, // versionChecksum uluetGiVxfPLvytLD0zx5w+oC//O2Fiv09q35eFajdo=
+            SchemaV7.self, // versionChecksum 6dnkBpX8L461N0LDqR02CmthdRMKSw6MeDakCy8ss6w=
+            SchemaV8.self, // versionChecksum 4nkdTzme2YeHOYuVEFW7An8VgI+jY+ygWytX2Z9kkdo=
+            SchemaV9.self, // versionChecksum ytB4rN91MTkkZhU/juckl6VIKs9cAvXFdW6J3QedblI=
+            SchemaV10.self, // versionChecksum 7T4wXqINOmdy3HX8k7lMhlJWIouIJK66tdHjHHgwUlU=
+            SchemaV11.self, // versionChecksum bJr1wvw0DWtgEzsycpquEN1pibYSvr5ChaRVV02WRxk=
         ]
     }
 

@@ -7,9 +7,9 @@ import SwiftData
 enum EventsMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            EventsSchemaV1.self,
-            EventsSchemaV2.self,
-            EventsSchemaV3.self,
+            EventsSchemaV1.self, // versionChecksum CGMq9CTsw8+/CriMC8FcXVZ37/Ny8zDGgI1A+ojHmB0=
+            EventsSchemaV2.self, // versionChecksum KwrgMtAZ0VGOQmWY2QmbYidqCXqzpeeTsNM0Qcwy1gM=
+            EventsSchemaV3.self, // versionChecksum zEbT7bbJ0skuu/Z6XL9qlkKyuSUEiTqpsF07MKr8YzQ=
         ]
     }
 

@@ -7,9 +7,9 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self,
-            SchemaV2Bridge.self,
-            SchemaV2.self,
+            SchemaV1.self, // versionChecksum FcgHeNAVHaTW9+35XiLhjSe31DwQSZpDcLL01okoo5U=
+            SchemaV2Bridge.self, // versionChecksum y94pS22AtVUzsVGITH2BCP/tk2aZuh30fpgEj96SeL4=
+            SchemaV2.self, // versionChecksum NqiY8brIswEEDlVqZjUFwbF2yed3l0C7LWIlAXgH+/g=
         ]
     }
 

@@ -7,7 +7,7 @@ import SwiftData
 package enum ArticlesMigrationPlan: SchemaMigrationPlan {
     package static var schemas: [any VersionedSchema.Type] {
         [
-            ArticlesStoreVersion1.self,
+            ArticlesStoreVersion1.self, // versionChecksum kuEHfbR7AM5XQyMmGH4Hxm5T7oyMhx/bIqR1CXC4N1g=
         ]
     }
 

@@ -7,7 +7,7 @@ import SwiftData
 enum NotesMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            NotesSchemaV1.self,
+            NotesSchemaV1.self, // versionChecksum FNO/7bwG0mcohmzf43xjhgDacyOvbIrLNyZdk7xQ0ME=
         ]
     }
 

@@ -7,9 +7,9 @@ import SwiftData
 enum CatalogMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            CatalogSchemaV1.self,
-            CatalogSchemaV2.self,
-            CatalogSchemaV3.self,
+            CatalogSchemaV1.self, // versionChecksum Lw4Q+iEe3VhIKtp2pj65I0j9XNSZvRSWCZL0Ie3Rbpw=
+            CatalogSchemaV2.self, // versionChecksum yWf+Ctde5rsN7IGKJJ7Iu4/BSfBCjgiPoZ4C3k586hI=
+            CatalogSchemaV3.self, // versionChecksum OvyzuK+FinFOgSIbTh8S/iQJsGMfyZ/AH7rHqjyKtjo=
         ]
     }
 

@@ -7,8 +7,8 @@ import SwiftData
 enum EvolutionDemoMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            EvolutionDemoSchemaV1.self,
-            EvolutionDemoSchemaV2.self,
+            EvolutionDemoSchemaV1.self, // versionChecksum +LoRJINBn7DzVhnE+BAnhrsY2hOIvGn5BDE4Za9kOi8=
+            EvolutionDemoSchemaV2.self, // versionChecksum 6thIag5W0Uf1m9nFUMrmy1Fq0731LSPfs9n3KKR73bY=
         ]
     }
 

@@ -7,11 +7,11 @@ import SwiftData
 enum ModelMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            ModelSchemaV1.self,
-            ModelSchemaV2.self,
-            ModelSchemaV3.self,
-            ModelSchemaV4.self,
-            ModelSchemaV5.self,
+            ModelSchemaV1.self, // versionChecksum 2kZ6lIbhVUARTunBun63WFG+jsHe6KlJ4OQEj88dJto=
+            ModelSchemaV2.self, // versionChecksum FTQN9FIc8YuXAOBGjanbuR7y266d5Eh7stXV0C01J+w=
+            ModelSchemaV3.self, // versionChecksum 4aRxW+oblSeM6QfzIJzoIlFk99QG4VVdBD7g2CTwFRU=
+            ModelSchemaV4.self, // versionChecksum jd6Ycfk02GtTTIHGOlMDj4H5kU/pjaHkDxPfnYg9lfA=
+            ModelSchemaV5.self, // versionChecksum 7R41rz4g95VD6cfY8CZPeUPwHPkkGvl1ypbmKExr5p8=
         ]
     }
 

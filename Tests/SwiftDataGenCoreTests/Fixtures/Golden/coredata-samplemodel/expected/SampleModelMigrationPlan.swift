@@ -7,9 +7,9 @@ import SwiftData
 enum SampleModelMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SampleModelSchemaV1.self,
-            SampleModelSchemaV2.self,
-            SampleModelSchemaV3.self,
+            SampleModelSchemaV1.self, // versionChecksum q779bi2ZZEuRPJyJIsoxXB0eBitt0PkUDBrh5FdJi0o=
+            SampleModelSchemaV2.self, // versionChecksum gHA181DH6+RU8UMevMdiBEsewJ3zX6DPH/yJZ1fUEs0=
+            SampleModelSchemaV3.self, // versionChecksum GwrcMnVrcZNeqnYboMVDJ2lGbLjKbu1iux0ckQ1orB4=
         ]
     }
 

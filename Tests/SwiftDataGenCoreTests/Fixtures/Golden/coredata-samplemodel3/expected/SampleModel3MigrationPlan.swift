@@ -7,9 +7,9 @@ import SwiftData
 enum SampleModel3MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SampleModel3SchemaV1.self,
-            SampleModel3SchemaV2.self,
-            SampleModel3SchemaV3.self,
+            SampleModel3SchemaV1.self, // versionChecksum u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=
+            SampleModel3SchemaV2.self, // versionChecksum rzn6eNBLyn8k3AoC3kH3yymPT0vSUPaVcgi0v2SuHS8=
+            SampleModel3SchemaV3.self, // versionChecksum HFFd7j8Z9/s0tJ1vqPzVSPX/pNYEbNAlXayypitIFow=
         ]
     }
 

@@ -7,12 +7,12 @@ import SwiftData
 enum SimplenoteMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SimplenoteSchemaV1.self,
-            SimplenoteSchemaV2.self,
-            SimplenoteSchemaV3.self,
-            SimplenoteSchemaV4.self,
-            SimplenoteSchemaV5.self,
-            SimplenoteSchemaV6.self,
+            SimplenoteSchemaV1.self, // versionChecksum MEla1taf6j2ZynsGTGkBb/Wwp95mNGBJQdte2ij/FKc=
+            SimplenoteSchemaV2.self, // versionChecksum PR5LHTXWUq3LxQZsavXvNC/hxAw/7hICKg4Km3vJDLk=
+            SimplenoteSchemaV3.self, // versionChecksum +njbSqWwgMv8KK+3cc3KQYlFcVvzAg+YOor2z8BkHEc=
+            SimplenoteSchemaV4.self, // versionChecksum gn+PCRtiqW7ySrPk6iD6UtMq34fwrTb485j1p9nklCw=
+            SimplenoteSchemaV5.self, // versionChecksum QPa21u3xgvhbDxVJ7DeQvNXwnM9Gwpo3j1W8IZ0ioeo=
+            SimplenoteSchemaV6.self, // versionChecksum paCCXH6iF4rACwThs2BGPgs0DWANxaNu6rE9EcM42Ak=
         ]
     }
 

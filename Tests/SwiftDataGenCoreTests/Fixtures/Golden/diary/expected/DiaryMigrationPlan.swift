@@ -7,8 +7,8 @@ import SwiftData
 enum DiaryMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            DiarySchemaV1.self,
-            DiarySchemaV1_1.self,
+            DiarySchemaV1.self, // versionChecksum zR/NYegI6uPhs8W8LgFA6QJB7C4g/ZW4ETPjNmuJSgU=
+            DiarySchemaV1_1.self, // versionChecksum JzKooJ4UAsBuP5Cmcf9M+YRb5N7IZiA3wFRWJUW30cg=
         ]
     }
 

@@ -7,7 +7,7 @@ import SwiftData
 enum HostileMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            HostileSchemaV1.self,
+            HostileSchemaV1.self, // versionChecksum zWRbRsAzoDvH1fh53WvhLlws2GBF6qFvZaQ8w2bUfuw=
         ]
     }
 

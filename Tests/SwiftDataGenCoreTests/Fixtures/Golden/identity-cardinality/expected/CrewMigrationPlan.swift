@@ -7,8 +7,8 @@ import SwiftData
 enum CrewMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            CrewSchemaV1.self,
-            CrewSchemaV2.self,
+            CrewSchemaV1.self, // versionChecksum jKpNjgtjFHwCjxuE8uSE2nJW27gbbj33v5gOs68UQAg=
+            CrewSchemaV2.self, // versionChecksum qQeAJad7YuzsQcDFRZX7peJ2gM8deorTMLx48mSJGig=
         ]
     }
 

@@ -7,12 +7,12 @@ import SwiftData
 enum NotesMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            NotesSchemaV1.self,
-            NotesSchemaV1_1.self,
-            NotesSchemaV1_2.self,
-            NotesSchemaV1_3.self,
-            NotesSchemaV2.self,
-            NotesSchemaV3.self,
+            NotesSchemaV1.self, // versionChecksum rqAroWH1bg6kY1fBTxFtq3bCc+Z1j0gKEAKiT6PZN2w=
+            NotesSchemaV1_1.self, // versionChecksum otD12L3UAQkLZlv2k/hCgZ9dtePrbikyTNDKbllaYgc=
+            NotesSchemaV1_2.self, // versionChecksum LFoPamfbhjki7wfaToXmRbNBvd5rI7fddlEZmRDJYUc=
+            NotesSchemaV1_3.self, // versionChecksum TgqT4BgNN9GwnY6frTb+KGwzffZSvzrWvLAcYSlLG0o=
+            NotesSchemaV2.self, // versionChecksum kTQy5emYL9wsjOCv9v0CUiw1lQZVbuRx84nuHgAH4hc=
+            NotesSchemaV3.self, // versionChecksum 0EKJccvYeZ8GEGTGHLedPALsVgdFQms/K0QqDa9Lnaw=
         ]
     }
 

@@ -7,12 +7,12 @@ import SwiftData
 enum ShelfMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            ShelfSchemaV1.self,
-            ShelfSchemaV2Bridge.self,
-            ShelfSchemaV2.self,
-            ShelfSchemaV3Bridge.self,
-            ShelfSchemaV3.self,
-            ShelfSchemaV4.self,
+            ShelfSchemaV1.self, // versionChecksum IWiel9tUFo2BroAAGlANkcC7M+MEiDtb9izT5/YeAuc=
+            ShelfSchemaV2Bridge.self, // versionChecksum D0R+lUvYzmIiTyaThbs1kGKEN5GTv3gpYtHCpogfc1s=
+            ShelfSchemaV2.self, // versionChecksum ehMjXnnK/VCUIekFxetJX22nFMStP/sLtoRQI+WBRmY=
+            ShelfSchemaV3Bridge.self, // versionChecksum pXY7XldUmyAwfr94MTfGVzZdOg4o8RVBySTw94pcRg0=
+            ShelfSchemaV3.self, // versionChecksum vpL9EFdWOf5MSKAGY0LHvbWZ4siQJx6Dq9cLMykmzME=
+            ShelfSchemaV4.self, // versionChecksum NxccyjyxHy4AErQ8+NN7s5hnP4Mr+b8NCNd54HhwpU8=
         ]
     }
 

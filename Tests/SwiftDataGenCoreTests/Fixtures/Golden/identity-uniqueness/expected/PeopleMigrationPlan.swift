@@ -7,10 +7,10 @@ import SwiftData
 enum PeopleMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            PeopleSchemaV1.self,
-            PeopleSchemaV2Bridge.self,
-            PeopleSchemaV2.self,
-            PeopleSchemaV3.self,
+            PeopleSchemaV1.self, // versionChecksum jkUKEZNaa2EGHxJOLlaqY4Audju7HX+Sla63yxz7Uv0=
+            PeopleSchemaV2Bridge.self, // versionChecksum UtEilT2KLzOgmYwj/uvSNyujzH7w9xLUL5eQSpeW0yM=
+            PeopleSchemaV2.self, // versionChecksum w0QisCHteYhQd6gSaf2A3QFbPTwoJCIKhJM9cVlOH38=
+            PeopleSchemaV3.self, // versionChecksum +5xAX5j3x+HUaJOqtG/DAIeA9X2woTgluog5pNDRMx0=
         ]
     }
 

@@ -7,12 +7,12 @@ import SwiftData
 enum LibraryMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            LibrarySchemaV1.self,
-            LibrarySchemaV2Bridge.self,
-            LibrarySchemaV2.self,
-            LibrarySchemaV3.self,
-            LibrarySchemaV4Bridge.self,
-            LibrarySchemaV4.self,
+            LibrarySchemaV1.self, // versionChecksum OpvTsE4z+B3ZFfNjMdulOy/7sEhlm6twa+2wf5JoIPQ=
+            LibrarySchemaV2Bridge.self, // versionChecksum v157Oi+hN1VOsRXNd8JbnW+YW1UcLkD+Ir6mG53RXcE=
+            LibrarySchemaV2.self, // versionChecksum HVzBrv855ggETglSWrEorKkwjupHfiEieB6oilJQWe4=
+            LibrarySchemaV3.self, // versionChecksum VXoAuwuUKeaO9ljtR5fb8HdsYZMUk7GSNeaIz+GOFu8=
+            LibrarySchemaV4Bridge.self, // versionChecksum VfrUSNLRvHfaX9N8aXZXPq1VqGczffapy0Evle9Kkj4=
+            LibrarySchemaV4.self, // versionChecksum A3I0r0mglUcmB7liYGq+DrPUZO8RoHNEBI2unLPzA/Q=
         ]
     }
 

@@ -7,7 +7,7 @@ import SwiftData
 public enum MusicMigrationPlan: SchemaMigrationPlan {
     public static var schemas: [any VersionedSchema.Type] {
         [
-            MusicSchemaV1.self,
+            MusicSchemaV1.self, // versionChecksum 7tV1SejQfE5igO0+zCeJ9KP7PiQBDEzLPtaeIjO98Kw=
         ]
     }
 

@@ -7,8 +7,8 @@ import SwiftData
 enum NotesMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            NotesSchemaV1.self,
-            NotesSchemaV1_1.self,
+            NotesSchemaV1.self, // versionChecksum uPuFU49MHX2UXXebgAgJKF7UZa3USKQTDYOW2DU4xTo=
+            NotesSchemaV1_1.self, // versionChecksum W7I6kGbxwPAO68O5BtKXINQfsUfd5DUoZUGFgHxHTKw=
         ]
     }
 

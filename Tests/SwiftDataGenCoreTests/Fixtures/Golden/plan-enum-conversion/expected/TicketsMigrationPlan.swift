@@ -7,9 +7,9 @@ import SwiftData
 enum TicketsMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            TicketsSchemaV1.self,
-            TicketsSchemaV2Bridge.self,
-            TicketsSchemaV2.self,
+            TicketsSchemaV1.self, // versionChecksum AMvyGJdhJsGQzs+Vxe3RvQBlQKyk2zenpYJ2akBKzh8=
+            TicketsSchemaV2Bridge.self, // versionChecksum /7V4mrSm2huFN1p5rfAjvoXhSlwCBRQwynCS16JVNAA=
+            TicketsSchemaV2.self, // versionChecksum C02cNfD/wyaHdlu97ncYCBf4kTywMPPPyem11WTMgE8=
         ]
     }
 

@@ -7,8 +7,8 @@ import SwiftData
 enum TasksMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            TasksSchemaV1.self,
-            TasksSchemaV2.self,
+            TasksSchemaV1.self, // versionChecksum shTtY67yUkZjDHq6to81B9LWouEfy1vyluuiUgf4Ax0=
+            TasksSchemaV2.self, // versionChecksum 0COa0WYcGYYIsyaZE7A+Je9uPLgl2rPV+el7ct8BdJI=
         ]
     }
 

@@ -7,9 +7,9 @@ import SwiftData
 enum ShopMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            ShopSchemaV1.self,
-            ShopSchemaV1_1.self,
-            ShopSchemaV1_2.self,
+            ShopSchemaV1.self, // versionChecksum OFID2EAcUL9FWalvu1CCQTTlgPNURjvfX2Yd0syloXo=
+            ShopSchemaV1_1.self, // versionChecksum euqLDAiMkvcje76H+P7U5r9O2ufo4uW/4/d9QKItp+c=
+            ShopSchemaV1_2.self, // versionChecksum picePOd+DAgvYvhCa3po8VyYvRczY9BKSSSAesUjOPc=
         ]
     }
 

@@ -7,8 +7,8 @@ import SwiftData
 enum InboxMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            InboxSchemaV1.self,
-            InboxSchemaV2.self,
+            InboxSchemaV1.self, // versionChecksum lTfvcI0/VRerTitz7zSjp2u+wlTRSq4c1Eae12OkvTY=
+            InboxSchemaV2.self, // versionChecksum TECN+DC8dlI7JyJ9u6t+eGn8yZAKIgNSTgw32tNCP7A=
         ]
     }
 

@@ -7,10 +7,10 @@ import SwiftData
 enum TripsMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            TripsSchemaV1.self,
-            TripsSchemaV2.self,
-            TripsSchemaV3Bridge.self,
-            TripsSchemaV3.self,
+            TripsSchemaV1.self, // versionChecksum 5iqnYT65cCJO0Ha3K97OWCyeK3JH1MnsMLAUE0gIsMY=
+            TripsSchemaV2.self, // versionChecksum bQSr+N+dZwAX7FQhjjO0ZGgWbZoYzj1YhXxdD7ta0y4=
+            TripsSchemaV3Bridge.self, // versionChecksum 5BJD5mSYSkvuanNCHWXEogE4M2Ere5iidBBhIIs01YE=
+            TripsSchemaV3.self, // versionChecksum BQzIIfoxFBSIysnM/WoKsVt+j/+sXobM3cKvz1gvBHA=
         ]
     }
 

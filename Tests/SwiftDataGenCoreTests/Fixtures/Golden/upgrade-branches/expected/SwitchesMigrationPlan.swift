@@ -7,9 +7,9 @@ import SwiftData
 enum SwitchesMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SwitchesSchemaV1.self,
-            SwitchesSchemaV2Bridge.self,
-            SwitchesSchemaV2.self,
+            SwitchesSchemaV1.self, // versionChecksum tnKj5jOF17+iPj0LjJKe8rJ/S3Ssgu9rk+M6hVY3SfQ=
+            SwitchesSchemaV2Bridge.self, // versionChecksum Bp6NmIjmMkLDo0qQT9p3nPJ9R5RWGsjKabADnwOi4Hk=
+            SwitchesSchemaV2.self, // versionChecksum mWomLrUQ29HUzrnDBwnenNlCkd4prYKYlVSwETkCUqc=
         ]
     }
 

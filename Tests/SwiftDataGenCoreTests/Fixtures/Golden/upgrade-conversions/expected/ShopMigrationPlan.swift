@@ -7,11 +7,11 @@ import SwiftData
 enum ShopMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            ShopSchemaV1.self,
-            ShopSchemaV2Bridge.self,
-            ShopSchemaV2.self,
-            ShopSchemaV3Bridge.self,
-            ShopSchemaV3.self,
+            ShopSchemaV1.self, // versionChecksum W6m2+xGEHWBPNks32/m81MoxkqWqO/K9CDZjkioCQeE=
+            ShopSchemaV2Bridge.self, // versionChecksum EGjvz0XckC3yQ65OghC57Y0vaHQjyWd+zGeoG4G6AiE=
+            ShopSchemaV2.self, // versionChecksum jKJZw+1VZyD16Pu4ONhZeak4VVC1aTYijTuF1J6AnrU=
+            ShopSchemaV3Bridge.self, // versionChecksum TuHX7vUl34wbnwdR8xZRbjyWtxGttRG/wtpViOb5mEs=
+            ShopSchemaV3.self, // versionChecksum /XW+QJVCvXjhqCpUZrr7+aDPG3sc2XY/uNt7+xRe61c=
         ]
     }
 
