@@ -37,7 +37,10 @@ public enum PlanMarkdown {
     /// Each schema's SwiftData checksum, to compare with a store from a device.
     static func checksums(_ report: PlanReport) -> [String] {
         var lines = ["### Checksums", "", "| schema | version | `versionChecksum` |", "|---|---|---|"]
-        lines += report.schemas.map { "| \(escaped($0.name)) | \($0.version) | `\($0.checksum)` |" }
+        lines += report.schemas.map {
+            "| \(escaped($0.name)) | \($0.version) | `\($0.checksum)`"
+                + ($0.pairedChecksum.map { " (`\($0)` where SwiftData pairs undeclared inverses)" } ?? "") + " |"
+        }
         lines.append("")
         if !report.unprovedMappings.isEmpty {
             lines += [

@@ -13,6 +13,7 @@ struct EncodedPlanReport: Codable, Equatable {
 
     struct Schema: Codable, Equatable {
         var schema, name, version, checksum: String
+        var pairedChecksum: String?
     }
 
     var schemas: [Schema]
@@ -21,7 +22,9 @@ struct EncodedPlanReport: Codable, Equatable {
 
     init(_ report: PlanReport) {
         schemas = report.schemas.map {
-            Schema(schema: $0.schema, name: $0.name, version: $0.version, checksum: $0.checksum)
+            Schema(
+                schema: $0.schema, name: $0.name, version: $0.version, checksum: $0.checksum,
+                pairedChecksum: $0.pairedChecksum)
         }
         steps = report.steps.map {
             Step(
@@ -59,7 +62,7 @@ final class PlanReportTests: XCTestCase {
         var withSchemas = PlanReport(steps: steps)
         withSchemas.schemas = [
             .init(schema: awkward, name: "T", version: "bridge 1.0.1", checksum: "a+/b="),
-            .init(schema: "T", name: awkward, version: "2.0.0", checksum: ""),
+            .init(schema: "T", name: awkward, version: "2.0.0", checksum: "", pairedChecksum: "p/+="),
         ]
         withSchemas.unprovedMappings = [awkward, "Decimal"]
         for report in [PlanReport(steps: steps), PlanReport(steps: []), withSchemas] {

@@ -395,16 +395,16 @@ final class StoreIdentityTests: XCTestCase {
     }
 
     /// An earlier release added a modifier where today's hashes tell the versions apart (here an
-    /// inverse, which the old model left out); the version shipped with it, so it stays.
+    /// inverse declared where SwiftData could not have paired by itself: two candidates); the
+    /// version shipped with it, so it stays.
     func testAModifierAShippedVersionCarriesStays() throws {
-        let v1 = version(
-            "1.0.0",
-            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n"
-                + "      a: { type: A?, inverse: false }\n")
+        let models = { (inverse: String) in
+            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: \(inverse) }\n      cs: { type: \"[B]\", "
+                + "inverse: false }\n  B:\n    properties:\n      a: { type: A?, inverse: false }\n"
+        }
+        let v1 = version("1.0.0", models("false"))
         let v2 = version(
-            "2.0.0",
-            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n"
-                + "      a: A?\n")
+            "2.0.0", models("a").replacingOccurrences(of: "a: { type: A?, inverse: false }", with: "a: A?"))
         let shipped = v2.replacingOccurrences(of: "inverse: a }", with: "inverse: a, hashModifier: \"2.0.0\" }")
         let lock = ShippedVersions(histories: [try history([v1, shipped])]).text
         XCTAssertTrue(lock.contains("hashModifier=2.0.0"), lock)
@@ -457,6 +457,29 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertEqual(oldProblems.map(\.rendered), [])
         XCTAssertNil(oldParsed.entries.first?.identity)
         XCTAssertEqual(oldParsed.check([try history([v1])], lockFile: "l"), [])
+    }
+
+    /// Declaring the inverse of a pair SwiftData of 2024 paired by itself leaves that reading's
+    /// checksum where it was: the version gets a modifier, though iOS 26.5's reading differs.
+    func testDeclaringAnInverseSwiftDataMayHaveInferredGetsAModifier() throws {
+        let v1 = version(
+            "1.0.0",
+            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n"
+                + "      a: { type: A?, inverse: false }\n")
+        let v2 = version(
+            "2.0.0",
+            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a }\n  B:\n    properties:\n"
+                + "      a: A?\n")
+        let (plan, diagnostics) = try plan([v1, v2])
+        XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
+        let first = StoreIdentity(plan.versions[0], naming: NamingConfig())
+        XCTAssertNotNil(first.pairedReading)
+        XCTAssertNotNil(plan.pairedChecksums[.version(SemanticVersion(1, 0, 0))])
+        let modifiers = plan.versions[1].models.flatMap(\.properties).compactMap(\.hashModifier)
+        XCTAssertEqual(modifiers, ["2.0.0"])
+        let second = StoreIdentity(plan.versions[1], naming: NamingConfig())
+        XCTAssertNil(second.pairedReading, "nothing left to pair")
+        XCTAssertTrue(Set(first.readings).isDisjoint(with: second.readings))
     }
 
     func testATruncatedEmptiedOrTrimmedLockIsDetected() throws {

@@ -51,7 +51,7 @@ final class VersionHashTests: XCTestCase {
                 reproduced += 1
             }
         }
-        XCTAssertEqual(reproduced, 12, "the fixture holds 12 Apple-computed hashes")
+        XCTAssertEqual(reproduced, 18, "the fixture holds 18 Apple-computed hashes")
     }
 
     /// A detail the recipe must get right changes an Apple vector's hash: the check above would
@@ -98,6 +98,47 @@ final class VersionHashTests: XCTestCase {
             XCTAssertEqual(identity.entityHashes[entity], expected[entity], entity)
         }
         XCTAssertEqual(identity.versionChecksum.utf8.count, 44)
+    }
+
+    /// A store SwiftData wrote in 2024, written as YAML the way its app declares the models: no
+    /// relationship names an inverse, and SwiftData paired the two pairs that are each other's only
+    /// candidate. The paired reading is the store's, hash for hash and checksum.
+    func testAStoreSwiftDataWroteIsThePairedReadingOfItsModels() throws {
+        let yaml = """
+            schema: RM
+            version: 1.0.0
+            models:
+              Item:
+                properties:
+                  name: { type: String, unique: true }
+                  craftingRecipe: { type: CraftingRecipe?, inverse: false }
+              Component:
+                properties:
+                  id: { type: UUID, expression: "UUID()" }
+                  count: { type: Int, default: 1 }
+                  item: { type: Item?, inverse: false }
+                  craftingRecipe: { type: CraftingRecipe?, inverse: false }
+              CraftingRecipe:
+                properties:
+                  requiredComponents: { type: "[Component]", inverse: false }
+                  producedItemCount: { type: String, default: "1" }
+                  producedItem: { type: Item?, inverse: false }
+
+            """
+        let sources = SchemaSources(
+            config: nil,
+            versions: [SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))])
+        let (histories, diagnostics) = Generator.validate(sources)
+        XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
+        let history = try XCTUnwrap(histories.first)
+        let identity = StoreIdentity(try XCTUnwrap(history.versions.first), naming: history.config.naming)
+        let vector = try XCTUnwrap(try Self.vectors().first { $0.expected["CraftingRecipe"] != nil })
+        let paired = try XCTUnwrap(identity.pairedReading)
+        XCTAssertEqual(paired.entityHashes, vector.expected)
+        XCTAssertEqual(paired.versionChecksum, "6T24D3nNvz6qsg0dO7y7IA3tlbZ0QpK/AwmP5KiXXgw=")
+        XCTAssertNotEqual(identity.entityHashes["Item"], vector.expected["Item"], "unpaired, Item differs")
+        XCTAssertEqual(identity.entityHashes["Component"] == vector.expected["Component"], false)
+        XCTAssertTrue(identity.unprovedRows.contains(.undeclaredInversePair))
     }
 
     /// The dashpay models the SwiftData vectors come from, as YAML (`PersistentIdentity` stands in

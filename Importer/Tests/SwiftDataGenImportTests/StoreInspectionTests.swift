@@ -324,6 +324,46 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertEqual(wrong.match?.nearestByIdentity?.label, "1.0.0")
     }
 
+    /// A store whose hashes are the reading where SwiftData paired undeclared inverses (as it
+    /// did in 2024) is at that version, and the report says by which reading.
+    func testAStoreWithPairedInversesIsKnownByThatReading() throws {
+        let yaml = """
+            schema: Pairs
+            version: 1.0.0
+            models:
+              Shelf:
+                properties:
+                  books: { type: "[Book]", inverse: false }
+              Book:
+                properties:
+                  title: String
+                  shelf: { type: Shelf?, inverse: false }
+            """
+        let (histories, diagnostics) = Generator.validate(
+            SchemaSources(
+                config: nil,
+                versions: [SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))]))
+        XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
+        let version = try XCTUnwrap(histories.first?.versions.first)
+        let identity = StoreIdentity(version, naming: NamingConfig())
+        let paired = try XCTUnwrap(identity.pairedReading)
+        func bytes(_ hex: String) -> [UInt8] {
+            stride(from: 0, to: hex.count, by: 2).map { offset in
+                let start = hex.index(hex.startIndex, offsetBy: offset)
+                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) ?? 0
+            }
+        }
+        let match = StoreMatch(
+            StoreShape(version, naming: NamingConfig()), model: nil, histories: histories,
+            versionHashes: paired.entityHashes.mapValues(bytes))
+        XCTAssertEqual(match.identityMatched.map(\.label), ["1.0.0"])
+        XCTAssertEqual(match.identityMatched.first?.byPairedReading, true)
+        let unpaired = StoreMatch(
+            StoreShape(version, naming: NamingConfig()), model: nil, histories: histories,
+            versionHashes: identity.entityHashes.mapValues(bytes))
+        XCTAssertEqual(unpaired.identityMatched.first?.byPairedReading, false)
+    }
+
     func testJSONNamesTheMatchAndTheSteps() throws {
         let store = try makeStore("old.store", Self.version1, hashes: try Self.hashes(ofVersion: 1))
         let cli = try run(["store", store, "--schema", try writeHistory(), "--json"])

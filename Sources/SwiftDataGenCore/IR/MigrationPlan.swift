@@ -139,6 +139,9 @@ public struct MigrationPlan: Sendable {
     /// Each schema's `versionChecksum` as SwiftData computes it, modifiers included: what a
     /// store's metadata holds once it is at that schema.
     public var checksums: [SchemaReference: String] = [:]
+    /// The checksum where SwiftData pairs undeclared inverses itself, for the schemas where that
+    /// differs (`StoreIdentity.pairedReading`).
+    public var pairedChecksums: [SchemaReference: String] = [:]
     /// The `StorageRow`s the plan's schemas rely on that no Apple-computed hash proves yet.
     public var unprovedRows: [StorageRow] = []
 

@@ -13,13 +13,32 @@ public struct StoreIdentity: Sendable, Equatable {
     public let versionChecksum: String
     /// The rows of `StorageRow` this schema relies on that no Apple-computed hash proves yet.
     public let unprovedRows: [StorageRow]
+    /// The hashes where SwiftData pairs relationships that declare no inverse by itself, when
+    /// that pairs any: SwiftData of 2024 did (a store it wrote proves it), of iOS 26.5 did not
+    /// (coredata-version-hash.md). Which one a device computes depends on its OS.
+    public let pairedReading: Reading?
+
+    /// Entity hashes and checksum under one reading of the model.
+    public struct Reading: Sendable, Equatable {
+        public var entityHashes: [String: String]
+        public var versionChecksum: String
+    }
 
     public init(entities: [CoreDataEntity]) {
         self.entities = entities.sorted { VersionHashRecipe.precedes($0.name, $1.name) }
         let hashes = Self.hashes(of: self.entities)
         entityHashes = hashes.mapValues(VersionHashRecipe.hex)
         versionChecksum = VersionHashRecipe.checksum(entities: hashes.map { ($0.key, $0.value) })
-        var rows: Set<StorageRow> = []
+        let paired = Self.pairingUndeclaredInverses(self.entities)
+        if paired != self.entities {
+            let pairedHashes = Self.hashes(of: paired)
+            pairedReading = Reading(
+                entityHashes: pairedHashes.mapValues(VersionHashRecipe.hex),
+                versionChecksum: VersionHashRecipe.checksum(entities: pairedHashes.map { ($0.key, $0.value) }))
+        } else {
+            pairedReading = nil
+        }
+        var rows: Set<StorageRow> = pairedReading == nil ? [] : [.undeclaredInversePair]
         for entity in entities {
             if entity.parent != nil { rows.insert(.inheritance) }
             for property in entity.properties { property.collectRows(into: &rows) }
@@ -32,6 +51,51 @@ public struct StoreIdentity: Sendable, Equatable {
     }
 
     public func entity(named name: String) -> CoreDataEntity? { entities.first { $0.name == name } }
+
+    /// The checksum under each reading: without pairing, and with (the same where nothing pairs).
+    public var readings: [String] { [versionChecksum, pairedReading?.versionChecksum ?? versionChecksum] }
+
+    /// The entities with each relationship that declares no inverse paired with the one
+    /// relationship of its destination that points back and declares none either, where each is
+    /// the other's only such candidate.
+    static func pairingUndeclaredInverses(_ entities: [CoreDataEntity]) -> [CoreDataEntity] {
+        struct Side: Hashable {
+            var entity: Int
+            var property: Int
+        }
+        let index = Dictionary(
+            entities.indices.map { (entities[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        func relationship(_ side: Side) -> CoreDataRelationship? {
+            if case .relationship(let r) = entities[side.entity].properties[side.property].kind { return r }
+            return nil
+        }
+        var open: [Side] = []
+        for e in entities.indices {
+            for p in entities[e].properties.indices {
+                let side = Side(entity: e, property: p)
+                if let r = relationship(side), r.inverse == nil, !entities[e].properties[p].isTransient {
+                    open.append(side)
+                }
+            }
+        }
+        func candidates(of side: Side) -> [Side] {
+            guard let r = relationship(side), let destination = index[r.destination] else { return [] }
+            return open.filter { other in
+                other != side && other.entity == destination
+                    && relationship(other)?.destination == entities[side.entity].name
+            }
+        }
+        var result = entities
+        for side in open {
+            let mine = candidates(of: side)
+            guard mine.count == 1, let other = mine.first, candidates(of: other) == [side],
+                case .relationship(var r) = result[side.entity].properties[side.property].kind
+            else { continue }
+            r.inverse = entities[other.entity].properties[other.property].name
+            result[side.entity].properties[side.property].kind = .relationship(r)
+        }
+        return result
+    }
 
     /// Every entity's hash; a parent's hash enters its children's, and a cycle (refused by the
     /// resolver) is cut rather than followed.
@@ -349,6 +413,9 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     case toOne, toMany, optionalToMany
     /// A to-many with `minimumModelCount`/`maximumModelCount` written.
     case toManyWithCounts
+    /// Two relationships that point at each other and declare no inverse: SwiftData of 2024
+    /// paired them (a store it wrote proves it), of iOS 26.5 did not.
+    case undeclaredInversePair
     case externalStorage, preserveValueOnDeletion, hashModifier, inheritance
 
     /// Where an Apple-computed hash proves the row; nil where none does yet.
@@ -361,7 +428,8 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .string, .boolean, .double, .float, .uuid:
             return "version-hash vectors"
         case .unsignedWord, .signedByte, .cgFloat, .decimal, .url, .transformable, .codableStruct, .enumInStruct,
-            .toManyWithCounts, .externalStorage, .preserveValueOnDeletion, .hashModifier, .inheritance:
+            .toManyWithCounts, .externalStorage, .preserveValueOnDeletion, .hashModifier, .inheritance,
+            .undeclaredInversePair:
             return nil
         }
     }
@@ -395,6 +463,9 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .toMany: return "a to-many relationship [M]"
         case .optionalToMany: return "an optional to-many relationship [M]?"
         case .toManyWithCounts: return "a to-many relationship with model counts"
+        case .undeclaredInversePair:
+            return "relationships that point at each other without an inverse (paired by SwiftData of 2024, not of "
+                + "iOS 26.5)"
         case .externalStorage: return ".externalStorage"
         case .preserveValueOnDeletion: return ".preserveValueOnDeletion"
         case .hashModifier: return "hashModifier"

@@ -73,18 +73,20 @@ public struct MigrationPlanner: Sendable {
         // every schema's identity at once.
         let start = plan
         let identities = references.parallelMap { reference in
-            start.schema(reference).map { StoreIdentity($0, naming: naming) }.map {
-                ($0.versionChecksum, $0.unprovedRows)
-            }
+            start.schema(reference).map { StoreIdentity($0, naming: naming) }.map { ($0.readings, $0.unprovedRows) }
         }
-        let checksums = identities.map { $0?.0 }
         let unproved = Set(identities.flatMap { $0?.1 ?? [] })
         plan.unprovedRows = StorageRow.allCases.filter(unproved.contains)
-        var seen: [String: MigrationPlan.SchemaReference] = [:]
+        // One table per reading (with and without SwiftData pairing undeclared inverses): a
+        // schema repeats an earlier one if it does so under either.
+        var seen: [[String: MigrationPlan.SchemaReference]] = [[:], [:]]
+        func earlierSchema(_ readings: [String]) -> MigrationPlan.SchemaReference? {
+            zip(seen, readings).lazy.compactMap { $0[$1] }.first
+        }
         var previous: SchemaVersion?
-        for (reference, checksum) in zip(references, checksums) {
-            guard var schema = plan.schema(reference), var checksum else { continue }
-            if let earlier = seen[checksum] {
+        for (reference, identity) in zip(references, identities) {
+            guard var schema = plan.schema(reference), var readings = identity?.0 else { continue }
+            if let earlier = earlierSchema(readings) {
                 let modifier = "\(schema.version)"
                 guard let (m, p) = modifierSite(in: schema, after: previous) else {
                     diagnostics.append(
@@ -102,8 +104,8 @@ public struct MigrationPlanner: Sendable {
                         plan.unprovedRows.contains($0) || $0 == .hashModifier
                     }
                 }
-                checksum = StoreIdentity(schema, naming: naming).versionChecksum
-                if let clash = seen[checksum] {
+                readings = StoreIdentity(schema, naming: naming).readings
+                if let clash = earlierSchema(readings) {
                     diagnostics.append(
                         .error(
                             .duplicateChecksum,
@@ -125,8 +127,11 @@ public struct MigrationPlanner: Sendable {
                     )
                 }
             }
-            seen[checksum] = seen[checksum] ?? reference
-            plan.checksums[reference] = checksum
+            for (index, checksum) in readings.enumerated() {
+                seen[index][checksum] = seen[index][checksum] ?? reference
+            }
+            plan.checksums[reference] = readings[0]
+            if readings[1] != readings[0] { plan.pairedChecksums[reference] = readings[1] }
             previous = schema
         }
     }

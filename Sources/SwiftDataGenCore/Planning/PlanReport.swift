@@ -19,6 +19,8 @@ public struct PlanReport: Sendable, Equatable {
         /// `2.0.0`, or `bridge 2.0.1`.
         public var version: String
         public var checksum: String
+        /// The checksum where SwiftData pairs undeclared inverses itself, where that differs.
+        public var pairedChecksum: String?
     }
 
     public var steps: [Step]
@@ -43,7 +45,8 @@ public struct PlanReport: Sendable, Equatable {
                 case .bridge(let into): (name, version) = (names.bridge(into: into), "bridge \(schema.version)")
                 }
                 return SchemaChecksum(
-                    schema: history.name, name: name, version: version, checksum: plan.checksums[reference] ?? "")
+                    schema: history.name, name: name, version: version, checksum: plan.checksums[reference] ?? "",
+                    pairedChecksum: plan.pairedChecksums[reference])
             }
         }
         let unproved = Set(plans.flatMap(\.plan.unprovedRows))
@@ -98,10 +101,10 @@ public struct PlanReport: Sendable, Equatable {
             return "    {\n" + fields.map { "      \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n    }"
         }
         let schemaObjects = schemas.map { schema in
-            let fields = [
-                ("checksum", schema.checksum), ("name", schema.name), ("schema", schema.schema),
-                ("version", schema.version),
-            ]
+            let fields =
+                [("checksum", schema.checksum), ("name", schema.name)]
+                + (schema.pairedChecksum.map { [("pairedChecksum", $0)] } ?? [])
+                + [("schema", schema.schema), ("version", schema.version)]
             return "    {\n" + fields.map { "      \"\($0.0)\" : \(Self.quoted($0.1))" }.joined(separator: ",\n")
                 + "\n    }"
         }
@@ -157,7 +160,10 @@ public struct PlanReport: Sendable, Equatable {
     var checksumText: String {
         guard !schemas.isEmpty else { return "" }
         var lines = ["SwiftData checksums (versionChecksum):"]
-        lines += schemas.map { "  \($0.schema) \($0.version) \($0.name): \($0.checksum)" }
+        lines += schemas.map {
+            "  \($0.schema) \($0.version) \($0.name): \($0.checksum)"
+                + ($0.pairedChecksum.map { " (\($0) where SwiftData pairs undeclared inverses)" } ?? "")
+        }
         if !unprovedMappings.isEmpty {
             lines.append(
                 "  not yet proved by an Apple-computed hash: \(unprovedMappings.joined(separator: "; ")) (see the "

@@ -81,8 +81,14 @@ public struct StoreReport: Sendable {
         }
         if let at = match.identityMatched.first {
             lines.append(
-                "this store is at \(at.schema) \(at.label): all \(at.equalHashes) entity version hashes equal its "
-                    + "metadata's (NSStoreModelVersionHashes), which is how SwiftData knows it")
+                "this store is at \(at.schema) \(at.label): "
+                    + (at.equalHashes == 1
+                        ? "its one entity version hash equals" : "all \(at.equalHashes) entity version hashes equal")
+                    + " its metadata's (NSStoreModelVersionHashes), which is how SwiftData knows it"
+                    + (at.byPairedReading
+                        ? "; with the relationships that declare no inverse paired, as SwiftData of 2024 paired them "
+                            + "(iOS 26.5 computes them unpaired: open such a store on the newest OS before shipping)"
+                        : ""))
         } else if let nearest = match.nearestByIdentity {
             lines.append(
                 "no schema of the plan has the store's entity version hashes, so SwiftData will not open it with "
@@ -91,7 +97,12 @@ public struct StoreReport: Sendable {
             lines += (nearest.hashDifferences ?? []).map { "  - \($0)" }
         }
         let matched = match.matched
-        if matched.isEmpty, let nearest = match.nearest {
+        if matched.isEmpty, let at = match.identityMatched.first {
+            lines.append(
+                "its tables are not the ones \(at.schema) \(at.label) would create (SwiftData opens it by its hashes "
+                    + "and does not check them, so it reads them as they are):")
+            lines += at.differences.map { "  - \($0)" }
+        } else if matched.isEmpty, let nearest = match.nearest {
             lines.append(
                 "matches no version of the history; SwiftData will not open it with this "
                     + "plan (\"Cannot use staged migration with an unknown model version\"). Nearest: "

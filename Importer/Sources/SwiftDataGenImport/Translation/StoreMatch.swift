@@ -18,6 +18,9 @@ public struct StoreMatch: Sendable {
         public var hashDifferences: [String]?
         /// How many entity hashes the two have in common.
         public var equalHashes = 0
+        /// The hashes compared are the ones where SwiftData pairs undeclared inverses itself
+        /// (`StoreIdentity.pairedReading`), which were the nearer.
+        public var byPairedReading = false
 
         /// `2.0.0`, or `bridge into 2.0.0`.
         public var label: String { isBridge ? "bridge into \(version)" : "\(version)" }
@@ -71,7 +74,16 @@ public struct StoreMatch: Sendable {
                         + (model.map { Self.differences(model: $0, version: identity) } ?? []))
                 if !versionHashes.isEmpty {
                     (comparison.hashDifferences, comparison.equalHashes) = Self.hashDifferences(
-                        versionHashes, identity, explained: comparison.differences)
+                        versionHashes, identity.entityHashes, explained: comparison.differences)
+                    if let paired = identity.pairedReading, comparison.hashDifferences?.isEmpty == false {
+                        let (differences, equal) = Self.hashDifferences(
+                            versionHashes, paired.entityHashes, explained: comparison.differences)
+                        if equal - differences.count > comparison.equalHashes - (comparison.hashDifferences?.count ?? 0)
+                        {
+                            (comparison.hashDifferences, comparison.equalHashes) = (differences, equal)
+                            comparison.byPairedReading = true
+                        }
+                    }
                 }
                 comparisons.append(comparison)
             }
@@ -142,15 +154,15 @@ public struct StoreMatch: Sendable {
 
     /// The entities whose version hash in the store differs from the schema's, each followed by
     /// the differences that name it; and how many hashes are equal.
-    static func hashDifferences(_ store: [String: [UInt8]], _ identity: StoreIdentity, explained: [String]) -> (
+    static func hashDifferences(_ store: [String: [UInt8]], _ expected: [String: String], explained: [String]) -> (
         [String], Int
     ) {
         var lines: [String] = []
         var equal = 0
-        let names = Set(store.keys).union(identity.entityHashes.keys).sorted()
+        let names = Set(store.keys).union(expected.keys).sorted()
         for name in names {
             let have = store[name].map(VersionHashText.hex)
-            let want = identity.entityHashes[name]
+            let want = expected[name]
             if have == want {
                 equal += 1
                 continue
