@@ -89,15 +89,18 @@ final class VersionHashTests: XCTestCase {
     }
 
     /// The SwiftData vectors written as YAML, the way an app team would: the resolver builds the
-    /// Core Data model SwiftData would, and its hashes are Apple's.
+    /// Core Data model SwiftData would, and its hashes are Apple's, in both versions of the golden.
     func testSwiftDataVectorsFromYAML() throws {
         let expected = try Self.vectors().reduce(into: [String: String]()) { $0.merge($1.expected) { a, _ in a } }
         let history = try Self.dashpayHistory()
-        let identity = StoreIdentity(try XCTUnwrap(history.versions.first), naming: history.config.naming)
-        for entity in Self.dashpayEntities {
-            XCTAssertEqual(identity.entityHashes[entity], expected[entity], entity)
+        XCTAssertEqual(history.versions.count, 2)
+        for version in history.versions {
+            let identity = StoreIdentity(version, naming: history.config.naming)
+            for entity in Self.dashpayEntities {
+                XCTAssertEqual(identity.entityHashes[entity], expected[entity], "\(version.version) \(entity)")
+            }
+            XCTAssertEqual(identity.versionChecksum.utf8.count, 44)
         }
-        XCTAssertEqual(identity.versionChecksum.utf8.count, 44)
     }
 
     /// A store SwiftData wrote in 2024, written as YAML the way its app declares the models: no
@@ -141,54 +144,16 @@ final class VersionHashTests: XCTestCase {
         XCTAssertTrue(identity.unprovedRows.contains(.undeclaredInversePair))
     }
 
-    /// The dashpay models the SwiftData vectors come from, as YAML (`PersistentIdentity` stands in
-    /// for the destination of `owner`, whose own hash is not a vector).
-    static let dashpayYAML = """
-        schema: Dash
-        version: 1.0.0
-        models:
-          PersistentWalletManagerMetadata:
-            properties:
-              networkRaw: { type: UInt32, unique: true }
-              combinedSyncHeight: UInt32
-              combinedSyncBlockHash: Data?
-              walletCount: Int
-              createdAt: Date
-              lastUpdated: Date
-          PersistentShieldedSyncState:
-            unique: [[walletId, accountIndex]]
-            indexes: [[walletId]]
-            properties:
-              walletId: Data
-              accountIndex: UInt32
-              lastSyncedIndex: UInt64
-              lastUpdated: Date
-          PersistentDashpayIgnoredSender:
-            unique: [[networkRaw, ownerIdentityId, ignoredSenderId]]
-            properties:
-              networkRaw: UInt32
-              ownerIdentityId: Data
-              ignoredSenderId: Data
-              ignoredAt: Date
-              owner: { type: PersistentIdentity, inverse: dashpayIgnoredSenders }
-          PersistentIdentity:
-            properties:
-              identityId: Data
-              dashpayIgnoredSenders: { type: "[PersistentDashpayIgnoredSender]", deleteRule: cascade }
-
-        """
     static let dashpayEntities = [
         "PersistentWalletManagerMetadata", "PersistentShieldedSyncState", "PersistentDashpayIgnoredSender",
     ]
 
+    /// The golden `identity-apple-vectors`: the dashpay models as YAML. Being a golden, it is also
+    /// generated, compiled against the stand-in and upgraded, and the stand-in's hashes of the
+    /// compiled classes must equal the generator's (`SimulatorTests`): Apple's, by this test.
     static func dashpayHistory() throws -> SchemaHistory {
-        let sources = SchemaSources(
-            config: SourceFile(
-                displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array("platforms: { iOS: 18, macOS: 15 }\n".utf8)),
-            versions: [
-                SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(dashpayYAML.utf8))
-            ])
-        let (histories, diagnostics) = Generator.validate(sources)
+        let input = GoldenTests.folder("identity-apple-vectors").appendingPathComponent("input").path
+        let (histories, diagnostics) = Generator.validate(try SchemaLoader.read(directory: input).get())
         XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
         return try XCTUnwrap(histories.first)
     }

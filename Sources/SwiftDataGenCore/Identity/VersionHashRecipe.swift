@@ -76,9 +76,17 @@ enum VersionHashRecipe {
     }
 
     /// `NSString compare:` on the names Core Data sorts: UTF-16 code-unit order, which is byte
-    /// order for ASCII (every vector's names; non-ASCII names are not proved).
+    /// order for ASCII (every vector's names; non-ASCII names are not proved). UTF-8 bytes sort the
+    /// same way unless a string holds a character from U+E000 on (lead byte 0xEE and above), where
+    /// surrogates sort UTF-16 differently; only then are the names compared as UTF-16.
     static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf16.lexicographicallyPrecedes(b.utf16)
+        var (x, y) = (a, b)
+        return x.withUTF8 { left in
+            y.withUTF8 { right in
+                left.contains { $0 >= 0xEE } || right.contains { $0 >= 0xEE }
+                    ? a.utf16.lexicographicallyPrecedes(b.utf16) : left.lexicographicallyPrecedes(right)
+            }
+        }
     }
 
     static func hex(_ hash: Hash) -> String {
@@ -139,12 +147,14 @@ enum VersionHashRecipe {
 }
 
 /// SHA-256 (FIPS 180-4), streaming. The tool imports no Foundation and the stand-in has no
-/// CryptoKit on Linux; the tests check it against the standard's examples.
+/// CryptoKit on Linux; the tests check it against the standard's examples. Planning hashes every
+/// property of every schema, so a block is compressed in place, without allocating.
 struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    private var block: [UInt8] = []
+    private var block = [UInt8](repeating: 0, count: 64)
+    private var used = 0
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -158,75 +168,101 @@ struct SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    init() {
-        block.reserveCapacity(64)
+    init() {}
+
+    mutating func update(_ text: String) {
+        var text = text
+        text.withUTF8 { update($0) }
     }
 
-    mutating func update(_ text: String) { update(Array(text.utf8)) }
-
-    mutating func update(_ number: UInt16) { update([UInt8(truncatingIfNeeded: number), UInt8(number >> 8)]) }
+    mutating func update(_ number: UInt16) {
+        withUnsafeBytes(of: number.littleEndian) { update($0.bindMemory(to: UInt8.self)) }
+    }
 
     mutating func update(_ number: UInt32) {
-        update((0..<4).map { UInt8(truncatingIfNeeded: number >> (8 * $0)) })
+        withUnsafeBytes(of: number.littleEndian) { update($0.bindMemory(to: UInt8.self)) }
     }
 
     mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { update($0) }
+    }
+
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         length &+= UInt64(bytes.count)
-        for byte in bytes {
-            block.append(byte)
-            if block.count == 64 {
+        var offset = 0
+        while offset < bytes.count {
+            let count = min(64 - used, bytes.count - offset)
+            let start = used
+            block.withUnsafeMutableBufferPointer { target in
+                for index in 0..<count { target[start + index] = bytes[offset + index] }
+            }
+            used += count
+            offset += count
+            if used == 64 {
                 compress()
-                block.removeAll(keepingCapacity: true)
+                used = 0
             }
         }
     }
 
     consuming func finalize() -> [UInt8] {
         let bits = length &* 8
-        block.append(0x80)
-        if block.count > 56 {
-            while block.count < 64 { block.append(0) }
+        block[used] = 0x80
+        used += 1
+        if used > 56 {
+            for index in used..<64 { block[index] = 0 }
             compress()
-            block.removeAll(keepingCapacity: true)
+            used = 0
         }
-        while block.count < 56 { block.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            block.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
-        }
+        for index in used..<56 { block[index] = 0 }
+        for index in 0..<8 { block[56 + index] = UInt8(truncatingIfNeeded: bits >> UInt64(56 - 8 * index)) }
         compress()
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) {
-                out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+        var out = [UInt8](repeating: 0, count: 32)
+        for index in 0..<8 {
+            for byte in 0..<4 {
+                out[4 * index + byte] = UInt8(truncatingIfNeeded: state[index] >> UInt32(24 - 8 * byte))
             }
         }
         return out
     }
 
     private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] =
-                UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
-                | UInt32(block[4 * i + 3])
-        }
         func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-        for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            block.withUnsafeBufferPointer { bytes in
+                for i in 0..<16 {
+                    w[i] =
+                        UInt32(bytes[4 * i]) << 24 | UInt32(bytes[4 * i + 1]) << 16 | UInt32(bytes[4 * i + 2]) << 8
+                        | UInt32(bytes[4 * i + 3])
+                }
+            }
+            for i in 16..<64 {
+                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
         }
-        for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
+        state.withUnsafeMutableBufferPointer { state in
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
+        }
     }
 }

@@ -232,7 +232,7 @@ public struct StoreReport: Sendable {
             lines.append(own == 0 ? "    properties: {}" : "    properties:")
             for attribute in entity.attributes {
                 let type =
-                    (StoreModel.AttributeType(rawValue: attribute.type)?.swiftType ?? "Data")
+                    (UInt32(exactly: attribute.type).flatMap(CoreDataAttributeType.init(rawValue:))?.swiftType ?? "Data")
                     + (attribute.isOptional ? "?" : "")
                 lines.append("      \(YAMLText.scalar(attribute.name)): \(type)")
             }

@@ -25,46 +25,9 @@ public struct StoreModel: Equatable, Sendable {
     public struct Attribute: Equatable, Sendable {
         public var name: String
         /// Core Data's `NSAttributeType` number (700 a string, 300 a 64-bit integer, …), kept as
-        /// written, since a store may hold one this project has no `AttributeType` for.
+        /// written, since a store may hold one `CoreDataAttributeType` has no case for.
         public var type: Int
         public var isOptional: Bool
-    }
-
-    /// Core Data's `NSAttributeType` numbers, its public constants, as the kept model records them.
-    public enum AttributeType: Int, CaseIterable, Sendable {
-        case integer16 = 100
-        case integer32 = 200
-        case integer64 = 300
-        case decimal = 400
-        case double = 500
-        case float = 600
-        case string = 700
-        case boolean = 800
-        case date = 900
-        case binary = 1000
-        case uuid = 1100
-        case uri = 1200
-        case transformable = 1800
-        case composite = 2100
-
-        /// The Swift type a history writes for it; a transformable or composite attribute's own
-        /// type is the app's, so its bytes are written as `Data`.
-        public var swiftType: String {
-            switch self {
-            case .integer16: return "Int16"
-            case .integer32: return "Int32"
-            case .integer64: return "Int"
-            case .decimal: return "Decimal"
-            case .double: return "Double"
-            case .float: return "Float"
-            case .string: return "String"
-            case .boolean: return "Bool"
-            case .date: return "Date"
-            case .binary, .transformable, .composite: return "Data"
-            case .uuid: return "UUID"
-            case .uri: return "URL"
-            }
-        }
     }
 
     public struct Relationship: Equatable, Sendable {
@@ -172,6 +135,27 @@ public struct StoreModel: Equatable, Sendable {
                 if status == Z_STREAM_END { return output }
                 guard status == Z_OK, produced > 0 || stream.avail_in > 0 else { return nil }
             }
+        }
+    }
+}
+
+extension CoreDataAttributeType {
+    /// The Swift type a history written from a store's kept model declares; a transformable or
+    /// composite attribute's own type is the app's, so its bytes are written as `Data`.
+    public var swiftType: String {
+        switch self {
+        case .integer16: return "Int16"
+        case .integer32: return "Int32"
+        case .integer64: return "Int"
+        case .decimal: return "Decimal"
+        case .double: return "Double"
+        case .float: return "Float"
+        case .string: return "String"
+        case .boolean: return "Bool"
+        case .date: return "Date"
+        case .uuid: return "UUID"
+        case .uri: return "URL"
+        case .binaryData, .transformable, .composite, .objectID, .undefined: return "Data"
         }
     }
 }
