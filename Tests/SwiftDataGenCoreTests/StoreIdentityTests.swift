@@ -459,6 +459,20 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertEqual(oldParsed.check([try history([v1])], lockFile: "l"), [])
     }
 
+    /// Reordering the names of a uniqueness constraint moves the hash (declared order is hashed)
+    /// but not the data: no de-duplication is asked for and no modifier is needed.
+    func testReorderingAUniquenessConstraintIsANewSchemaWithoutDedupe() throws {
+        let v1 = version("1.0.0", "  A:\n    unique: [[a, b]]\n    properties:\n      a: String\n      b: String\n")
+        let v2 = version("2.0.0", "  A:\n    unique: [[b, a]]\n    properties:\n      a: String\n      b: String\n")
+        let (plan, diagnostics) = try plan([v1, v2])
+        XCTAssertEqual(diagnostics.map(\.rendered), [])
+        XCTAssertEqual(plan.versions[1].models.flatMap(\.properties).compactMap(\.hashModifier), [])
+        XCTAssertNotEqual(
+            plan.checksums[.version(SemanticVersion(1, 0, 0))], plan.checksums[.version(SemanticVersion(2, 0, 0))])
+        XCTAssertEqual(plan.steps.first?.stages.count, 1)
+        XCTAssertTrue(plan.steps.first?.stages.first?.actions.isEmpty == true, "no dedupe")
+    }
+
     /// Declaring the inverse of a pair SwiftData of 2024 paired by itself leaves that reading's
     /// checksum where it was: the version gets a modifier, though iOS 26.5's reading differs.
     func testDeclaringAnInverseSwiftDataMayHaveInferredGetsAModifier() throws {

@@ -636,7 +636,9 @@ public struct MigrationPlanner: Sendable {
     private mutating func planUniqueness(
         _ model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork
     ) {
-        let oldGroups = Set(diff.uniqueGroups(before))
+        // A group kept with its names in another order constrains the same values: no duplicates
+        // can appear (the order is in the version hash, so such a version is still a new schema).
+        let oldGroups = Set(diff.uniqueGroups(before).map(Set.init))
         let nilKeysAreEqual = model.dedupe?.nilKeysAreEqual ?? false
         /// Whether this step adds uniqueness the policy is for (used, or refused for another reason).
         var policyUsed = false
@@ -650,7 +652,7 @@ public struct MigrationPlanner: Sendable {
                         && work.conversions.contains { $0.model == before.name && $0.property == property.name }
                 }
             }
-            let kept = oldGroups.contains(oldNames)
+            let kept = oldGroups.contains(Set(oldNames))
             guard !kept || convertsAKey else { continue }
             var keys: [String] = []
             var optionalKeys: [String] = []
