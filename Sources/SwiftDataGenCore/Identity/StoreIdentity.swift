@@ -25,13 +25,19 @@ public struct StoreIdentity: Sendable, Equatable {
     }
 
     public init(entities: [CoreDataEntity]) {
+        var cache = VersionHashCache()
+        self.init(entities: entities, cache: &cache)
+    }
+
+    /// With hashes an identity built before may already have computed.
+    public init(entities: [CoreDataEntity], cache: inout VersionHashCache) {
         self.entities = entities.sorted { VersionHashRecipe.precedes($0.name, $1.name) }
-        let hashes = Self.hashes(of: self.entities)
+        let hashes = Self.hashes(of: self.entities, cache: &cache)
         entityHashes = hashes.mapValues(VersionHashRecipe.hex)
         versionChecksum = VersionHashRecipe.checksum(entities: hashes.map { ($0.key, $0.value) })
         let paired = Self.pairingUndeclaredInverses(self.entities)
         if paired != self.entities {
-            let pairedHashes = Self.hashes(of: paired)
+            let pairedHashes = Self.hashes(of: paired, cache: &cache)
             pairedReading = Reading(
                 entityHashes: pairedHashes.mapValues(VersionHashRecipe.hex),
                 versionChecksum: VersionHashRecipe.checksum(entities: pairedHashes.map { ($0.key, $0.value) }))
@@ -47,7 +53,12 @@ public struct StoreIdentity: Sendable, Equatable {
     }
 
     public init(_ version: SchemaVersion, naming: NamingConfig) {
-        self.init(entities: version.models.map { CoreDataEntity($0, in: version, naming: naming) })
+        var cache = VersionHashCache()
+        self.init(version, naming: naming, cache: &cache)
+    }
+
+    public init(_ version: SchemaVersion, naming: NamingConfig, cache: inout VersionHashCache) {
+        self.init(entities: version.models.map { CoreDataEntity($0, in: version, naming: naming) }, cache: &cache)
     }
 
     public func entity(named name: String) -> CoreDataEntity? { entities.first { $0.name == name } }
@@ -99,7 +110,9 @@ public struct StoreIdentity: Sendable, Equatable {
 
     /// Every entity's hash; a parent's hash enters its children's, and a cycle (refused by the
     /// resolver) is cut rather than followed.
-    private static func hashes(of entities: [CoreDataEntity]) -> [String: VersionHashRecipe.Hash] {
+    private static func hashes(of entities: [CoreDataEntity], cache: inout VersionHashCache) -> [String:
+        VersionHashRecipe.Hash]
+    {
         let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var done: [String: VersionHashRecipe.Hash] = [:]
         func hash(_ entity: CoreDataEntity, visiting: Set<String>) -> VersionHashRecipe.Hash {
@@ -115,15 +128,40 @@ public struct StoreIdentity: Sendable, Equatable {
                     ancestor = current.parent.flatMap { byName[$0] }
                 }
             }
-            let result = VersionHashRecipe.entity(
-                name: entity.name, isAbstract: entity.isAbstract, parent: parentHash,
-                properties: properties.filter { !$0.isTransient }.map { ($0.name, $0.versionHash) },
-                modifier: entity.hashModifier, uniquenessConstraints: entity.uniquenessConstraints)
+            let key = VersionHashCache.EntityKey(entity: entity, parent: parentHash)
+            let result =
+                cache.entities[key]
+                ?? VersionHashRecipe.entity(
+                    name: entity.name, isAbstract: entity.isAbstract, parent: parentHash,
+                    properties: properties.filter { !$0.isTransient }.map { ($0.name, cache.hash(of: $0)) },
+                    modifier: entity.hashModifier, uniquenessConstraints: entity.uniquenessConstraints)
+            cache.entities[key] = result
             done[entity.name] = result
             return result
         }
         for entity in entities { _ = hash(entity, visiting: []) }
         return done
+    }
+}
+
+/// Hashes already computed, for identities built one after another: a plan's schemas repeat most
+/// of their entities and properties from one to the next, and hashing is most of planning's work.
+public struct VersionHashCache: Sendable {
+    struct EntityKey: Hashable {
+        var entity: CoreDataEntity
+        var parent: VersionHashRecipe.Hash?
+    }
+
+    var entities: [EntityKey: VersionHashRecipe.Hash] = [:]
+    var properties: [CoreDataProperty: VersionHashRecipe.Hash] = [:]
+
+    public init() {}
+
+    mutating func hash(of property: CoreDataProperty) -> VersionHashRecipe.Hash {
+        if let known = properties[property] { return known }
+        let hash = property.versionHash
+        properties[property] = hash
+        return hash
     }
 }
 
@@ -245,7 +283,7 @@ extension CoreDataProperty {
 }
 
 /// An entity as Core Data holds it (`NSEntityDescription`): its own properties, not inherited ones.
-public struct CoreDataEntity: Sendable, Equatable {
+public struct CoreDataEntity: Sendable, Hashable {
     public var name: String
     public var parent: String?
     public var isAbstract: Bool
@@ -281,8 +319,8 @@ public struct CoreDataEntity: Sendable, Equatable {
 }
 
 /// An attribute or relationship as Core Data hashes it, with the `StorageRow` that made it.
-public struct CoreDataProperty: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+public struct CoreDataProperty: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         case attribute(CoreDataAttributeType, externalStorage: Bool, preservedOnDeletion: Bool)
         /// A composite attribute (type 2100) and its elements, nested composites kept nested.
         case composite(elements: [CoreDataProperty])
@@ -350,7 +388,7 @@ public struct CoreDataProperty: Sendable, Equatable {
     }
 }
 
-public struct CoreDataRelationship: Sendable, Equatable {
+public struct CoreDataRelationship: Sendable, Hashable {
     public var destination: String
     /// The inverse's name as hashed: nil when there is none or the relationship is its own inverse.
     public var inverse: String?

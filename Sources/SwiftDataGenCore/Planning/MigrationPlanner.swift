@@ -70,11 +70,18 @@ public struct MigrationPlanner: Sendable {
             plan.replace(shipped.schema, with: schema)
         }
         // Checksums on all cores, kept without their identities, so a long history never holds
-        // every schema's identity at once.
+        // every schema's identity at once. Each core takes a run of neighbouring schemas, which
+        // share most of their hashes (`VersionHashCache`).
         let start = plan
-        let identities = references.parallelMap { reference in
-            start.schema(reference).map { StoreIdentity($0, naming: naming) }.map { ($0.readings, $0.unprovedRows) }
-        }
+        let run = max(1, (references.count + ParallelWork.cores - 1) / ParallelWork.cores)
+        let identities = Array(stride(from: 0, to: references.count, by: run)).parallelMap { first in
+            var cache = VersionHashCache()
+            return references[first..<min(first + run, references.count)].map { reference in
+                start.schema(reference).map { StoreIdentity($0, naming: naming, cache: &cache) }.map {
+                    ($0.readings, $0.unprovedRows)
+                }
+            }
+        }.flatMap { $0 }
         let unproved = Set(identities.flatMap { $0?.1 ?? [] })
         plan.unprovedRows = StorageRow.allCases.filter(unproved.contains)
         // One table per reading (with and without SwiftData pairing undeclared inverses): a
