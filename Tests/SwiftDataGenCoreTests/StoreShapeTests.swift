@@ -243,6 +243,20 @@ final class StoreShapeTests: XCTestCase {
             "a struct whose fields change is another type")
     }
 
+    /// A modifier on a composite does not reach the hash (only its fields do): written by hand, it
+    /// is a warning, and the two versions it was meant to part still get a modifier that works.
+    func testAHashModifierOnAStructIsAWarningThatSaysWhy() throws {
+        let (histories, diagnostics) = validate([
+            withStruct("1.0.0", "width: Double", "      size: Size?\n      name: String\n"),
+            withStruct("2.0.0", "width: Double", "      size: { type: Size?, hashModifier: v2 }\n      name: String\n"),
+        ])
+        XCTAssertEqual(diagnostics.map(\.code), [.invalidValue])
+        XCTAssertEqual(diagnostics.first?.severity, .warning)
+        XCTAssertTrue(diagnostics.first?.message.contains("hashed by its fields alone") == true)
+        let plan = MigrationPlanner.plan(try XCTUnwrap(histories.first)).plan
+        XCTAssertEqual(plan.versions[1].model(named: "Item")?.property(named: "name")?.hashModifier, "2.0.0")
+    }
+
     /// Apps nest Codable structs (a box holding a point, a track of tilts); a change inside the
     /// inner one changes what the outer one stores.
     func testAStructMayHoldStructsAndAChangeInsideIsATypeChange() throws {

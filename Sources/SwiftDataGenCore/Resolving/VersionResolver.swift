@@ -314,6 +314,19 @@ struct VersionResolver {
                         + "\(ast.type.value); remove it",
                     at: storage.location))
         }
+        switch (ast.hashModifier, property.kind) {
+        case (let modifier?, .attribute(.composite, isArray: false)),
+            (let modifier?, .attribute(.enumeration(_, _, .value), isArray: false)):
+            // Core Data hashes a composite attribute by its elements alone (coredata-version-hash.md).
+            diagnostics.append(
+                .warning(
+                    .invalidValue,
+                    "hashModifier on '\(ast.name.value)' does not reach SwiftData's checksum: a Codable struct or an "
+                        + "enum stored as itself is hashed by its fields alone; put it on another stored property",
+                    at: modifier.location))
+        default:
+            break
+        }
         guard let stored = ast.storedName else { return }
         if property.relationship != nil || property.isTransient {
             let what =
