@@ -63,8 +63,40 @@ public struct StoreIdentity: Sendable, Equatable {
 
     public func entity(named name: String) -> CoreDataEntity? { entities.first { $0.name == name } }
 
-    /// The checksum under each reading: without pairing, and with (the same where nothing pairs).
-    public var readings: [String] { [versionChecksum, pairedReading?.versionChecksum ?? versionChecksum] }
+    /// The checksum under each reading: as computed; with undeclared inverses paired; and with the
+    /// attribute types of `uncertain` properties (`Entity.property`) erased, since no Apple-computed
+    /// hash proves what SwiftData stores those types as. A schema that repeats another under any
+    /// reading might repeat it on a device. A reading that changes nothing repeats the first.
+    public func readings(erasingTypesOf uncertain: Set<String>, cache: inout VersionHashCache) -> [String] {
+        var erased = entities
+        var changed = false
+        for e in erased.indices {
+            for p in erased[e].properties.indices
+            where uncertain.contains("\(erased[e].name).\(erased[e].properties[p].name)") {
+                guard case .attribute(_, let external, let preserved) = erased[e].properties[p].kind else { continue }
+                erased[e].properties[p].kind = .attribute(
+                    .undefined, externalStorage: external, preservedOnDeletion: preserved)
+                changed = true
+            }
+        }
+        let coarse =
+            changed
+            ? VersionHashRecipe.checksum(entities: Self.hashes(of: erased, cache: &cache).map { ($0.key, $0.value) })
+            : versionChecksum
+        return [versionChecksum, pairedReading?.versionChecksum ?? versionChecksum, coarse]
+    }
+
+    /// The stored attributes (`Entity.property`) whose type maps to Core Data by a row no
+    /// Apple-computed hash proves (`StorageRow.provesItsType`).
+    public static func uncertainTypes(of entities: [CoreDataEntity]) -> Set<String> {
+        var keys: Set<String> = []
+        for entity in entities {
+            for property in entity.properties where property.row.map({ !$0.provesItsType }) ?? false {
+                keys.insert("\(entity.name).\(property.name)")
+            }
+        }
+        return keys
+    }
 
     /// The entities with each relationship that declares no inverse paired with the one
     /// relationship of its destination that points back and declares none either, where each is
@@ -455,6 +487,15 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     /// paired them (a store it wrote proves it), of iOS 26.5 did not.
     case undeclaredInversePair
     case externalStorage, preserveValueOnDeletion, hashModifier, inheritance
+
+    /// False for a stored type whose Core Data attribute type no hash proves: two schemas that
+    /// differ only there might hash alike on a device.
+    public var provesItsType: Bool {
+        switch self {
+        case .unsignedWord, .signedByte, .cgFloat, .decimal, .url, .transformable: return false
+        default: return true
+        }
+    }
 
     /// Where an Apple-computed hash proves the row; nil where none does yet.
     public var proof: String? {

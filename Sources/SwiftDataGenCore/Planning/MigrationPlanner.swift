@@ -74,19 +74,31 @@ public struct MigrationPlanner: Sendable {
         // share most of their hashes (`VersionHashCache`).
         let start = plan
         let run = max(1, (references.count + ParallelWork.cores - 1) / ParallelWork.cores)
-        let identities = Array(stride(from: 0, to: references.count, by: run)).parallelMap { first in
+        let runs = Array(stride(from: 0, to: references.count, by: run))
+        // Properties stored as a type no hash proves in any schema: their types are erased in the
+        // third reading of every schema, so a change to or from such a type alone is not trusted
+        // to move the checksum.
+        let uncertain = runs.parallelMap { first in
+            references[first..<min(first + run, references.count)].reduce(into: Set<String>()) { keys, reference in
+                guard let schema = start.schema(reference) else { return }
+                keys.formUnion(
+                    StoreIdentity.uncertainTypes(
+                        of: schema.models.map { CoreDataEntity($0, in: schema, naming: naming) }))
+            }
+        }.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let identities = runs.parallelMap { first in
             var cache = VersionHashCache()
             return references[first..<min(first + run, references.count)].map { reference in
                 start.schema(reference).map { StoreIdentity($0, naming: naming, cache: &cache) }.map {
-                    ($0.readings, $0.unprovedRows)
+                    ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0.unprovedRows)
                 }
             }
         }.flatMap { $0 }
         let unproved = Set(identities.flatMap { $0?.1 ?? [] })
         plan.unprovedRows = StorageRow.allCases.filter(unproved.contains)
-        // One table per reading (with and without SwiftData pairing undeclared inverses): a
-        // schema repeats an earlier one if it does so under either.
-        var seen: [[String: MigrationPlan.SchemaReference]] = [[:], [:]]
+        // One table per reading (`StoreIdentity.readings`): a schema repeats an earlier one if it
+        // does so under any.
+        var seen: [[String: MigrationPlan.SchemaReference]] = [[:], [:], [:]]
         func earlierSchema(_ readings: [String]) -> MigrationPlan.SchemaReference? {
             zip(seen, readings).lazy.compactMap { $0[$1] }.first
         }
@@ -111,7 +123,9 @@ public struct MigrationPlanner: Sendable {
                         plan.unprovedRows.contains($0) || $0 == .hashModifier
                     }
                 }
-                readings = StoreIdentity(schema, naming: naming).readings
+                var cache = VersionHashCache()
+                readings = StoreIdentity(schema, naming: naming, cache: &cache).readings(
+                    erasingTypesOf: uncertain, cache: &cache)
                 if let clash = earlierSchema(readings) {
                     diagnostics.append(
                         .error(
