@@ -95,12 +95,7 @@ final class StoreInspectionTests: XCTestCase {
         }
         let history = try XCTUnwrap(Generator.validate(SchemaSources(config: nil, versions: files)).histories.first)
         let identity = StoreIdentity(history.versions[number - 1], naming: history.config.naming)
-        return identity.entityHashes.mapValues { hex in
-            stride(from: 0, to: hex.count, by: 2).map { offset in
-                let start = hex.index(hex.startIndex, offsetBy: offset)
-                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) ?? 0
-            }
-        }
+        return try identity.entityHashes.mapValues { try XCTUnwrap(VersionHashText.bytes(hex: $0)) }
     }
 
     /// Without `hashes`, each entity's hash is 32 bytes of 7: a store no schema of a history is.
@@ -347,20 +342,14 @@ final class StoreInspectionTests: XCTestCase {
         let version = try XCTUnwrap(histories.first?.versions.first)
         let identity = StoreIdentity(version, naming: NamingConfig())
         let paired = try XCTUnwrap(identity.pairedReading)
-        func bytes(_ hex: String) -> [UInt8] {
-            stride(from: 0, to: hex.count, by: 2).map { offset in
-                let start = hex.index(hex.startIndex, offsetBy: offset)
-                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) ?? 0
-            }
-        }
         let match = StoreMatch(
             StoreShape(version, naming: NamingConfig()), model: nil, histories: histories,
-            versionHashes: paired.entityHashes.mapValues(bytes))
+            versionHashes: try paired.entityHashes.mapValues { try XCTUnwrap(VersionHashText.bytes(hex: $0)) })
         XCTAssertEqual(match.identityMatched.map(\.label), ["1.0.0"])
         XCTAssertEqual(match.identityMatched.first?.byPairedReading, true)
         let unpaired = StoreMatch(
             StoreShape(version, naming: NamingConfig()), model: nil, histories: histories,
-            versionHashes: identity.entityHashes.mapValues(bytes))
+            versionHashes: try identity.entityHashes.mapValues { try XCTUnwrap(VersionHashText.bytes(hex: $0)) })
         XCTAssertEqual(unpaired.identityMatched.first?.byPairedReading, false)
     }
 
@@ -377,7 +366,7 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertEqual(steps.map { $0["to"] as? String }, ["2.0.0"])
         let trip = try XCTUnwrap(try Self.hashes(ofVersion: 1)["Trip"])
         XCTAssertEqual(
-            (json["versionHashes"] as? [String: String])?["Trip"], trip.map { String(format: "%02x", $0) }.joined())
+            (json["versionHashes"] as? [String: String])?["Trip"], VersionHashText.hex(trip))
         XCTAssertEqual((json["identityMatched"] as? [[String: Any]])?.map { $0["version"] as? String }, ["1.0.0"])
     }
 

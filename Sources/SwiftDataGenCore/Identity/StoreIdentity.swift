@@ -35,8 +35,7 @@ public struct StoreIdentity: Sendable, Equatable {
         let hashes = Self.hashes(of: self.entities, cache: &cache)
         entityHashes = hashes.mapValues(VersionHashRecipe.hex)
         versionChecksum = VersionHashRecipe.checksum(entities: hashes.map { ($0.key, $0.value) })
-        let paired = Self.pairingUndeclaredInverses(self.entities)
-        if paired != self.entities {
+        if let paired = Self.pairingUndeclaredInverses(self.entities) {
             let pairedHashes = Self.hashes(of: paired, cache: &cache)
             pairedReading = Reading(
                 entityHashes: pairedHashes.mapValues(VersionHashRecipe.hex),
@@ -100,8 +99,8 @@ public struct StoreIdentity: Sendable, Equatable {
 
     /// The entities with each relationship that declares no inverse paired with the one
     /// relationship of its destination that points back and declares none either, where each is
-    /// the other's only such candidate.
-    static func pairingUndeclaredInverses(_ entities: [CoreDataEntity]) -> [CoreDataEntity] {
+    /// the other's only such candidate; nil when none pairs.
+    static func pairingUndeclaredInverses(_ entities: [CoreDataEntity]) -> [CoreDataEntity]? {
         struct Side: Hashable {
             var entity: Int
             var property: Int
@@ -129,6 +128,7 @@ public struct StoreIdentity: Sendable, Equatable {
             }
         }
         var result = entities
+        var paired = false
         for side in open {
             let mine = candidates(of: side)
             guard mine.count == 1, let other = mine.first, candidates(of: other) == [side],
@@ -136,8 +136,9 @@ public struct StoreIdentity: Sendable, Equatable {
             else { continue }
             r.inverse = entities[other.entity].properties[other.property].name
             result[side.entity].properties[side.property].kind = .relationship(r)
+            paired = true
         }
-        return result
+        return paired ? result : nil
     }
 
     /// Every entity's hash; a parent's hash enters its children's, and a cycle (refused by the
@@ -174,6 +175,15 @@ public struct StoreIdentity: Sendable, Equatable {
         for entity in entities { _ = hash(entity, visiting: []) }
         return done
     }
+}
+
+/// Version hashes as text, the way a lock, a plan and a store report write them.
+public enum VersionHashText {
+    /// Lower-case hexadecimal, two digits a byte.
+    public static func hex(_ bytes: [UInt8]) -> String { VersionHashRecipe.hex(bytes) }
+
+    /// The 32 bytes of 64 hexadecimal digits; nil for anything else.
+    public static func bytes(hex text: String) -> [UInt8]? { VersionHashRecipe.hash(hex: text) }
 }
 
 /// Hashes already computed, for identities built one after another: a plan's schemas repeat most

@@ -94,8 +94,7 @@ public struct MigrationPlanner: Sendable {
                 }
             }
         }.flatMap { $0 }
-        let unproved = Set(identities.flatMap { $0?.1 ?? [] })
-        plan.unprovedRows = StorageRow.allCases.filter(unproved.contains)
+        var unproved = Set(identities.flatMap { $0?.1 ?? [] })
         // One table per reading (`StoreIdentity.readings`): a schema repeats an earlier one if it
         // does so under any.
         var seen: [[String: MigrationPlan.SchemaReference]] = [[:], [:], [:]]
@@ -118,11 +117,7 @@ public struct MigrationPlanner: Sendable {
                     continue
                 }
                 schema.models[m].properties[p].hashModifier = modifier
-                if !plan.unprovedRows.contains(.hashModifier) {
-                    plan.unprovedRows = StorageRow.allCases.filter {
-                        plan.unprovedRows.contains($0) || $0 == .hashModifier
-                    }
-                }
+                unproved.insert(.hashModifier)
                 var cache = VersionHashCache()
                 readings = StoreIdentity(schema, naming: naming, cache: &cache).readings(
                     erasingTypesOf: uncertain, cache: &cache)
@@ -155,6 +150,7 @@ public struct MigrationPlanner: Sendable {
             if readings[1] != readings[0] { plan.pairedChecksums[reference] = readings[1] }
             previous = schema
         }
+        plan.unprovedRows = StorageRow.allCases.filter(unproved.contains)
     }
 
     private func describe(_ reference: MigrationPlan.SchemaReference) -> String {

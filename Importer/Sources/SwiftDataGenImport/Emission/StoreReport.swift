@@ -182,7 +182,7 @@ public struct StoreReport: Sendable {
         let report = JSONReport(
             store: contents.path, storeType: contents.metadata.storeType,
             frameworkVersion: contents.metadata.frameworkVersion,
-            versionHashes: contents.metadata.versionHashes.mapValues { $0.map { String(format: "%02x", $0) }.joined() },
+            versionHashes: contents.metadata.versionHashes.mapValues(VersionHashText.hex),
             versionIdentifiers: contents.metadata.versionIdentifiers, warnings: metadataDisagreements,
             tables: shape.tables.map {
                 .init(name: $0.name, entities: $0.entities, columns: $0.columns.mapValues(\.description))

@@ -253,11 +253,3 @@ public struct StoreMatch: Sendable {
         return lines
     }
 }
-
-/// Hashes as the lock and the plan write them.
-enum VersionHashText {
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
-    }
-}
