@@ -21,6 +21,34 @@ struct CommandLineArguments {
             }
         }
 
+        /// What runs the command once its arguments are parsed: the only place a command is routed.
+        var action: (CommandLineArguments, _ schemaDirectory: String) -> ExitCode {
+            switch self {
+            case .generate, .check: return Generation.run
+            case .validate: return Validation.run
+            case .plan: return Reports.plan
+            case .diagram: return Reports.diagram
+            case .lock: return Locking.run
+            case .newVersion: return NextVersionDraft.run
+            }
+        }
+
+        /// The arguments after the command's name, in order; the schema folder always comes first.
+        var operands: [Operand] {
+            switch self {
+            case .generate, .check, .validate, .plan, .diagram, .lock: return [.schemaDirectory]
+            case .newVersion: return [.schemaDirectory, .version]
+            }
+        }
+
+        /// An option the usage line shows because the command cannot run without it.
+        var requiredOption: String? {
+            switch self {
+            case .generate, .check: return "--output <dir>"
+            case .validate, .plan, .diagram, .lock, .newVersion: return nil
+            }
+        }
+
         var discussion: String {
             switch self {
             case .generate:
@@ -64,6 +92,26 @@ struct CommandLineArguments {
                     a version that changes nothing is refused (SDG603). Writes nothing when the version is not
                     after the latest, the file exists, or the history does not validate.
                     """
+            }
+        }
+    }
+
+    /// A positional argument of a command.
+    enum Operand: Sendable {
+        case schemaDirectory
+        case version
+
+        var placeholder: String {
+            switch self {
+            case .schemaDirectory: return "<schema-dir>"
+            case .version: return "<version>"
+            }
+        }
+
+        var help: String {
+            switch self {
+            case .schemaDirectory: return "The folder with swiftdata-gen.yaml and one YAML file per version."
+            case .version: return "The new version's number, after the latest: 2.1.0."
             }
         }
     }
@@ -312,7 +360,7 @@ struct CommandLineArguments {
         }
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("-"), argument != "-" else {
-                if command == .newVersion, schemaDirectory != nil, newVersion == nil {
+                if command?.operands.contains(.version) == true, schemaDirectory != nil, newVersion == nil {
                     guard let version = SemanticVersion(parsing: argument) else {
                         throw UsageError(
                             message: "'\(argument)' is not a version; write it like 2.1.0", command: command)
@@ -403,8 +451,8 @@ extension CommandLineArguments {
 
     static func usageLine(_ command: Command?) -> String {
         guard let command else { return "swiftdata-gen <command> <schema-dir> [<options>]" }
-        let required = writing.contains(command) ? " --output <dir>" : command == .newVersion ? " <version>" : ""
-        return "swiftdata-gen \(command.rawValue) <schema-dir>\(required) [<options>]"
+        let words = command.operands.map(\.placeholder) + (command.requiredOption.map { [$0] } ?? [])
+        return "swiftdata-gen \(command.rawValue) \(words.joined(separator: " ")) [<options>]"
     }
 
     /// `Error: …`, the usage line, and where the help is: not the whole help page.
@@ -450,8 +498,7 @@ extension CommandLineArguments {
         USAGE: \(usageLine(command))
 
         ARGUMENTS:
-          <schema-dir>            The folder with swiftdata-gen.yaml and one YAML file per version.\(
-            command == .newVersion ? "\n  <version>               The new version's number, after the latest: 2.1.0." : "")
+        \(command.operands.map { "  " + padded($0.placeholder, to: 24) + $0.help }.joined(separator: "\n"))
 
         OPTIONS:
         \(options(for: command).map(row).joined(separator: "\n"))

@@ -10,49 +10,62 @@ enum Reports {
         return format == "dot" ? "// \(words)" : "%% \(words)"
     }
 
-    static func run(
-        _ command: CommandLineArguments.Command, _ planned: [(history: SchemaHistory, plan: MigrationPlan)],
-        arguments: CommandLineArguments
-    ) -> ExitCode {
-        if command == .plan && arguments.planFormat != "markdown" {
-            guard arguments.reportFile == nil else {
-                return usage(
-                    "plan writes a file for --format markdown only; print text or json and redirect it", command)
-            }
-            let report = PlanReport(plans: planned)
+    static func plan(_ arguments: CommandLineArguments, schemaDirectory: String) -> ExitCode {
+        if arguments.planFormat != "markdown" && arguments.reportFile != nil {
+            return usage("plan writes a file for --format markdown only; print text or json and redirect it", .plan)
+        }
+        guard let sources = readSchemas(schemaDirectory), let (histories, plans) = planned(sources) else {
+            return .diagnostics
+        }
+        if arguments.planFormat != "markdown" {
+            let report = PlanReport(plans: Array(zip(histories, plans)))
             print(arguments.planFormat == "json" ? report.json : report.text, terminator: "")
             return .success
         }
         let chosen: (history: SchemaHistory, plan: MigrationPlan)
-        switch choose(planned, named: arguments.schemaName) {
+        switch choose(Array(zip(histories, plans)), named: arguments.schemaName) {
         case .success(let one): chosen = one
-        case .failure(let error): return usage(error.message, command)
+        case .failure(let error): return usage(error.message, .plan)
         }
-        let text: String
-        if command == .plan {
-            text = PlanMarkdown.render(history: chosen.history, plan: chosen.plan)
+        return output(
+            PlanMarkdown.render(history: chosen.history, plan: chosen.plan), format: "markdown", arguments: arguments)
+    }
+
+    static func diagram(_ arguments: CommandLineArguments, schemaDirectory: String) -> ExitCode {
+        if arguments.changes != nil && arguments.diagramVersion != nil {
+            return usage("--changes draws a step and --version a version; give one of them", .diagram)
+        }
+        guard let sources = readSchemas(schemaDirectory), let (histories, plans) = planned(sources) else {
+            return .diagnostics
+        }
+        let chosen: (history: SchemaHistory, plan: MigrationPlan)
+        switch choose(Array(zip(histories, plans)), named: arguments.schemaName) {
+        case .success(let one): chosen = one
+        case .failure(let error): return usage(error.message, .diagram)
+        }
+        let picture: Result<SchemaPicture, PictureError>
+        if let changes = arguments.changes {
+            picture = SchemaPicture.step(changes.range, of: chosen.history, plan: chosen.plan)
         } else {
-            let picture: Result<SchemaPicture, PictureError>
-            if let changes = arguments.changes {
-                guard arguments.diagramVersion == nil else {
-                    return usage("--changes draws a step and --version a version; give one of them", command)
-                }
-                picture = SchemaPicture.step(changes.range, of: chosen.history, plan: chosen.plan)
-            } else {
-                picture = SchemaPicture.version(arguments.diagramVersion, of: chosen.history)
-            }
-            switch picture {
-            case .success(let drawn):
-                let markdown = arguments.reportFile?.hasSuffix(".md") == true
-                text = diagram(drawn, format: arguments.diagramFormat, markdown: markdown)
-            case .failure(let error): return usage(error.message, command)
-            }
+            picture = SchemaPicture.version(arguments.diagramVersion, of: chosen.history)
         }
+        switch picture {
+        case .success(let drawn):
+            let markdown = arguments.reportFile?.hasSuffix(".md") == true
+            return output(
+                diagram(drawn, format: arguments.diagramFormat, markdown: markdown), format: arguments.diagramFormat,
+                arguments: arguments)
+        case .failure(let error): return usage(error.message, .diagram)
+        }
+    }
+
+    /// Printed, or written to `--output` behind the marker that lets a later run replace it.
+    private static func output(_ text: String, format: String, arguments: CommandLineArguments) -> ExitCode {
         guard let file = arguments.reportFile else {
             print(text, terminator: "")
             return .success
         }
-        let marker = marker(forFile: file, format: command == .plan ? "markdown" : arguments.diagramFormat)
+        let marker = marker(forFile: file, format: format)
         if let problem = OutputWriter.writeReport(marker + "\n" + text, to: file, marker: marker) {
             report([problem])
             return .diagnostics

@@ -4,15 +4,35 @@ import XCTest
 @testable import SwiftDataGenCore
 
 /// The conventions of swift-argument-parser tools, kept by hand: help pages, errors, versions,
-/// completion scripts, and the mistakes a new user makes first.
+/// completion scripts, and the mistakes a new user makes first. Commands and options are read
+/// from the tool's own help, never listed here, so a new one is checked without being named.
 extension CLITests {
+    /// The commands the overview lists, in its order.
+    func declaredCommands() throws -> [String] {
+        let overview = try run("--help").stdout
+        let section = try XCTUnwrap(overview.firstMatch(of: /SUBCOMMANDS:\n([\s\S]*?)\n\n/)?.1)
+        return section.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// The long options a command's help describes, `--help` included.
+    func declaredOptions(of command: String) throws -> Set<String> {
+        let help = try run(command, "--help").stdout
+        let section = try XCTUnwrap(help.firstMatch(of: /OPTIONS:\n([\s\S]*?)\n\n/)?.1)
+        return Set(section.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+    }
+
     func testHelpIsOneSourceForEveryCommandAndOption() throws {
         let overview = try run("--help")
         XCTAssertEqual(overview.status, 0)
         for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:", "EXIT CODES:"] {
             XCTAssertTrue(overview.stdout.contains(section), section)
         }
-        for command in ["generate", "validate", "check", "plan", "lock"] {
+        let commands = try declaredCommands()
+        XCTAssertEqual(
+            Set(commands).intersection(["generate", "validate", "check", "plan", "diagram", "lock", "new-version"])
+                .count,
+            7, "the overview lists the commands: \(commands)")
+        for command in commands {
             let help = try run("help", command)
             XCTAssertEqual(help.status, 0)
             XCTAssertEqual(help.stdout, try run(command, "--help").stdout, "help \(command) is \(command) --help")
@@ -22,8 +42,15 @@ extension CLITests {
             ] {
                 XCTAssertTrue(help.stdout.contains(section), "\(command): \(section)")
             }
+            // Every option the help describes is one the command accepts: given without its
+            // value, it is never "unknown" or "does not take".
+            for option in try declaredOptions(of: command) where option != "--help" && option != "--version" {
+                let given = try run(command, "schema-that-is-not-there", option)
+                XCTAssertFalse(given.stderr.contains("unknown option"), "\(command) \(option): \(given.stderr)")
+                XCTAssertFalse(given.stderr.contains("does not take"), "\(command) \(option): \(given.stderr)")
+            }
         }
-        let generate = try run("generate", "--help").stdout
+        let generate = try declaredOptions(of: "generate")
         for option in [
             "--output", "--layout", "--templates", "--hooks-output", "--upgrade-tests", "--testable-import", "--quiet",
         ] {
@@ -75,14 +102,18 @@ extension CLITests {
     }
 
     func testCompletionScriptsNameEveryCommandAndOption() throws {
+        let commands = try declaredCommands()
+        var options: [String: Set<String>] = [:]
+        for command in commands { options[command] = try declaredOptions(of: command) }
         for shell in ["bash", "zsh", "fish"] {
             let script = try run("--generate-completion-script", shell)
             XCTAssertEqual(script.status, 0)
-            for word in [
-                "generate", "validate", "check", "plan", "lock", "output", "upgrade-tests", "testable-import",
-                "through", "format",
-            ] {
-                XCTAssertTrue(script.stdout.contains(word), "\(shell): \(word)")
+            for command in commands {
+                XCTAssertTrue(script.stdout.contains(command), "\(shell): \(command)")
+                for option in options[command] ?? [] {
+                    // fish names a long option without its dashes (`-l output`).
+                    XCTAssertTrue(script.stdout.contains(option.dropFirst(2)), "\(shell): \(command) \(option)")
+                }
             }
         }
         let bash = scratch.appendingPathComponent("completion.bash")

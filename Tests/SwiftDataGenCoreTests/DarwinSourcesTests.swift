@@ -14,7 +14,8 @@ import XCTest
 /// gives it, and iOS has no `Process`. The plugins import `PackagePlugin`, which exists only inside
 /// SwiftPM and Xcode, so they are not checked here; nor is the importer, which builds swift-syntax.
 final class DarwinSourcesTests: XCTestCase {
-    /// Library modules in dependency order, then the executables; a new target must be added here.
+    /// Library modules in dependency order, then the executables; a new target must be added here
+    /// (`testEveryTargetIsChecked` names it).
     static let libraries = ["SwiftDataGenDSL", "SwiftDataGenCore", "SwiftDataGenDiagrams"]
     static let executables = ["swiftdata-gen", "swiftdata-gen-bench"]
 
@@ -34,6 +35,16 @@ final class DarwinSourcesTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         SuitePrefetch.startForTheWholeSuite()
+    }
+
+    /// Every Swift target of the package's `Sources/` is in the lists above, so a module split off
+    /// the core cannot go unchecked.
+    func testEveryTargetIsChecked() throws {
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
+            (try? DarwinSourcesTests.swiftFiles(in: sources.appendingPathComponent(name)).isEmpty) == false
+        }
+        XCTAssertEqual(Set(targets), Set(Self.libraries + Self.executables))
     }
 
     func testTheToolsModulesTypeCheckForAnAppleTarget() throws {

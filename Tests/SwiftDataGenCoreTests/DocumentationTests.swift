@@ -180,7 +180,7 @@ final class DocumentationTests: XCTestCase {
             for quoted in text.matches(of: /`(swiftdata-gen [^`\n]+)`/) {
                 let line = String(quoted.1)
                 let words = line.split(separator: " ").map(String.init)
-                let command = words[1].hasPrefix("-") ? "" : words[1]
+                let command = words[1].hasPrefix("-") || words[1].hasPrefix("<") ? "" : words[1]
                 XCTAssertTrue(
                     command.isEmpty || commands.contains(command),
                     "\(page.lastPathComponent): `\(line)` names no command of the tool")

@@ -83,57 +83,28 @@ public struct PlanReport: Sendable, Equatable {
         }
     }
 
-    /// Laid out as Foundation's `JSONEncoder` lays it out pretty-printed with sorted keys and
-    /// unescaped slashes, which is what earlier releases printed.
+    /// The report as `plan --format json` prints it.
     public var json: String {
-        // Lists are only ever a step's fields, three levels in.
-        func list(_ items: [String]) -> String {
-            "[\n" + (items.isEmpty ? "\n" : items.map { "        " + Self.quoted($0) }.joined(separator: ",\n") + "\n")
-                + "      ]"
-        }
-        let objects = steps.map { step in
-            let fields = [
-                ("changes", list(step.changes)), ("dataLoss", list(step.dataLoss)), ("from", Self.quoted(step.from)),
-                ("generated", list(step.generated)), ("schema", Self.quoted(step.schema)),
-                ("stages", list(step.stages)),
-                ("teamMustWrite", list(step.teamMustWrite)), ("to", Self.quoted(step.to)),
-            ]
-            return "    {\n" + fields.map { "      \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n    }"
-        }
-        let schemaObjects = schemas.map { schema in
-            let fields =
-                [("checksum", schema.checksum), ("name", schema.name)]
-                + (schema.pairedChecksum.map { [("pairedChecksum", $0)] } ?? [])
-                + [("schema", schema.schema), ("version", schema.version)]
-            return "    {\n" + fields.map { "      \"\($0.0)\" : \(Self.quoted($0.1))" }.joined(separator: ",\n")
-                + "\n    }"
-        }
-        func array(_ items: [String]) -> String {
-            "[\n" + (items.isEmpty ? "\n" : items.joined(separator: ",\n") + "\n") + "  ]"
-        }
-        return "{\n  \"schemas\" : " + array(schemaObjects) + ",\n  \"steps\" : " + array(objects)
-            + ",\n  \"unprovedMappings\" : " + array(unprovedMappings.map { "    " + Self.quoted($0) }) + "\n}\n"
-    }
-
-    /// A JSON string: quote, backslash and control characters escaped, everything else as is.
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONValue.fields([
+            "schemas": .array(
+                schemas.map { schema in
+                    .fields([
+                        "checksum": .string(schema.checksum), "name": .string(schema.name),
+                        "pairedChecksum": schema.pairedChecksum.map(JSONValue.string),
+                        "schema": .string(schema.schema), "version": .string(schema.version),
+                    ])
+                }),
+            "steps": .array(
+                steps.map { step in
+                    .fields([
+                        "changes": .strings(step.changes), "dataLoss": .strings(step.dataLoss),
+                        "from": .string(step.from), "generated": .strings(step.generated),
+                        "schema": .string(step.schema), "stages": .strings(step.stages),
+                        "teamMustWrite": .strings(step.teamMustWrite), "to": .string(step.to),
+                    ])
+                }),
+            "unprovedMappings": .strings(unprovedMappings),
+        ]).document
     }
 
     public var text: String {

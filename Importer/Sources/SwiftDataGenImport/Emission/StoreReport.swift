@@ -138,67 +138,40 @@ public struct StoreReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private struct JSONReport: Encodable {
-        struct Table: Encodable {
-            var name: String
-            var entities: [String]
-            var columns: [String: String]
-        }
-        struct Comparison: Encodable {
-            var schema: String
-            var version: String
-            var bridge: Bool
-            var differences: [String]
-            var hashDifferences: [String]?
-        }
-        struct Step: Encodable {
-            var schema: String
-            var from: String
-            var to: String
-            var stages: [String]
-            var dataLoss: [String]
-        }
-        var store: String
-        var storeType: String?
-        var frameworkVersion: Int?
-        var versionHashes: [String: String]
-        var versionIdentifiers: [String]
-        var warnings: [String]
-        var tables: [Table]
-        var joinTables: [String]
-        var unclaimedTables: [String]
-        var matched: [Comparison]?
-        var identityMatched: [Comparison]?
-        var nearest: Comparison?
-        var steps: [Step]?
-    }
-
+    /// The report as `store --json` prints it, in the tools' one JSON layout.
     public var json: String {
-        func comparison(_ c: StoreMatch.Comparison) -> JSONReport.Comparison {
-            .init(
-                schema: c.schema, version: "\(c.version)", bridge: c.isBridge, differences: c.differences,
-                hashDifferences: c.hashDifferences)
+        func comparison(_ c: StoreMatch.Comparison) -> JSONValue {
+            .fields([
+                "schema": .string(c.schema), "version": .string("\(c.version)"), "bridge": .bool(c.isBridge),
+                "differences": .strings(c.differences), "hashDifferences": c.hashDifferences.map(JSONValue.strings),
+            ])
         }
-        let report = JSONReport(
-            store: contents.path, storeType: contents.metadata.storeType,
-            frameworkVersion: contents.metadata.frameworkVersion,
-            versionHashes: contents.metadata.versionHashes.mapValues(VersionHashText.hex),
-            versionIdentifiers: contents.metadata.versionIdentifiers, warnings: metadataDisagreements,
-            tables: shape.tables.map {
-                .init(name: $0.name, entities: $0.entities, columns: $0.columns.mapValues(\.description))
-            },
-            joinTables: shape.joinTables.flatMap { $0 }.sorted(),
-            unclaimedTables: StoreShape.unclaimedTables(contents, shape: shape),
-            matched: match.map { $0.matched.map(comparison) },
-            identityMatched: match.map { $0.identityMatched.map(comparison) }, nearest: match?.nearest.map(comparison),
-            steps: match.map {
-                $0.steps.map {
-                    .init(schema: $0.schema, from: $0.from, to: $0.to, stages: $0.stages, dataLoss: $0.dataLoss)
-                }
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+        let tables = shape.tables.map { table in
+            JSONValue.fields([
+                "name": .string(table.name), "entities": .strings(table.entities),
+                "columns": .object(table.columns.mapValues { .string($0.description) }),
+            ])
+        }
+        let steps = match.map {
+            $0.steps.map { step in
+                JSONValue.fields([
+                    "schema": .string(step.schema), "from": .string(step.from), "to": .string(step.to),
+                    "stages": .strings(step.stages), "dataLoss": .strings(step.dataLoss),
+                ])
+            }
+        }
+        return JSONValue.fields([
+            "store": .string(contents.path), "storeType": contents.metadata.storeType.map(JSONValue.string),
+            "frameworkVersion": contents.metadata.frameworkVersion.map(JSONValue.integer),
+            "versionHashes": .object(contents.metadata.versionHashes.mapValues { .string(VersionHashText.hex($0)) }),
+            "versionIdentifiers": .strings(contents.metadata.versionIdentifiers),
+            "warnings": .strings(metadataDisagreements), "tables": .array(tables),
+            "joinTables": .strings(shape.joinTables.flatMap { $0 }.sorted()),
+            "unclaimedTables": .strings(StoreShape.unclaimedTables(contents, shape: shape)),
+            "matched": match.map { .array($0.matched.map(comparison)) },
+            "identityMatched": match.map { .array($0.identityMatched.map(comparison)) },
+            "nearest": match?.nearest.map(comparison), "steps": steps.map(JSONValue.array),
+        ]).document
     }
 
     /// The store as a first version of a history, for an app that no longer has the models it
