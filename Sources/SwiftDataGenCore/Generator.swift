@@ -188,8 +188,14 @@ public enum Generator {
         }
         let (node, _) = YAMLParser.parse(source.bytes, file: source.displayPath)
         guard let node else { return (nil, diagnostics) }
-        let text = NextVersionFile.draft(String(decoding: source.bytes, as: UTF8.self), root: node, as: version)
-        return (GeneratedFile(name: path, contents: text, role: .nextVersion(schema: history.name)), diagnostics)
+        switch NextVersionFile.draft(String(decoding: source.bytes, as: UTF8.self), root: node, as: version) {
+        case .success(let text):
+            return (GeneratedFile(name: path, contents: text, role: .nextVersion(schema: history.name)), diagnostics)
+        case .failure(let refusal):
+            return (
+                nil, diagnostics + [.error(.newVersionLayoutNotEditable, refusal.reason, at: refusal.location)]
+            )
+        }
     }
 
     /// One version file from bytes to IR: parse, decode, resolve.

@@ -182,6 +182,11 @@ extension DiagnosticCode {
             return
                 "`new-version` was given a version that is not after the schema's latest, or the folder holds several "
                 + "schemas and `--schema` names none of them. Give a higher number, or name the schema."
+        case .newVersionLayoutNotEditable:
+            return
+                "`new-version` cannot leave a step-only key out of the latest file in the layout it is written in "
+                + "(an explicit `?` key, a mapping in braces over several lines), so it writes nothing. Write the "
+                + "key as `key: value`, or copy the file by hand."
         case .requiredPropertyAdded:
             return "A new required property has no value for existing rows. Add `default:` or make it optional."
         case .typeChangeLosesData:

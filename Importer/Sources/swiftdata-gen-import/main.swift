@@ -36,8 +36,18 @@ let usage = """
     1 nothing to import or a file in the way, 2 usage error.
     """
 
+/// Diagnostics as the generator prints them (each says `error:` itself), then exit 1.
+func failWithDiagnostics(_ diagnostics: [Diagnostic]) -> Never {
+    FileHandle.standardError.write(Data((diagnostics.map(\.rendered).joined(separator: "\n") + "\n").utf8))
+    exit(1)
+}
+
+/// An error for a person: each line of it safe for a terminal, whatever a path or name held.
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TerminalText.shown(String($0), limit: 1_000)
+    }
+    FileHandle.standardError.write(Data("error: \(lines.joined(separator: "\n"))\n".utf8))
     exit(code)
 }
 
@@ -180,6 +190,14 @@ func inspectStore(_ given: [String]) -> Never {
     guard let store else {
         fail("name the store file: store <file.store>\n\nSee 'swiftdata-gen-import --help'", code: 2)
     }
+    if let output {
+        guard !output.isEmpty else { fail("--output needs a folder's name, not an empty one", code: 2) }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
+            fail(
+                "--output \(TerminalText.shown(output)) is a file; name the folder to write 1.0.0.yaml into", code: 2)
+        }
+    }
     guard output == nil || history == nil else {
         fail("--output writes the store's shape for an app without a history; with --schema there is one", code: 2)
     }
@@ -188,12 +206,10 @@ func inspectStore(_ given: [String]) -> Never {
         let sources: SchemaSources
         switch SchemaLoader.read(directory: history) {
         case .success(let read): sources = read
-        case .failure(let diagnostic): fail(diagnostic.rendered, code: 1)
+        case .failure(let diagnostic): failWithDiagnostics([diagnostic])
         }
         let (validated, diagnostics) = Generator.validate(sources)
-        guard !diagnostics.hasErrors else {
-            fail(diagnostics.filter(\.isError).map(\.rendered).joined(separator: "\n"), code: 1)
-        }
+        guard !diagnostics.hasErrors else { failWithDiagnostics(diagnostics.filter(\.isError)) }
         histories = validated
     }
     let contents: StoreContents
@@ -214,7 +230,9 @@ func inspectStore(_ given: [String]) -> Never {
             try Data(report.versionYAML(schema: schema).utf8).write(
                 to: URL(fileURLWithPath: file), options: .withoutOverwriting)
         } catch {
-            fail("cannot write \(file): \(error.localizedDescription); nothing is overwritten", code: 1)
+            fail(
+                "cannot write \(TerminalText.shown(file)): \(error.localizedDescription); nothing is overwritten",
+                code: 1)
         }
         FileHandle.standardError.write(Data("wrote \(file): check every name and type against the app\n".utf8))
     }

@@ -78,6 +78,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case renameAlreadyApplied = "SDG614"
     case versionFileNameMismatch = "SDG615"
     case newVersionNotAfterLatest = "SDG616"
+    case newVersionLayoutNotEditable = "SDG617"
 
     // Migration planning (SDG62x)
     case requiredPropertyAdded = "SDG620"

@@ -9,13 +9,25 @@ public enum NextVersionFile {
     struct Edit {
         var range: Range<Int>
         var replacement: String
+        /// The key the edit is for, where a refusal points.
+        var location: SourceLocation
     }
 
-    public static func draft(_ text: String, root: YAMLNode, as version: SemanticVersion) -> String {
+    /// Why a draft could not be made from the latest file's layout: where, and in words.
+    public struct Refusal: Error, Sendable {
+        public var reason: String
+        public var location: SourceLocation
+    }
+
+    /// The draft, checked before it is returned: it parses, and it says exactly what the latest
+    /// file says without the left-out keys and with the new number. A layout the text edits cannot
+    /// handle (an explicit `?` key, a flow mapping over several lines with a key to leave out) is
+    /// refused where it stands instead of written half-edited.
+    public static func draft(_ text: String, root: YAMLNode, as version: SemanticVersion) -> Result<String, Refusal> {
         let scalars = Array(text.unicodeScalars)
         let lines = LineTable(scalars)
         var edits: [Edit] = []
-        guard case .mapping(let pairs) = root.content else { return text }
+        guard case .mapping(let pairs) = root.content else { return .success(text) }
         for pair in pairs {
             guard let key = pair.key.scalar.flatMap({ VersionKey(rawValue: $0.value) }) else { continue }
             switch key.nextVersion {
@@ -26,16 +38,101 @@ public enum NextVersionFile {
             case .renumbered:
                 let start = lines.offset(of: pair.value.location)
                 let end = scalarEnd(from: start, in: scalars)
-                edits.append(Edit(range: start..<end, replacement: version.description))
+                edits.append(Edit(range: start..<end, replacement: version.description, location: pair.key.location))
             }
         }
+        // A refusal points at the first key left out: the edits that cannot be made are removals.
+        let culprit = edits.first { $0.replacement.isEmpty }?.location ?? root.location
+        let ordered = edits.sorted { $0.range.lowerBound > $1.range.lowerBound }
         var result = scalars
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+        var limit = scalars.count
+        for edit in ordered {
+            // Two edits that overlap (or one past the text) mean the layout was not understood.
+            guard edit.range.lowerBound >= 0, edit.range.upperBound <= limit else {
+                return .failure(refusal(at: culprit))
+            }
             result.replaceSubrange(edit.range, with: edit.replacement.unicodeScalars)
+            limit = edit.range.lowerBound
         }
         var out = String.UnicodeScalarView()
         out.append(contentsOf: result)
-        return String(out)
+        let drafted = String(out)
+        let (parsed, problems) = YAMLParser.parse(Array(drafted.utf8), file: "draft")
+        guard let parsed, !problems.hasErrors,
+            Shape(parsed) == Shape(expected(root, version: version))
+        else { return .failure(refusal(at: culprit)) }
+        return .success(drafted)
+    }
+
+    private static func refusal(at location: SourceLocation) -> Refusal {
+        Refusal(
+            reason:
+                "new-version cannot leave out this file's step-only keys in the layout they are written in (an "
+                + "explicit '?' key, or one inside a mapping in braces it cannot follow); write them as 'key: value' "
+                + "blocks, or copy the file by hand",
+            location: location)
+    }
+
+    /// What the draft must say: the latest file's tree without the left-out keys, renumbered.
+    private static func expected(_ root: YAMLNode, version: SemanticVersion) -> YAMLNode {
+        guard case .mapping(let pairs) = root.content else { return root }
+        var kept: [YAMLPair] = []
+        for pair in pairs {
+            let key = pair.key.scalar.flatMap { VersionKey(rawValue: $0.value) }
+            switch key?.nextVersion {
+            case .leftOut?: continue
+            case .renumbered?:
+                kept.append(
+                    YAMLPair(
+                        key: pair.key,
+                        value: YAMLNode(
+                            .scalar(YAMLScalar(value: "\(version)", style: .plain)), at: pair.value.location)))
+            case .copied?, nil:
+                kept.append(key == .models ? YAMLPair(key: pair.key, value: withoutLeftOutModelKeys(pair.value)) : pair)
+            }
+        }
+        return YAMLNode(.mapping(kept), at: root.location)
+    }
+
+    private static func withoutLeftOutModelKeys(_ models: YAMLNode) -> YAMLNode {
+        guard case .mapping(let entries) = models.content else { return models }
+        return YAMLNode(
+            .mapping(
+                entries.map { model in
+                    guard case .mapping(let keys) = model.value.content else { return model }
+                    let kept = keys.compactMap { pair -> YAMLPair? in
+                        let key = pair.key.scalar.flatMap { ModelKey(rawValue: $0.value) }
+                        if key?.nextVersion == .leftOut { return nil }
+                        guard key == .properties, case .mapping(let properties) = pair.value.content else {
+                            return pair
+                        }
+                        let trimmed = properties.map { property -> YAMLPair in
+                            guard case .mapping(let propertyKeys) = property.value.content else { return property }
+                            let kept = propertyKeys.filter {
+                                $0.key.scalar.flatMap { PropertyKey(rawValue: $0.value) }?.nextVersion != .leftOut
+                            }
+                            return YAMLPair(
+                                key: property.key, value: YAMLNode(.mapping(kept), at: property.value.location))
+                        }
+                        return YAMLPair(key: pair.key, value: YAMLNode(.mapping(trimmed), at: pair.value.location))
+                    }
+                    return YAMLPair(key: model.key, value: YAMLNode(.mapping(kept), at: model.value.location))
+                }), at: models.location)
+    }
+
+    /// A tree's content without places: what two layouts of the same document share.
+    private indirect enum Shape: Equatable {
+        case scalar(YAMLScalar, tag: String?)
+        case sequence([Shape])
+        case mapping([Shape])
+
+        init(_ node: YAMLNode) {
+            switch node.content {
+            case .scalar(let value): self = .scalar(value, tag: node.tag)
+            case .sequence(let items): self = .sequence(items.map(Shape.init))
+            case .mapping(let pairs): self = .mapping(pairs.flatMap { [Shape($0.key), Shape($0.value)] })
+            }
+        }
     }
 
     private static func modelEdits(_ models: YAMLNode, _ scalars: [Unicode.Scalar], _ lines: LineTable) -> [Edit] {
@@ -81,7 +178,12 @@ public enum NextVersionFile {
                 let leading = content.prefix { $0 == " " }.count
                 let rest = content.dropFirst(leading)
                 if rest.isEmpty || rest.first == "#" {
-                    if leading <= indent && rest.first == "#" { break }
+                    // A comment as shallow as the key ends its value unless the value goes on below it.
+                    if leading <= indent && rest.first == "#"
+                        && !continuesBelow(line, indent: indent, isSequence: isSequence, scalars, lines)
+                    {
+                        break
+                    }
                 } else {
                     let item = isSequence && leading == indent && rest.first == "-"
                     if leading <= indent && !item { break }
@@ -90,7 +192,7 @@ public enum NextVersionFile {
                 line += 1
             }
             let end = last < lines.count ? lines.start(ofLine: last + 1) : scalars.count
-            return Edit(range: lineStart..<end, replacement: "")
+            return Edit(range: lineStart..<end, replacement: "", location: pair.key.location)
         }
         let valueEnd = flowValueEnd(from: lines.offset(of: pair.value.location), in: scalars)
         var end = valueEnd
@@ -104,7 +206,25 @@ public enum NextVersionFile {
             end = valueEnd + 1
             while end < scalars.count, scalars[end] == " " { end += 1 }
         }
-        return Edit(range: start..<end, replacement: "")
+        return Edit(range: start..<end, replacement: "", location: pair.key.location)
+    }
+
+    /// Whether the next line with content after `line` is deeper than `indent` (or an item of a
+    /// block sequence at it): the value above goes on past comments and blank lines.
+    private static func continuesBelow(
+        _ line: Int, indent: Int, isSequence: Bool, _ scalars: [Unicode.Scalar], _ lines: LineTable
+    ) -> Bool {
+        var next = line + 1
+        while next <= lines.count {
+            let content = lines.content(ofLine: next, in: scalars)
+            let leading = content.prefix { $0 == " " }.count
+            let rest = content.dropFirst(leading)
+            if !rest.isEmpty && rest.first != "#" {
+                return leading > indent || (isSequence && leading == indent && rest.first == "-")
+            }
+            next += 1
+        }
+        return false
     }
 
     /// The end of a flow value: the `,`, `}` or `]` that closes it outside quotes and brackets.

@@ -19,12 +19,18 @@ public struct StoreReport: Sendable {
 
     /// `Z_PRIMARYKEY`'s rows without persistent history's entities.
     var modelEntities: [StoreContents.EntityRow] {
-        contents.entities.filter { !StoreShape.isHistoryEntity($0, contents) }
+        let history = StoreShape.historyEntities(contents)
+        return contents.entities.filter { !history.contains($0.name) }
     }
 
-    /// The entity rows of a table, for the largest primary key each has handed out.
-    private func rows(of table: StoreShape.Table) -> [StoreContents.EntityRow] {
-        contents.entities.filter { table.entities.contains($0.name) }
+    /// `Z_PRIMARYKEY`'s rows by entity name (the first of a name) and by number, looked up rather
+    /// than searched, so a store of many tables reads in one pass.
+    private var rowsByName: [String: StoreContents.EntityRow] {
+        Dictionary(contents.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private var rowsByNumber: [Int: StoreContents.EntityRow] {
+        Dictionary(contents.entities.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private var modelLine: String {
@@ -58,26 +64,33 @@ public struct StoreReport: Sendable {
         }
     }
 
+    /// A name or value from the store, as printed for a person.
+    private func shown(_ text: String) -> String { TerminalText.shown(text) }
+
     public var text: String {
-        var lines = ["store: \(contents.path)", "  " + metadataLine, "  " + modelLine]
-        for disagreement in metadataDisagreements { lines.append("  warning: \(disagreement)") }
+        var lines = ["store: \(shown(contents.path))", "  " + metadataLine, "  " + modelLine]
+        for disagreement in metadataDisagreements { lines.append("  warning: \(shown(disagreement))") }
         lines.append("  entities (\(modelEntities.count)), by table:")
+        let byName = rowsByName
         for table in shape.tables {
-            let keys = rows(of: table).map { "\($0.name) \($0.largestKey)" }.joined(separator: ", ")
-            lines.append("    \(table.name): \(table.entities.joined(separator: ", ")) (largest keys: \(keys))")
+            let rows = table.entities.compactMap { byName[$0] }.sorted { $0.number < $1.number }
+            let keys = rows.map { "\(shown($0.name)) \($0.largestKey)" }.joined(separator: ", ")
+            lines.append(
+                "    \(shown(table.name)): \(table.entities.map(shown).joined(separator: ", ")) (largest keys: \(keys))"
+            )
             for (column, type) in table.columns.sorted(by: { $0.key < $1.key }) {
-                lines.append("      \(column) \(type)")
+                lines.append("      \(shown(column)) \(shown(type.description))")
             }
         }
         for join in shape.joinTables.flatMap({ $0 }).sorted() {
-            lines.append("    a join table for the many-to-many \(join)")
+            lines.append("    a join table for the many-to-many \(shown(join))")
         }
         for table in StoreShape.unclaimedTables(contents, shape: shape) {
             lines.append("    \(table): a table no entity claims")
         }
         guard let match else {
             lines.append("no history given: name the schema folder with --schema to see which version this is")
-            return lines.joined(separator: "\n") + "\n"
+            return lines.map { TerminalText.shown($0, limit: 1_000) }.joined(separator: "\n") + "\n"
         }
         if let at = match.identityMatched.first {
             lines.append(
@@ -135,7 +148,7 @@ public struct StoreReport: Sendable {
                 }
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { TerminalText.shown($0, limit: 1_000) }.joined(separator: "\n") + "\n"
     }
 
     /// The report as `store --json` prints it, in the tools' one JSON layout.
@@ -223,10 +236,11 @@ public struct StoreReport: Sendable {
     private var columnDraft: [String] {
         var lines: [String] = []
         let entityNames = Set(modelEntities.map(\.name))
+        let (byName, byNumber) = (rowsByName, rowsByNumber)
         for table in shape.tables {
             for entity in table.entities where entityNames.contains(entity) {
-                let row = contents.entities.first { $0.name == entity }
-                let parent = row.flatMap { row in contents.entities.first { $0.number == row.superentity } }
+                let row = byName[entity]
+                let parent = row.flatMap { byNumber[$0.superentity] }
                 lines.append("  \(YAMLText.scalar(entity)):")
                 if let parent { lines.append("    superclass: \(YAMLText.scalar(parent.name))") }
                 // A subentity's columns are its root's table's: they are listed on the root only.

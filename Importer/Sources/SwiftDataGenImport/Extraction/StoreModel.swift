@@ -40,9 +40,6 @@ public struct StoreModel: Equatable, Sendable {
 
     public var entities: [Entity]
 
-    /// The largest model archive inflated: far above any app's model.
-    static let inflatedLimit = 64 << 20
-
     /// The model in `Z_MODELCACHE`'s bytes, or nil where they are not a model archive.
     public init?(compressed: [UInt8]) {
         guard let inflated = Self.inflated(compressed), let archive = BinaryPropertyList.parse(inflated) else {
@@ -60,10 +57,16 @@ public struct StoreModel: Equatable, Sendable {
             return objects[index]
         }
         func text(_ value: PropertyListValue?) -> String? { object(value)?.string }
+        // Objects are shared, but a walk that meets one member many times over does the work each
+        // time: it is counted, and a model beyond the budget is not read.
+        var visits = 0
         /// An archived array, set or dictionary's members (a dictionary's values).
         func members(_ value: PropertyListValue?, depth: Int = 0) -> [PropertyListValue] {
             guard depth < 4, let container = object(value) else { return [] }
-            if let items = container["NS.objects"]?.array { return items.compactMap(object) }
+            if let items = container["NS.objects"]?.array {
+                visits += items.count
+                return visits > ReadingBudget.archiveMembers ? [] : items.compactMap(object)
+            }
             if container["values"] != nil { return members(container["values"], depth: depth + 1) }
             return []
         }
@@ -97,8 +100,10 @@ public struct StoreModel: Equatable, Sendable {
                 default: continue
                 }
             }
-            let uniqueness = members(entity["NSUniqueTuples"]).map { tuple in
-                (tuple["NS.objects"]?.array ?? []).compactMap(text)
+            let uniqueness = members(entity["NSUniqueTuples"]).map { tuple -> [String] in
+                let names = tuple["NS.objects"]?.array ?? []
+                visits += names.count
+                return visits > ReadingBudget.archiveMembers ? [] : names.compactMap(text)
             }.filter { !$0.isEmpty }
             entities.append(
                 Entity(
@@ -106,12 +111,12 @@ public struct StoreModel: Equatable, Sendable {
                     attributes: attributes.sorted { $0.name < $1.name },
                     relationships: relationships.sorted { $0.name < $1.name }, uniqueness: uniqueness))
         }
-        guard !entities.isEmpty else { return nil }
+        guard !entities.isEmpty, visits <= ReadingBudget.archiveMembers else { return nil }
         self.entities = entities.sorted { $0.name < $1.name }
     }
 
     /// Raw deflate, as Core Data writes the archive; nil for bytes that are not, or that inflate
-    /// beyond `inflatedLimit`.
+    /// beyond `ReadingBudget.inflatedModelBytes`.
     static func inflated(_ bytes: [UInt8]) -> [UInt8]? {
         guard !bytes.isEmpty else { return nil }
         var stream = z_stream()
@@ -131,7 +136,7 @@ public struct StoreModel: Equatable, Sendable {
                 }
                 let produced = chunk.count - Int(stream.avail_out)
                 output.append(contentsOf: chunk[0..<produced])
-                guard output.count <= inflatedLimit else { return nil }
+                guard output.count <= ReadingBudget.inflatedModelBytes else { return nil }
                 if status == Z_STREAM_END { return output }
                 guard status == Z_OK, produced > 0 || stream.avail_in > 0 else { return nil }
             }

@@ -163,7 +163,8 @@ public struct StoreShape: Equatable, Sendable {
         }
         let storeTables = Dictionary(contents.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var tables: [String: Table] = [:]
-        for row in contents.entities where !Self.isHistoryEntity(row, contents) {
+        let history = Self.historyEntities(contents)
+        for row in contents.entities where !history.contains(row.name) {
             let name = Self.column(root(row).name)
             var table = tables[name] ?? Table(name: name, entities: [], columns: [:])
             table.entities.append(row.name)
@@ -200,8 +201,12 @@ public struct StoreShape: Equatable, Sendable {
 
     /// Persistent history's entities (`CHANGE`, `TRANSACTION`, …), which `Z_PRIMARYKEY` lists
     /// with the model's: kept in `A<NAME>` tables and hashed by no model.
-    static func isHistoryEntity(_ row: StoreContents.EntityRow, _ contents: StoreContents) -> Bool {
-        contents.metadata.versionHashes[row.name] == nil && contents.tables.contains { $0.name == "A" + row.name }
+    static func historyEntities(_ contents: StoreContents) -> Set<String> {
+        let tables = Set(contents.tables.map(\.name))
+        return Set(
+            contents.entities.lazy.map(\.name).filter {
+                contents.metadata.versionHashes[$0] == nil && tables.contains("A" + $0)
+            })
     }
 
     /// Tables in the store that no entity claims and Core Data does not use itself.

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftDataGenCore
 
 #if canImport(SQLite3)
     import SQLite3
@@ -57,10 +58,35 @@ public struct StoreMetadata: Sendable, Equatable {
     public var hashesVersion: Int?
 }
 
+/// What is at a path that is not a regular file, in words.
+public enum FileKind: String, Sendable, Equatable, CustomStringConvertible {
+    case folder = "a folder"
+    case pipe = "a named pipe"
+    case socket = "a socket"
+    case device = "a device"
+    case link = "a symbolic link to nothing readable"
+    case file = "a file this user may not open"
+
+    init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFDIR: self = .folder
+        case S_IFIFO: self = .pipe
+        case S_IFSOCK: self = .socket
+        case S_IFCHR, S_IFBLK: self = .device
+        case S_IFLNK: self = .link
+        default: self = .file
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
 /// Why a store was not read. Each names the file and what to do; none leaves anything written.
 public enum StoreFailure: Error, Equatable, CustomStringConvertible {
     case missing(String)
-    case notAFile(String)
+    case notAFile(String, kind: FileKind)
+    /// A `-wal` or `-journal` name held by something SQLite cannot use as one.
+    case companionNotAFile(String, kind: FileKind)
     case unreadable(String)
     case notSQLite(String)
     case writeAheadLog(String)
@@ -72,10 +98,17 @@ public enum StoreFailure: Error, Equatable, CustomStringConvertible {
     case tooLarge(String, what: String)
     case damaged(String, message: String)
 
-    public var description: String {
+    /// Paths and store text shown safe for a terminal (`TerminalText`).
+    public var description: String { TerminalText.shown(words, limit: 1_000) }
+
+    private var words: String {
         switch self {
         case .missing(let path): return "\(path): no such file; name the store file (.store or .sqlite) itself"
-        case .notAFile(let path): return "\(path): not a file; name the store file (.store or .sqlite) itself"
+        case .notAFile(let path, let kind):
+            return "\(path): \(kind), not a file; name the store file (.store or .sqlite) itself"
+        case .companionNotAFile(let path, let kind):
+            return "\(path): \(kind) where SQLite keeps a file of the store's; move it aside or inspect a copy of "
+                + "the store in a folder of its own"
         case .unreadable(let path): return "\(path): this user may not read it; copy it somewhere readable"
         case .notSQLite(let path):
             return "\(path): not an SQLite database; a SwiftData or Core Data store is the .store (or .sqlite) file "
@@ -105,32 +138,42 @@ public enum StoreFailure: Error, Equatable, CustomStringConvertible {
 }
 
 public enum StoreFile {
-    /// More tables, or a larger metadata list, than any app's store has.
-    static let tableLimit = 10_000
-    static let metadataLimit = 16 << 20
-
     /// Reads the store at `path` read-only. A store left with a write-ahead log or a hot journal,
     /// or locked by another process, is refused rather than read half-written; then it is opened
-    /// immutable, so SQLite creates no `-shm` or journal beside it.
+    /// immutable, so SQLite creates no `-shm` or journal beside it. The file is opened once, without
+    /// waiting (a pipe would block a read forever), checked on that descriptor, and handed to SQLite
+    /// through it, so what was checked is what is read. A symbolic link is followed.
     public static func read(_ path: String) throws(StoreFailure) -> StoreContents {
-        // A folder, a pipe or a device is no store, and reading a pipe would wait forever.
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        guard let type else { throw .missing(path) }
-        guard type == .typeRegular else { throw .notAFile(path) }
-        guard FileManager.default.isReadableFile(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw .missing(path)
+            case EACCES, EPERM: throw .unreadable(path)
+            default: throw .unreadable(path)
+            }
         }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
-        try? handle.close()
-        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { throw .notSQLite(path) }
-        if fileSize(path + "-wal") > 0 { throw .writeAheadLog(path) }
-        if fileSize(path + "-journal") > 0 { throw .hotJournal(path) }
-        if isLocked(path) { throw .locked(path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path, kind: FileKind(mode: info.st_mode)) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+        guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { throw .notSQLite(path) }
+        for (suffix, failure) in [("-wal", StoreFailure.writeAheadLog(path)), ("-journal", .hotJournal(path))] {
+            switch companion(path + suffix) {
+            case .absent, .empty: continue
+            case .holdsBytes: throw failure
+            case .other(let kind): throw .companionNotAFile(path + suffix, kind: kind)
+            }
+        }
+        if isLocked(descriptor) { throw .locked(path) }
 
-        let database = try Connection(path: path)
+        let database = try Connection(path: path, descriptor: descriptor)
         defer { database.close() }
         let tableNames = try database.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        guard tableNames.count <= tableLimit else { throw .tooLarge(path, what: "\(tableNames.count) tables") }
+        guard tableNames.count <= ReadingBudget.storeTables else {
+            throw .tooLarge(path, what: "\(tableNames.count) tables")
+        }
         for required in ["Z_PRIMARYKEY", "Z_METADATA"] where !tableNames.contains(required) {
             throw .notCoreData(path, missing: required)
         }
@@ -160,7 +203,8 @@ public enum StoreFile {
             StoreContents.EntityRow(
                 number: row.int(0), name: row.text(1) ?? "", superentity: row.int(2), largestKey: row.int(3))
         }
-        guard let plist = try database.firstBlob("Z_PLIST", of: "Z_METADATA", limit: metadataLimit) else {
+        guard let plist = try database.firstBlob("Z_PLIST", of: "Z_METADATA", limit: ReadingBudget.storeValueBytes)
+        else {
             throw .noMetadataRow(path)
         }
         let metadata = try StoreMetadata(plist: plist, path: path)
@@ -169,7 +213,7 @@ public enum StoreFile {
             // A model cache beyond the limit is left unread, like one that is not an archive.
             let cache: Data?
             do throws(StoreFailure) {
-                cache = try database.firstBlob("Z_CONTENT", of: "Z_MODELCACHE", limit: metadataLimit)
+                cache = try database.firstBlob("Z_CONTENT", of: "Z_MODELCACHE", limit: ReadingBudget.storeValueBytes)
             } catch .tooLarge {
                 cache = nil
             }
@@ -179,17 +223,32 @@ public enum StoreFile {
         return contents
     }
 
-    static func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    /// What stands at a companion file's name (`-wal`, `-journal`), read without following it into
+    /// a pipe: SQLite reads a link's target, so a link to a file with bytes in it holds changes.
+    enum Companion: Equatable {
+        case absent, empty, holdsBytes
+        case other(FileKind)
+    }
+
+    static func companion(_ path: String) -> Companion {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            var info = stat()
+            // A link to nothing, or a file this user may not open: what lstat sees.
+            guard lstat(path, &info) == 0 else { return .absent }
+            return .other(FileKind(mode: info.st_mode))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .absent }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .other(FileKind(mode: info.st_mode)) }
+        return info.st_size > 0 ? .holdsBytes : .empty
     }
 
     /// Whether another process holds any of SQLite's locks on the file, asked with `F_GETLK`, which
     /// takes no lock itself: the pending, reserved and shared bytes from 1 GiB on (SQLite's
     /// `os_unix.c` layout, the same on Apple platforms).
-    static func isLocked(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+    static func isLocked(_ descriptor: Int32) -> Bool {
         var lock = flock()
         lock.l_type = Int16(F_WRLCK)
         lock.l_whence = Int16(SEEK_SET)
@@ -205,26 +264,43 @@ public enum StoreFile {
 }
 
 extension StoreMetadata {
+    /// Core Data writes `Z_METADATA` as a binary property list; it is read with this package's
+    /// reader, which shares an object referred to many times instead of copying it.
     init(plist data: Data, path: String) throws(StoreFailure) {
-        let decoded: Any
-        do {
-            decoded = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw .unreadableMetadata(path, reason: "not a property list")
+        let bytes = Array(data)
+        guard bytes.starts(with: Array("bplist00".utf8)) else {
+            throw .unreadableMetadata(path, reason: "not a binary property list, which Core Data writes")
         }
-        guard let list = decoded as? [String: Any] else {
+        guard let list = BinaryPropertyList.parse(bytes) else {
+            throw .unreadableMetadata(path, reason: "a damaged or oversized binary property list")
+        }
+        guard case .dictionary(let entries) = list else {
             throw .unreadableMetadata(path, reason: "not a dictionary")
         }
         var hashes: [String: [UInt8]] = [:]
-        for (entity, value) in list["NSStoreModelVersionHashes"] as? [String: Any] ?? [:] {
-            if let bytes = value as? Data { hashes[entity] = Array(bytes) }
+        if case .dictionary(let byEntity)? = entries["NSStoreModelVersionHashes"] {
+            for (entity, value) in byEntity {
+                if case .data(let hash) = value { hashes[entity] = hash }
+            }
         }
         versionHashes = hashes
-        versionIdentifiers = (list["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).compactMap { $0 as? String }
-        storeType = list["NSStoreType"] as? String
-        storeUUID = list["NSStoreUUID"] as? String
-        frameworkVersion = (list["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue
-        hashesVersion = (list["NSStoreModelVersionHashesVersion"] as? NSNumber)?.intValue
+        versionIdentifiers = (entries["NSStoreModelVersionIdentifiers"]?.array ?? []).compactMap(\.string)
+        storeType = entries["NSStoreType"]?.string
+        storeUUID = entries["NSStoreUUID"]?.string
+        frameworkVersion = entries["NSPersistenceFrameworkVersion"].flatMap(Self.integer)
+        hashesVersion = entries["NSStoreModelVersionHashesVersion"].flatMap(Self.integer)
+    }
+
+    /// A whole number, from an integer or a real that is one within `Int`'s range; nil otherwise
+    /// (`1e300` is no version).
+    static func integer(_ value: PropertyListValue) -> Int? {
+        switch value {
+        case .int(let number): return number
+        case .real(let number):
+            guard number.rounded() == number, let exact = Int(exactly: number) else { return nil }
+            return exact
+        default: return nil
+        }
     }
 }
 
@@ -233,9 +309,14 @@ final class Connection {
     private var handle: OpaquePointer?
     let path: String
 
-    init(path: String) throws(StoreFailure) {
+    /// Opens the file `descriptor` has open, through `/dev/fd` where the system has it, so that
+    /// nothing swapped in at `path` since it was checked is read.
+    init(path: String, descriptor: Int32) throws(StoreFailure) {
         self.path = path
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let opened = "/dev/fd/\(descriptor)"
+        var info = stat()
+        let absolute =
+            stat(opened, &info) == 0 ? opened : URL(fileURLWithPath: path).standardizedFileURL.path
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
@@ -281,7 +362,7 @@ final class Connection {
             if step == SQLITE_DONE { return values }
             guard step == SQLITE_ROW else { throw .damaged(path, message: String(cString: sqlite3_errmsg(handle))) }
             values.append(read(Row(statement: statement)))
-            if values.count > StoreFile.tableLimit * 2 { throw .tooLarge(path, what: "a schema query's answer") }
+            if values.count > ReadingBudget.queryRows { throw .tooLarge(path, what: "a schema query's answer") }
         }
     }
 

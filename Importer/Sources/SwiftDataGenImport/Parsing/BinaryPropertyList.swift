@@ -41,12 +41,10 @@ public indirect enum PropertyListValue: Equatable, Sendable {
 
 /// Reads `bplist00` bytes: the trailer names the offset table, each object is a marker byte and
 /// its payload, and containers refer to objects by index. Every offset and count is checked
-/// against the data, and nesting is bounded, so damaged or hostile bytes end in `nil`.
+/// against the data, and nesting is bounded, so damaged or hostile bytes end in `nil`. Each object
+/// is decoded once and shared by every reference to it, so what is held grows with the input, not
+/// with how often an object is referred to (`ReadingBudget`).
 public enum BinaryPropertyList {
-    static let depthLimit = 64
-    /// Objects read in all, counting each time a shared one is read again: a list that refers to
-    /// one large list many times over would otherwise grow without bound.
-    static let readLimit = 1_000_000
 
     public static func parse(_ bytes: [UInt8]) -> PropertyListValue? {
         guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else { return nil }
@@ -71,7 +69,11 @@ public enum BinaryPropertyList {
     }
 
     final class Reader {
-        var reads = 0
+        /// Objects decoded so far, by index, with how deep their containers nest: a reference to
+        /// one of them shares its value, if it fits under the depth limit where it stands.
+        var decoded: [Int: (value: PropertyListValue, height: Int)] = [:]
+        /// The nesting of the object `decode` is reading, as it finishes.
+        private var height = 0
         let bytes: [UInt8]
         let count: Int
         let table: Int
@@ -87,9 +89,33 @@ public enum BinaryPropertyList {
         }
 
         func object(_ index: Int, depth: Int) -> PropertyListValue? {
-            reads += 1
-            guard reads <= BinaryPropertyList.readLimit, index >= 0, index < count,
-                depth < BinaryPropertyList.depthLimit,
+            if let known = decoded[index] {
+                guard depth + known.height < ReadingBudget.propertyListDepth else { return nil }
+                height = known.height
+                return known.value
+            }
+            height = 0
+            guard let value = decode(index, depth: depth) else { return nil }
+            decoded[index] = (value, height)
+            return value
+        }
+
+        /// Reads a container's members, noting the deepest.
+        private func members(_ indexes: [Int], depth: Int) -> [PropertyListValue]? {
+            var values: [PropertyListValue] = []
+            values.reserveCapacity(indexes.count)
+            var deepest = 0
+            for index in indexes {
+                guard let value = object(index, depth: depth + 1) else { return nil }
+                deepest = max(deepest, height)
+                values.append(value)
+            }
+            height = deepest + 1
+            return values
+        }
+
+        private func decode(_ index: Int, depth: Int) -> PropertyListValue? {
+            guard index >= 0, index < count, depth < ReadingBudget.propertyListDepth,
                 let start = BinaryPropertyList.number(bytes, at: table + index * offsetSize, size: offsetSize),
                 start < bytes.count
             else { return nil }
@@ -131,22 +157,20 @@ public enum BinaryPropertyList {
                 guard let value = BinaryPropertyList.number(bytes, at: start + 1, size: low + 1) else { return nil }
                 return .uid(value)
             case 0xA:
-                guard let (length, at) = self.length(low, after: start), let items = references(length, at: at)
+                guard let (length, at) = self.length(low, after: start), let items = references(length, at: at),
+                    let values = members(items, depth: depth)
                 else { return nil }
-                var values: [PropertyListValue] = []
-                for item in items {
-                    guard let value = object(item, depth: depth + 1) else { return nil }
-                    values.append(value)
-                }
                 return .array(values)
             case 0xD:
                 guard let (length, at) = self.length(low, after: start), let keys = references(length, at: at),
                     let values = references(length, at: at + length * referenceSize)
                 else { return nil }
+                guard let names = members(keys, depth: depth), let items = members(values, depth: depth) else {
+                    return nil
+                }
                 var entries: [String: PropertyListValue] = [:]
-                for (key, value) in zip(keys, values) {
-                    guard let name = object(key, depth: depth + 1)?.string, let item = object(value, depth: depth + 1)
-                    else { return nil }
+                for (key, item) in zip(names, items) {
+                    guard let name = key.string else { return nil }
                     entries[name] = item
                 }
                 return .dictionary(entries)

@@ -31,9 +31,10 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
 /// an error, never a hang.
 public enum XMLReader {
     public struct Limits: Sendable {
-        public var bytes = 32 * 1024 * 1024
-        public var depth = 64
-        public var elements = 500_000
+        public var bytes = ReadingBudget.xmlBytes
+        public var depth = ReadingBudget.xmlDepth
+        public var elements = ReadingBudget.xmlElements
+        public var attributes = ReadingBudget.xmlAttributes
 
         public init() {}
     }
@@ -134,6 +135,7 @@ public enum XMLReader {
             advance(1)
             let name = try self.name("an element")
             var attributes: [(name: String, value: String)] = []
+            var attributeNames: Set<String> = []
             while true {
                 let hadSpace = skipWhitespace()
                 if starts("/>") {
@@ -147,8 +149,11 @@ public enum XMLReader {
                 }
                 guard hadSpace else { throw fail("expected a space, '>' or '/>' in <\(name)>") }
                 let attribute = try self.name("an attribute")
-                guard !attributes.contains(where: { $0.name == attribute }) else {
+                guard attributeNames.insert(attribute).inserted else {
                     throw fail("attribute \(attribute) is given twice in <\(name)>")
+                }
+                guard attributeNames.count <= limits.attributes else {
+                    throw fail("<\(name)> has more than \(limits.attributes) attributes; a model's element has a few")
                 }
                 skipWhitespace()
                 guard starts("=") else { throw fail("attribute \(attribute) of <\(name)> has no value") }

@@ -1,0 +1,25 @@
+/// Every limit on what the importer reads from files it did not write, in one place. Within them
+/// each reader makes one linear pass and holds at most a small multiple of its input: a shared
+/// object of a property list or keyed archive is read once and shared, never copied per reference.
+/// Input beyond a limit is refused with what was too large; `scripts/hostile-inputs.sh` measures
+/// time and memory on inputs just over each.
+public enum ReadingBudget {
+    /// A Core Data model file (`.xcdatamodel/contents`) or an XML property list.
+    public static let xmlBytes = 32 << 20
+    public static let xmlDepth = 64
+    public static let xmlElements = 500_000
+    /// Attributes of one XML element: a model's element has a dozen.
+    public static let xmlAttributes = 10_000
+    /// A value kept in a store: `Z_METADATA`'s property list, `Z_MODELCACHE` as compressed.
+    public static let storeValueBytes = 16 << 20
+    /// `Z_MODELCACHE` inflated.
+    public static let inflatedModelBytes = 64 << 20
+    /// Nesting of a property list's containers.
+    public static let propertyListDepth = 64
+    /// Tables of a store, and rows any schema query returns (`Z_PRIMARYKEY`, a table's columns).
+    public static let storeTables = 10_000
+    public static let queryRows = 20_000
+    /// Members a model archive's walk visits (entities, their properties, constraints): an app's
+    /// model has thousands.
+    public static let archiveMembers = 1_000_000
+}
