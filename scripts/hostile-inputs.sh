@@ -105,7 +105,7 @@ big = p.data(b"\x01" * (30 << 20))
 archive = p.bytes(p.dict([(p.string("$objects"), p.array([big] * 2000)), (p.string("$top"), p.dict([]))]))
 deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
 store("model-bomb.store", metadata(), cache=deflate.compress(archive) + deflate.flush())
-store("many-tables.store", metadata(), tables=9990, rows=20000)
+store("many-tables.store", metadata(), tables=9990, rows=19998)
 attributes = " ".join(f'a{i}="x"' for i in range(200000))
 open(f"{root}/bundle.xcdatamodeld/Model.xcdatamodel/contents", "w").write(
     f'<?xml version="1.0"?>\n<model {attributes}></model>\n')

@@ -47,7 +47,9 @@ func fail(_ message: String, code: Int32) -> Never {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
         TerminalText.shown(String($0), limit: 1_000)
     }
-    FileHandle.standardError.write(Data("error: \(lines.joined(separator: "\n"))\n".utf8))
+    // A located error (`file:line:col: error: …`) says "error" itself.
+    let prefix = lines.first?.contains(": error: ") == true ? "" : "error: "
+    FileHandle.standardError.write(Data("\(prefix)\(lines.joined(separator: "\n"))\n".utf8))
     exit(code)
 }
 
