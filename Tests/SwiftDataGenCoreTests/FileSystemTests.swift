@@ -77,7 +77,8 @@ final class FileSystemTests: XCTestCase {
         XCTAssertEqual(FileSystem.lastComponent(of: "y.swift"), "y.swift")
     }
 
-    /// Nested folders are read, hidden ones and linked folders are not, a linked file is.
+    /// Nested and linked folders are read, hidden ones are not, a linked file is; a link that leads
+    /// back to a folder read already is refused.
     func testTheLoaderWalksTheSchemaFolder() throws {
         let schema = scratch.path + "/Schema"
         for folder in ["Schema/nested", "Schema/.hidden", "elsewhere"] {
@@ -96,11 +97,17 @@ final class FileSystemTests: XCTestCase {
         try FileManager.default.createSymbolicLink(
             atPath: schema + "/5.0.0.yaml", withDestinationPath: scratch.path + "/elsewhere/5.0.0.yaml")
         let sources = try SchemaLoader.read(directory: schema).get()
-        XCTAssertEqual(sources.versions.map(\.relativePath), ["1.0.0.yaml", "5.0.0.yaml", "nested/2.0.0.yml"])
+        // A linked subfolder is read like any other, never skipped without a word.
         XCTAssertEqual(
-            sources.versions.map(\.displayPath),
-            [schema + "/1.0.0.yaml", schema + "/5.0.0.yaml", schema + "/nested/2.0.0.yml"])
+            sources.versions.map(\.relativePath),
+            ["1.0.0.yaml", "5.0.0.yaml", "linked/4.0.0.yaml", "linked/5.0.0.yaml", "nested/2.0.0.yml"])
+        XCTAssertEqual(
+            sources.versions.map(\.displayPath).first { $0.hasSuffix("4.0.0.yaml") }, schema + "/linked/4.0.0.yaml")
         XCTAssertEqual(sources.versions.first.map { String(decoding: $0.bytes, as: UTF8.self) }, version)
+        // A link back to a folder read already is a cycle: refused, saying it is a link.
+        try FileManager.default.createSymbolicLink(atPath: schema + "/nested/loop", withDestinationPath: schema)
+        guard case .failure(let cycle) = SchemaLoader.read(directory: schema) else { return XCTFail("a cycle") }
+        XCTAssertTrue(cycle.message.contains("is a symbolic link to"), cycle.message)
         guard case .failure(let missing) = SchemaLoader.read(directory: scratch.path + "/absent") else {
             return XCTFail("a missing folder must fail")
         }

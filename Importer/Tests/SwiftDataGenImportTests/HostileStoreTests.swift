@@ -240,6 +240,55 @@ final class HostileStoreTests: XCTestCase {
             TerminalText.shown(String(repeating: "n", count: 5_000), limit: 10), "nnnnnnnnnn… (5000 characters)")
     }
 
+    /// The draft `store --output` writes for a store without a kept model, over random entity and
+    /// column names (line breaks, `#`, quotes, colons, control characters, non-ASCII): it always
+    /// parses back to exactly the models and properties the store has, nothing added by a name.
+    func testTheDraftOfAStoreParsesBackToItsOwnNamesWhateverTheyHold() throws {
+        var random = SystemRandomNumberGenerator()
+        let pool: [Character] = [
+            "a", "B", "z", "_", "1", "\n", "#", ":", "\"", "'", " ", "-", "{", "[", "\u{1b}", "\t", "é", "?",
+        ]
+        func name() -> String {
+            "A"
+                + String(
+                    (0..<Int.random(in: 1...8, using: &random)).map { _ in pool.randomElement(using: &random) ?? "a" })
+        }
+        for round in 0..<40 {
+            let entities = Array(Set((0..<3).map { _ in name() }))
+            var sql = ""
+            var expected: [String: Set<String>] = [:]
+            for (number, entity) in entities.enumerated() {
+                let table = "Z" + entity.uppercased()
+                let columns = Array(Set((0..<3).map { _ in "Z" + name().uppercased() }))
+                expected[entity] = Set(columns.map { String($0.dropFirst()).lowercased() })
+                let quoted = { (text: String) in "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+                sql +=
+                    "CREATE TABLE \(quoted(table)) (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER"
+                    + columns.map { ", \(quoted($0)) VARCHAR" }.joined() + ");"
+                sql +=
+                    "INSERT INTO Z_PRIMARYKEY VALUES (\(number + 2), '\(entity.replacingOccurrences(of: "'", with: "''"))', 0, 0);"
+            }
+            let path = try store("s\(round)\n# x: y.store", metadata: metadata(), extraSQL: sql)
+            let draft = StoreReport(try StoreFile.read(path), histories: nil).versionYAML(schema: "Recovered")
+            let (root, problems) = YAMLParser.parse(Array(draft.utf8), file: "draft")
+            XCTAssertFalse(problems.hasErrors, draft)
+            guard case .mapping(let top)? = root?.content else { return XCTFail(draft) }
+            XCTAssertEqual(top.compactMap(\.key.scalar?.value), ["schema", "version", "models"], draft)
+            guard case .mapping(let models)? = top.last?.value.content else { return XCTFail(draft) }
+            var read: [String: Set<String>] = [:]
+            for model in models {
+                guard case .mapping(let keys) = model.value.content,
+                    case .mapping(let properties)? = keys.first(where: { $0.key.scalar?.value == "properties" })?.value
+                        .content
+                else { return XCTFail(draft) }
+                read[model.key.scalar?.value ?? ""] = Set(properties.compactMap(\.key.scalar?.value))
+            }
+            // Trip is the store's own entity of `store(_:metadata:)`.
+            read["Trip"] = nil
+            XCTAssertEqual(read, expected, draft)
+        }
+    }
+
     func testAnElementWithTooManyAttributesIsRefusedInOnePass() {
         let attributes = (0..<(ReadingBudget.xmlAttributes + 1)).map { " a\($0)=\"x\"" }.joined()
         let result = XMLReader.parse(Array("<model\(attributes)/>".utf8), file: "contents")

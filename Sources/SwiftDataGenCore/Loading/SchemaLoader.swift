@@ -10,8 +10,14 @@ public enum SchemaLoader {
                 .error(.unreadableFile, "schema folder '\(directory)' does not exist or is not a folder", at: nil))
         }
         var notUTF8: [String] = []
-        guard let relativePaths = yamlFiles(in: directory, under: "", notUTF8: &notUTF8) else {
-            return .failure(.error(.unreadableFile, "cannot list schema folder '\(directory)'", at: nil))
+        var folders: Set<String> = [FileSystem.canonicalPath(directory)]
+        var linkProblem: String?
+        guard
+            let relativePaths = yamlFiles(
+                in: directory, under: "", notUTF8: &notUTF8, folders: &folders, linkProblem: &linkProblem)
+        else {
+            return .failure(
+                .error(.unreadableFile, linkProblem ?? "cannot list schema folder '\(directory)'", at: nil))
         }
         if let name = notUTF8.sorted().first {
             return .failure(
@@ -82,7 +88,12 @@ public enum SchemaLoader {
     /// The `.yaml`/`.yml` files below `directory` + `relative`, as paths relative to `directory`.
     /// Hidden names are skipped and linked folders not entered (a link to a file is read), so a
     /// link cannot make the walk go round; a folder that cannot be listed fails the whole read.
-    private static func yamlFiles(in directory: String, under relative: String, notUTF8: inout [String]) -> [String]? {
+    /// A subfolder that is a symbolic link is read like any other; one that leads to a folder read
+    /// already (a cycle, or the same versions twice) fails the read with `linkProblem`.
+    private static func yamlFiles(
+        in directory: String, under relative: String, notUTF8: inout [String], folders: inout Set<String>,
+        linkProblem: inout String?
+    ) -> [String]? {
         guard let names = FileSystem.names(in: relative.isEmpty ? directory : path(relative, in: directory)) else {
             return nil
         }
@@ -96,8 +107,18 @@ public enum SchemaLoader {
                 continue
             }
             let full = path(inner, in: directory)
-            if !FileSystem.isSymbolicLink(full) && FileSystem.isDirectory(full) {
-                guard let nested = yamlFiles(in: directory, under: inner, notUTF8: &notUTF8) else { return nil }
+            if FileSystem.isDirectory(full) {
+                let target = FileSystem.canonicalPath(full)
+                guard folders.insert(target).inserted else {
+                    linkProblem =
+                        "schema subfolder '\(full)' is a symbolic link to '\(target)', a folder read already, so its "
+                        + "versions would be read twice; remove the link"
+                    return nil
+                }
+                guard
+                    let nested = yamlFiles(
+                        in: directory, under: inner, notUTF8: &notUTF8, folders: &folders, linkProblem: &linkProblem)
+                else { return nil }
                 found += nested
             } else if let dot = name.lastIndex(of: "."),
                 yamlExtensions.contains(String(name[name.index(after: dot)...]))

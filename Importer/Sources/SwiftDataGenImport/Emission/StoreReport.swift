@@ -205,7 +205,9 @@ public struct StoreReport: Sendable {
             ]
         var lines =
             [
-                "# Written by swiftdata-gen-import from the store \(URL(fileURLWithPath: contents.path).lastPathComponent)."
+                YAMLText.comment(
+                    "Written by swiftdata-gen-import from the store \(URL(fileURLWithPath: contents.path).lastPathComponent)."
+                )
             ]
             + notes + ["schema: \(YAMLText.scalar(schema))", "version: 1.0.0", "models:"]
         guard let model = contents.model else { return (lines + columnDraft).joined(separator: "\n") + "\n" }
@@ -251,7 +253,9 @@ public struct StoreReport: Sendable {
                 lines.append("    properties:")
                 for (column, type) in table.columns.sorted(by: { $0.key < $1.key }) {
                     let name = String(column.dropFirst()).lowercased()
-                    lines.append("      \(YAMLText.scalar(name)): \(Self.swiftType(type))  # \(column) \(type)")
+                    lines.append(
+                        "      \(YAMLText.scalar(name)): \(Self.swiftType(type))  \(YAMLText.comment("\(column) \(type)"))"
+                    )
                 }
             }
         }

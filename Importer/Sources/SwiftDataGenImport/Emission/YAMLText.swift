@@ -1,3 +1,5 @@
+import SwiftDataGenCore
+
 /// YAML spellings for the values the importer writes: a scalar is left plain only where YAML and
 /// the DSL read it back as the same text; everything else is double-quoted with escapes.
 enum YAMLText {
@@ -26,6 +28,12 @@ enum YAMLText {
             }
         }
         return quoted + "\""
+    }
+
+    /// A comment of one line whatever the text holds: a line break or another control character
+    /// in a name read from a store is shown escaped, so it cannot end the comment and add YAML.
+    static func comment(_ text: String) -> String {
+        "# " + TerminalText.shown(text, limit: Int.max)
     }
 
     /// Identifiers that no YAML reading turns into a bool, a null or a number.
