@@ -120,8 +120,10 @@ if let bundlePath {
     options.cloudKit = extracted.cloudKit
     let numbered = extracted.order.enumerated().map { "\($1) → \($0 + 1).0.0" }
     print(
-        "versions, oldest first\(order == nil ? " (by the numbers in their names)" : ""): "
-            + numbered.joined(separator: ", ") + (extracted.current.map { "; current: \($0)" } ?? ""))
+        TerminalText.shown(
+            "versions, oldest first\(order == nil ? " (by the numbers in their names)" : ""): "
+                + numbered.joined(separator: ", ") + (extracted.current.map { "; current: \($0)" } ?? ""),
+            limit: 2_000))
     project = extracted.project
 } else {
     guard order == nil else { fail("--order is for a .xcdatamodeld bundle", code: 2) }
@@ -132,7 +134,8 @@ if let bundlePath {
     }
 }
 let translated = HistoryTranslator.translate(project, options: options)
-for note in translated.notes { print(note) }
+// A note quotes names from the sources or the bundle: shown safe for a terminal.
+for note in translated.notes { print(TerminalText.shown("\(note)", limit: 2_000)) }
 guard !translated.files.isEmpty else { fail("nothing to import", code: 1) }
 let existing = translated.files.map { output + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
 guard existing.isEmpty else {

@@ -51,20 +51,22 @@ public enum SchemaLoader {
 
     static func readFile(_ path: String, relativePath: String, limit: Int) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path, line: 1, column: 1)
-        guard let size = FileSystem.fileSize(path) else {
+        let bytes: [UInt8]
+        switch FileSystem.bytes(of: path, limit: limit) {
+        case .bytes(let read): bytes = read
+        case .notAFile(let kind):
             let what =
-                FileSystem.kind(path) == .other
-                ? "is not a regular file (a FIFO, a socket or a device), so it is not read; replace it with a file"
-                : "cannot be read"
-            return .failure(.error(.unreadableFile, "'\(path)' \(what)", at: location))
-        }
-        guard size <= limit else {
+                kind == .directory
+                ? "is a folder where a file was expected" : "is not a regular file (a FIFO, a socket or a device)"
             return .failure(
-                .error(.fileTooLarge, "file is \(size) bytes; schema files may be at most \(limit) bytes", at: location)
-            )
-        }
-        guard let bytes = FileSystem.contents(path) else {
-            return .failure(.error(.unreadableFile, "cannot read '\(path)'", at: location))
+                .error(.unreadableFile, "'\(path)' \(what), so it is not read; replace it with a file", at: location))
+        case .tooLarge(let size):
+            return .failure(
+                .error(
+                    .fileTooLarge, "file is \(size) bytes or more; schema files may be at most \(limit) bytes",
+                    at: location))
+        case .unreadable:
+            return .failure(.error(.unreadableFile, "'\(path)' cannot be read", at: location))
         }
         return .success(SourceFile(displayPath: path, relativePath: relativePath, bytes: bytes))
     }

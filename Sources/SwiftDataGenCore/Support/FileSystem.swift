@@ -38,27 +38,48 @@ enum FileSystem {
         return Int(info.st_size)
     }
 
-    /// The whole file, or nil when it cannot be opened or read as one (a folder, say). Opened
-    /// without waiting: a FIFO would otherwise block until something writes to it; anything but
-    /// a regular file is refused once opened.
-    static func contents(_ path: String) -> [UInt8]? {
+    /// What reading a file found.
+    enum Reading: Equatable {
+        case bytes([UInt8])
+        /// A folder, a FIFO, a socket or a device: refused once opened, never waited on.
+        case notAFile(Kind)
+        /// Larger than the limit, counted on the open file and while reading, so a file that grows
+        /// or is swapped after a check is still held to it.
+        case tooLarge(Int)
+        case unreadable
+    }
+
+    /// The whole file, checked on the one descriptor it is read from: opened without waiting (a
+    /// FIFO would otherwise block until something writes to it), anything but a regular file
+    /// refused, and no more than `limit` bytes read.
+    static func bytes(of path: String, limit: Int) -> Reading {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .unreadable }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, kind(of: info) == .file else { return nil }
+        guard fstat(descriptor, &info) == 0 else { return .unreadable }
+        let kind = kind(of: info)
+        guard kind == .file else { return .notAFile(kind) }
+        guard Int(info.st_size) <= limit else { return .tooLarge(Int(info.st_size)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
+            if count == 0 { return .bytes(bytes) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .unreadable
             }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { return .tooLarge(bytes.count) }
         }
+    }
+
+    /// The whole file, or nil when it cannot be read as one (`bytes(of:limit:)` without a limit).
+    static func contents(_ path: String) -> [UInt8]? {
+        if case .bytes(let bytes) = bytes(of: path, limit: .max) { return bytes }
+        return nil
     }
 
     /// Names in a folder, `.` and `..` left out, in the order the system lists them.
