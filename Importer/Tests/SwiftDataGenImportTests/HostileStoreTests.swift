@@ -289,6 +289,22 @@ final class HostileStoreTests: XCTestCase {
         }
     }
 
+    /// A pipe where a Swift file or a bundle's model file stands is refused once opened, not waited
+    /// on (named directly, so no check on the path comes before the open).
+    func testPipesInPlaceOfSourcesAndModelFilesAreRefusedNotWaitedOn() throws {
+        let swift = work.appendingPathComponent("Models.swift").path
+        XCTAssertEqual(mkfifo(swift, 0o600), 0)
+        XCTAssertThrowsError(try SwiftSourceLoader.read([swift])) {
+            XCTAssertTrue("\($0)".contains("a named pipe, not a Swift file"), "\($0)")
+        }
+        let model = work.appendingPathComponent("Model.xcdatamodel")
+        try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(model.appendingPathComponent("contents").path, 0o600), 0)
+        XCTAssertThrowsError(try CoreDataBundle.read(model.path)) {
+            XCTAssertTrue("\($0)".contains("a named pipe, not a model file"), "\($0)")
+        }
+    }
+
     func testAnElementWithTooManyAttributesIsRefusedInOnePass() {
         let attributes = (0..<(ReadingBudget.xmlAttributes + 1)).map { " a\($0)=\"x\"" }.joined()
         let result = XMLReader.parse(Array("<model\(attributes)/>".utf8), file: "contents")

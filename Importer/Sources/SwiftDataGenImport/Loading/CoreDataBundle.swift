@@ -26,7 +26,7 @@ public struct CoreDataBundle: Sendable {
     }
 
     /// Bigger than any model Xcode writes, small enough that a hostile file cannot exhaust memory.
-    public static let maxFileBytes = 32 * 1024 * 1024
+    public static let maxFileBytes = ReadingBudget.xmlBytes
 
     public static func read(_ path: String) throws(Failure) -> CoreDataBundle {
         let manager = FileManager.default
@@ -41,15 +41,14 @@ public struct CoreDataBundle: Sendable {
                 throw Failure(
                     description: "\(file): leads outside \(path) (a link); only the bundle's own files are read")
             }
-            let size = (try? manager.attributesOfItem(atPath: resolved)[.size] as? Int) ?? 0
-            guard size <= maxFileBytes else {
+            switch UntrustedFile.bytes(at: resolved, limit: maxFileBytes) {
+            case .success(let bytes): return bytes
+            case .failure(.tooLarge(let size)):
                 throw Failure(
-                    description: "\(file): \(size) bytes, more than the \(maxFileBytes) a model file may have")
+                    description: "\(file): \(size) bytes or more, more than the \(maxFileBytes) a model file may have")
+            case .failure(.notAFile(let kind)): throw Failure(description: "\(file): \(kind), not a model file")
+            case .failure(.unreadable): throw Failure(description: "\(file): cannot be read")
             }
-            guard let data = manager.contents(atPath: resolved) else {
-                throw Failure(description: "\(file): cannot be read")
-            }
-            return Array(data)
         }
         // A model that was never versioned is one `.xcdatamodel` folder: its only version.
         let single = path.hasSuffix(".xcdatamodel")

@@ -48,19 +48,23 @@ public enum SwiftSourceLoader {
             files += found.sorted()
         }
         return try files.map { file throws(Failure) in
-            // Only a regular file is opened: reading a FIFO would wait for a writer forever.
-            let resolved = (file as NSString).resolvingSymlinksInPath
-            let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
-            guard type == .typeRegular else {
+            // Only a regular file is read, checked once opened: a FIFO would wait for a writer forever.
+            let text: String
+            switch UntrustedFile.bytes(at: file, limit: ReadingBudget.swiftSourceBytes) {
+            case .success(let bytes):
+                guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                    throw Failure(description: "\(file): cannot be read as UTF-8 text")
+                }
+                text = decoded
+            case .failure(.notAFile(let kind)):
+                throw Failure(
+                    description: "\(file): \(kind), not a Swift file; name Swift files or the folders that hold them")
+            case .failure(.tooLarge(let size)):
                 throw Failure(
                     description:
-                        "\(file): not a regular file (a folder, a FIFO or a device); "
-                        + "name Swift files or the folders that hold them"
+                        "\(file): \(size) bytes or more, more than the \(ReadingBudget.swiftSourceBytes) a Swift file is read to"
                 )
-            }
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-            else {
-                throw Failure(description: "\(file): cannot be read as UTF-8 text")
+            case .failure(.unreadable): throw Failure(description: "\(file): cannot be read")
             }
             return SwiftSource(path: file, text: text)
         }

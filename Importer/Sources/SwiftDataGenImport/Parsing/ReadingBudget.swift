@@ -10,6 +10,8 @@ public enum ReadingBudget {
     public static let xmlElements = 500_000
     /// Attributes of one XML element: a model's element has a dozen.
     public static let xmlAttributes = 10_000
+    /// A Swift source file the importer parses.
+    public static let swiftSourceBytes = 32 << 20
     /// A value kept in a store: `Z_METADATA`'s property list, `Z_MODELCACHE` as compressed.
     public static let storeValueBytes = 16 << 20
     /// `Z_MODELCACHE` inflated.
