@@ -240,6 +240,51 @@ final class HostileStoreTests: XCTestCase {
             TerminalText.shown(String(repeating: "n", count: 5_000), limit: 10), "nnnnnnnnnn… (5000 characters)")
     }
 
+    /// Each store limit of `ReadingBudget`, just over: a clear refusal, or (for the kept model,
+    /// which is optional) a store read without it.
+    func testJustOverEachStoreLimitIsRefusedInWords() throws {
+        func blob(_ path: String, _ sql: String, _ bytes: [UInt8]) {
+            var database: OpaquePointer?
+            XCTAssertEqual(sqlite3_open(path, &database), SQLITE_OK)
+            defer { sqlite3_close(database) }
+            var statement: OpaquePointer?
+            XCTAssertEqual(sqlite3_prepare_v2(database, sql, -1, &statement, nil), SQLITE_OK)
+            _ = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, 1, $0.baseAddress, Int32(bytes.count), nil) }
+            XCTAssertEqual(sqlite3_step(statement), SQLITE_DONE)
+            sqlite3_finalize(statement)
+        }
+        func refusal(_ path: String) -> String {
+            do {
+                _ = try StoreFile.read(path)
+                return "read"
+            } catch { return error.description }
+        }
+        let tables = (0...ReadingBudget.storeTables).map { "CREATE TABLE ZT\($0) (Z_PK INTEGER PRIMARY KEY);" }
+        let manyTables = try store(
+            "tables.store", metadata: metadata(), extraSQL: "BEGIN;" + tables.joined() + "COMMIT;")
+        XCTAssertTrue(refusal(manyTables).contains("tables is beyond what a store's schema holds"), refusal(manyTables))
+        let rows = (0..<ReadingBudget.queryRows).map { "INSERT INTO Z_PRIMARYKEY VALUES (\($0 + 2), 'T', 0, 0);" }
+        let manyRows = try store("rows.store", metadata: metadata(), extraSQL: "BEGIN;" + rows.joined() + "COMMIT;")
+        XCTAssertTrue(refusal(manyRows).contains("a schema query's answer is beyond"), refusal(manyRows))
+        let large = try store("large.store", metadata: [0])
+        blob(
+            large, "UPDATE Z_METADATA SET Z_PLIST = ?", [UInt8](repeating: 0, count: ReadingBudget.storeValueBytes + 1))
+        XCTAssertTrue(refusal(large).contains("-byte Z_METADATA value is beyond"), refusal(large))
+        let inflated = try store(
+            "inflated.store", metadata: metadata(), extraSQL: "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);")
+        let bomb = try XCTUnwrap(
+            StoreModelTests.deflated([UInt8](repeating: 0, count: ReadingBudget.inflatedModelBytes + 1)))
+        blob(inflated, "INSERT INTO Z_MODELCACHE VALUES (?)", bomb)
+        let contents = try StoreFile.read(inflated)
+        XCTAssertNil(contents.model)
+        XCTAssertTrue(contents.modelCacheUnreadable)
+        let elements = "<model>" + String(repeating: "<a/>", count: ReadingBudget.xmlElements) + "</model>"
+        guard case .failure(let error) = XMLReader.parse(Array(elements.utf8), file: "contents") else {
+            return XCTFail("read")
+        }
+        XCTAssertTrue("\(error)".contains("more than \(ReadingBudget.xmlElements) elements"), "\(error)")
+    }
+
     /// The draft `store --output` writes for a store without a kept model, over random entity and
     /// column names (line breaks, `#`, quotes, colons, control characters, non-ASCII): it always
     /// parses back to exactly the models and properties the store has, nothing added by a name.
