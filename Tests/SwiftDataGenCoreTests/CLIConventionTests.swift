@@ -126,6 +126,21 @@ extension CLITests {
         XCTAssertEqual(process.terminationStatus, 0, "the bash script parses")
     }
 
+    /// A file name is printed in every diagnostic: one holding a line break and an escape sequence
+    /// is shown escaped, so it cannot forge a `warning:` line or clear the terminal.
+    func testDiagnosticsShowHostileFileNamesEscaped() throws {
+        let folder = scratch.appendingPathComponent("hostile")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "schema: A\nversion: [1.0.0\n".write(
+            to: folder.appendingPathComponent("1.0.0\nwarning: forged\u{1b}[2J.yaml"), atomically: true, encoding: .utf8
+        )
+        let result = try run("validate", folder.path)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1b}"), result.stderr)
+        XCTAssertFalse(result.stderr.split(separator: "\n").contains { $0.hasPrefix("warning: forged") }, result.stderr)
+        XCTAssertTrue(result.stderr.contains("1.0.0\\nwarning: forged\\u{1b}[2J.yaml"), result.stderr)
+    }
+
     func testHooksNeedNoOutputFolder() throws {
         let schema = try copyInput("plan-hooks")
         let hooks = scratch.appendingPathComponent("hooks").path

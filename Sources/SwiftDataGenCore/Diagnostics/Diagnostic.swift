@@ -54,13 +54,15 @@ public struct Diagnostic: Error, Hashable, Sendable {
     public var isError: Bool { severity == .error }
 
     /// `path:line:col: error: message [SDG101]` followed by one line per note.
+    /// One line per diagnostic and per note, each safe for a terminal: a file name or a quoted key
+    /// with a line break or an escape sequence in it cannot forge a line or move the cursor.
     public var rendered: String {
         var lines = ["\(Self.prefix(location))\(severity.rawValue): \(message) [\(code.rawValue)]"]
         // A note without a place of its own is about the diagnostic's: editors need file:line:col.
         for note in notes {
             lines.append("\(Self.prefix(note.location ?? location))note: \(note.message)")
         }
-        return lines.joined(separator: "\n")
+        return lines.map { TerminalText.shown($0, limit: 4_000) }.joined(separator: "\n")
     }
 
     private static func prefix(_ location: SourceLocation?) -> String {
