@@ -157,53 +157,30 @@ final class StoreModelTests: XCTestCase {
         return bytes
     }
 
-    /// A binary property list of `value`: objects flattened depth first, one-byte references
-    /// (the archives here have fewer than 256 objects), four-byte offsets.
+    /// A binary property list of `value`, each member written before its container.
     static func write(_ value: PropertyListValue) -> [UInt8] {
-        var objects: [[UInt8]] = []
-        @discardableResult
+        var list = PropertyListBuilder()
         func flatten(_ value: PropertyListValue) -> Int {
-            let index = objects.count
-            objects.append([])
-            var encoded: [UInt8]
-            func header(_ marker: UInt8, _ count: Int) -> [UInt8] {
-                count < 15
-                    ? [marker << 4 | UInt8(count)] : [marker << 4 | 0x0F, 0x11, UInt8(count >> 8), UInt8(count & 0xFF)]
-            }
             switch value {
-            case .null: encoded = [0x00]
-            case .bool(let flag): encoded = [flag ? 0x09 : 0x08]
-            case .int(let number): encoded = [0x13] + (0..<8).reversed().map { UInt8((number >> ($0 * 8)) & 0xFF) }
-            case .real(let number), .date(let number):
-                let bits = number.bitPattern
-                encoded = [0x23] + (0..<8).reversed().map { UInt8((bits >> (UInt64($0) * 8)) & 0xFF) }
-            case .data(let bytes): encoded = header(0x4, bytes.count) + bytes
-            case .string(let text): encoded = header(0x5, text.utf8.count) + Array(text.utf8)
-            case .uid(let number): encoded = [0x80, UInt8(number)]
+            case .null: return list.add([0x00])
+            case .bool(let flag): return list.add([flag ? 0x09 : 0x08])
+            case .int(let number): return list.integer(number)
+            case .real(let number): return list.real(number)
+            case .date(let number):
+                return list.add([0x33] + withUnsafeBytes(of: number.bitPattern.bigEndian, Array.init))
+            case .data(let bytes): return list.data(bytes)
+            case .string(let text): return list.string(text)
+            case .uid(let number): return list.uid(number)
             case .array(let items):
-                let references = items.map { flatten($0) }
-                encoded = header(0xA, items.count) + references.map { UInt8($0) }
+                let members = items.map(flatten)
+                return list.array(members)
             case .dictionary(let entries):
-                let sorted = entries.sorted { $0.key < $1.key }
-                let keys = sorted.map { flatten(.string($0.key)) }
-                let values = sorted.map { flatten($0.value) }
-                encoded = header(0xD, sorted.count) + (keys + values).map { UInt8($0) }
+                let pairs = entries.sorted { $0.key < $1.key }.map { (list.string($0.key), flatten($0.value)) }
+                return list.dictionary(pairs)
             }
-            objects[index] = encoded
-            return index
         }
-        flatten(value)
-        var bytes = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(bytes.count)
-            bytes += object
-        }
-        let table = bytes.count
-        for offset in offsets { bytes += (0..<4).reversed().map { UInt8((offset >> ($0 * 8)) & 0xFF) } }
-        func eight(_ number: Int) -> [UInt8] { (0..<8).reversed().map { UInt8((number >> ($0 * 8)) & 0xFF) } }
-        bytes += [0, 0, 0, 0, 0, 0, 4, 1] + eight(objects.count) + eight(0) + eight(table)
-        return bytes
+        let top = flatten(value)
+        return list.bytes(top: top)
     }
 
     /// Raw deflate, as Core Data compresses the archive.

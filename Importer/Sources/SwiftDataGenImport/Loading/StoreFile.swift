@@ -145,13 +145,7 @@ public enum StoreFile {
     /// through it, so what was checked is what is read. A symbolic link is followed.
     public static func read(_ path: String) throws(StoreFailure) -> StoreContents {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            switch errno {
-            case ENOENT, ENOTDIR: throw .missing(path)
-            case EACCES, EPERM: throw .unreadable(path)
-            default: throw .unreadable(path)
-            }
-        }
+        guard descriptor >= 0 else { throw errno == ENOENT || errno == ENOTDIR ? .missing(path) : .unreadable(path) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(path) }
