@@ -177,8 +177,8 @@ final class DiagramTests: XCTestCase {
         XCTAssertTrue(markdown.contains("snake\\_case"), markdown)
     }
 
-    /// The diagrams article's Mermaid block, and the DOT files the SVGs of the catalog and README are
-    /// drawn from, are what the tool draws today.
+    /// The diagrams article's Mermaid block, and the `.mmd` files the pictures of the catalog and
+    /// README are drawn from, are what the tool draws today.
     func testTheDocumentationShowsTodaysDiagrams() throws {
         let files = try Self.produce("trips")
         let article = try String(
@@ -188,13 +188,13 @@ final class DiagramTests: XCTestCase {
         let readme = try String(
             contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(
-            readme.contains("(\(Documentation.catalog)/Resources/trips-changes.svg)"), "README lost its picture")
+            readme.contains("(\(Documentation.catalog)/Resources/trips-changes@2x.png)"), "README lost its picture")
         let docs = TestPaths.packageRoot.appendingPathComponent(Documentation.catalog + "/Resources")
         XCTAssertEqual(
-            try String(contentsOf: docs.appendingPathComponent("trips.dot"), encoding: .utf8), files["current.dot"])
+            try String(contentsOf: docs.appendingPathComponent("trips.mmd"), encoding: .utf8), files["current.mmd"])
         XCTAssertEqual(
-            try String(contentsOf: docs.appendingPathComponent("trips-changes.dot"), encoding: .utf8),
-            files["changes-2.0.0..3.0.0.dot"])
+            try String(contentsOf: docs.appendingPathComponent("trips-changes.mmd"), encoding: .utf8),
+            files["changes-2.0.0..3.0.0.mmd"])
     }
 
     // MARK: inputs

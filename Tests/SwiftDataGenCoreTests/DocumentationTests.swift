@@ -117,14 +117,53 @@ final class DocumentationTests: XCTestCase {
         }
         let sandbox = try replay(files, seededWithExamples: false, page: "GettingStarted.tutorial")
         for (file, arguments) in [
-            ("tutorial-changes.dot", "--changes --format dot"), ("tutorial.dot", "--format dot"),
+            ("tutorial-changes.mmd", "--changes"), ("tutorial.mmd", ""),
         ] {
             let drawn = try Self.run("swiftdata-gen diagram Sources/Trips/Schema \(arguments)", in: sandbox)
             XCTAssertEqual(drawn.status, 0, drawn.output)
             XCTAssertEqual(
                 try String(contentsOf: resources.appendingPathComponent(file), encoding: .utf8), drawn.output,
-                "\(file) is stale: swiftdata-gen diagram … \(arguments) > Resources/\(file), then dot -Tsvg")
+                "\(file) is stale: swiftdata-gen diagram … \(arguments) > Resources/\(file), then scripts/check-mermaid.sh --pictures"
+            )
         }
+    }
+
+    /// Each picture of the catalog is a screenshot of mermaid.js drawing the `.mmd` beside it today:
+    /// `scripts/check-mermaid.sh --pictures` writes the text it drew into the PNG, and a picture whose
+    /// text is not its `.mmd` is stale.
+    func testEveryPictureIsDrawnFromTodaysDiagram() throws {
+        let resources = Documentation.catalogURL.appendingPathComponent("Resources")
+        let names = try FileManager.default.contentsOfDirectory(atPath: resources.path)
+        let diagrams = names.filter { $0.hasSuffix(".mmd") }.sorted()
+        XCTAssertEqual(diagrams.count, 4, "the tutorial's and the diagrams article's pictures: \(diagrams)")
+        XCTAssertEqual(
+            names.filter { $0.hasSuffix(".svg") || $0.hasSuffix(".dot") }, [], "a picture not drawn by mermaid.js")
+        for diagram in diagrams {
+            let picture = String(diagram.dropLast(4)) + "@2x.png"
+            let bytes = try [UInt8](Data(contentsOf: resources.appendingPathComponent(picture)))
+            let text = try String(contentsOf: resources.appendingPathComponent(diagram), encoding: .utf8)
+            let drawn = try XCTUnwrap(Self.drawnText(ofPNG: bytes), "\(picture) does not say what it was drawn from")
+            XCTAssertEqual(drawn, text, "\(picture) is stale: run scripts/check-mermaid.sh --pictures")
+        }
+    }
+
+    /// The text of the PNG's `swiftdata-gen mermaid source` iTXt chunk, or nil.
+    static func drawnText(ofPNG bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        let keyword = Array("swiftdata-gen mermaid source".utf8) + [0, 0, 0, 0, 0]
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let kind = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            let start = offset + 8
+            guard start + length + 4 <= bytes.count else { return nil }
+            let data = bytes[start..<start + length]
+            if kind == "iTXt", data.starts(with: keyword) {
+                return String(decoding: data.dropFirst(keyword.count), as: UTF8.self)
+            }
+            offset = start + length + 4
+        }
+        return nil
     }
 
     /// The synopsis of every command names only options its help describes.
