@@ -29,22 +29,10 @@ final class JSONValueTests: XCTestCase {
         return String(decoding: try encoder.encode(Encoded(value: value)), as: UTF8.self) + "\n"
     }
 
-    /// A fixed seed, so a failure is the same failure on every run.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Text that a key or value from a store or a schema may hold: every ASCII character, control
     /// characters, mixed case and digits (the sort), combining marks, the line separators JSON
     /// allows raw, astral scalars.
-    private func text(_ random: inout SplitMix) -> String {
+    private func text(_ random: inout SeededRandom) -> String {
         let pool: [Unicode.Scalar] =
             (0..<0x80).compactMap(Unicode.Scalar.init) + [
                 "é", "\u{301}", "\u{2028}", "\u{2029}", "ﬁ", "→", "\u{FFFF}",
@@ -56,7 +44,7 @@ final class JSONValueTests: XCTestCase {
         return String(out)
     }
 
-    private func value(_ random: inout SplitMix, depth: Int) -> JSONValue {
+    private func value(_ random: inout SeededRandom, depth: Int) -> JSONValue {
         switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &random) {
         case 0: return .string(text(&random))
         case 1:
@@ -78,7 +66,7 @@ final class JSONValueTests: XCTestCase {
     }
 
     func testEveryRandomDocumentIsWhatFoundationPrints() throws {
-        var random = SplitMix(state: 0x5DA7_A6E4)
+        var random = SeededRandom(state: 0x5DA7_A6E4)
         for round in 0..<2000 {
             let document = value(&random, depth: 0)
             XCTAssertEqual(document.document, try foundation(document), "document \(round)")

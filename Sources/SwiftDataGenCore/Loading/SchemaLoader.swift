@@ -52,14 +52,14 @@ public enum SchemaLoader {
     static func readFile(_ path: String, relativePath: String, limit: Int) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path, line: 1, column: 1)
         let bytes: [UInt8]
-        switch FileSystem.bytes(of: path, limit: limit) {
+        switch UntrustedFile.bytes(at: path, limit: limit) {
         case .bytes(let read): bytes = read
         case .notAFile(let kind):
-            let what =
-                kind == .directory
-                ? "is a folder where a file was expected" : "is not a regular file (a FIFO, a socket or a device)"
             return .failure(
-                .error(.unreadableFile, "'\(path)' \(what), so it is not read; replace it with a file", at: location))
+                .error(
+                    .unreadableFile,
+                    "'\(path)' is \(kind) where a file was expected, so it is not read; replace it with a file",
+                    at: location))
         case .tooLarge(let size):
             return .failure(
                 .error(
@@ -143,12 +143,20 @@ public enum SchemaLoader {
         for name in (FileSystem.names(in: directory) ?? []).sorted()
         where name.hasSuffix("." + TemplateSet.fileExtension) {
             let path = directory + "/" + name
-            guard let bytes = FileSystem.contents(path) else {
-                let what =
-                    FileSystem.kind(path) == .other
-                    ? "is not a regular file (a FIFO, a socket or a device)" : "cannot be read as a file"
+            let bytes: [UInt8]
+            switch UntrustedFile.bytes(at: path, limit: .max) {
+            case .bytes(let read): bytes = read
+            case .notAFile(let kind):
                 return .failure(
-                    .error(.templateError, "template '\(path)' \(what); replace it with a file or remove it", at: nil))
+                    .error(
+                        .templateError,
+                        "template '\(path)' is \(kind), not a file; replace it with a file or remove it",
+                        at: nil))
+            case .tooLarge, .unreadable:
+                return .failure(
+                    .error(
+                        .templateError, "template '\(path)' cannot be read; replace it with a file or remove it",
+                        at: nil))
             }
             sources[String(name.dropLast(TemplateSet.fileExtension.count + 1))] = String(decoding: bytes, as: UTF8.self)
         }

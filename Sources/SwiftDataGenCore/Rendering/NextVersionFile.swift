@@ -38,7 +38,10 @@ public enum NextVersionFile {
             case .renumbered:
                 let start = lines.offset(of: pair.value.location)
                 let end = scalarEnd(from: start, in: scalars)
-                edits.append(Edit(range: start..<end, replacement: version.description, location: pair.key.location))
+                edits.append(
+                    Edit(
+                        range: start..<end, replacement: YAMLText.scalar(version.description),
+                        location: pair.key.location))
             }
         }
         // A refusal points at the first key left out: the edits that cannot be made are removals.

@@ -10,20 +10,16 @@
 /// else: the tool does not import Foundation, which every build through the plugin would
 /// otherwise pay to load.
 enum FileSystem {
-    enum Kind: Equatable {
-        case file, directory, other
-    }
-
     /// What is at `path`, following symbolic links; nil when nothing is (or a link points nowhere).
-    static func kind(_ path: String) -> Kind? {
+    static func kind(_ path: String) -> FileKind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return kind(of: info)
+        return FileKind(mode: info.st_mode)
     }
 
     static func exists(_ path: String) -> Bool { kind(path) != nil }
 
-    static func isDirectory(_ path: String) -> Bool { kind(path) == .directory }
+    static func isDirectory(_ path: String) -> Bool { kind(path) == .folder }
 
     /// Whether `path` itself is a symbolic link, whatever it points to.
     static func isSymbolicLink(_ path: String) -> Bool {
@@ -34,51 +30,13 @@ enum FileSystem {
     /// The size of the regular file at `path` (links followed); nil for anything else.
     static func fileSize(_ path: String) -> Int? {
         var info = stat()
-        guard stat(path, &info) == 0, kind(of: info) == .file else { return nil }
+        guard stat(path, &info) == 0, FileKind(mode: info.st_mode) == .file else { return nil }
         return Int(info.st_size)
     }
 
-    /// What reading a file found.
-    enum Reading: Equatable {
-        case bytes([UInt8])
-        /// A folder, a FIFO, a socket or a device: refused once opened, never waited on.
-        case notAFile(Kind)
-        /// Larger than the limit, counted on the open file and while reading, so a file that grows
-        /// or is swapped after a check is still held to it.
-        case tooLarge(Int)
-        case unreadable
-    }
-
-    /// The whole file, checked on the one descriptor it is read from: opened without waiting (a
-    /// FIFO would otherwise block until something writes to it), anything but a regular file
-    /// refused, and no more than `limit` bytes read.
-    static func bytes(of path: String, limit: Int) -> Reading {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .unreadable }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .unreadable }
-        let kind = kind(of: info)
-        guard kind == .file else { return .notAFile(kind) }
-        guard Int(info.st_size) <= limit else { return .tooLarge(Int(info.st_size)) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return .bytes(bytes) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unreadable
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { return .tooLarge(bytes.count) }
-        }
-    }
-
-    /// The whole file, or nil when it cannot be read as one (`bytes(of:limit:)` without a limit).
+    /// The whole file, or nil when it cannot be read as one (`UntrustedFile.bytes(at:limit:)` without a limit).
     static func contents(_ path: String) -> [UInt8]? {
-        if case .bytes(let bytes) = bytes(of: path, limit: .max) { return bytes }
+        if case .bytes(let bytes) = UntrustedFile.bytes(at: path, limit: .max) { return bytes }
         return nil
     }
 
@@ -244,13 +202,5 @@ enum FileSystem {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    private static func kind(of info: stat) -> Kind {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        default: return .other
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftDataGenCore
 
 /// The files of a `.xcdatamodeld` bundle (or of one `.xcdatamodel`) as read from disk: every
 /// model version's `contents`, the current version's name, and the `xcmapping.xml` of mapping
@@ -42,12 +43,12 @@ public struct CoreDataBundle: Sendable {
                     description: "\(file): leads outside \(path) (a link); only the bundle's own files are read")
             }
             switch UntrustedFile.bytes(at: resolved, limit: maxFileBytes) {
-            case .success(let bytes): return bytes
-            case .failure(.tooLarge(let size)):
+            case .bytes(let bytes): return bytes
+            case .tooLarge(let size):
                 throw Failure(
                     description: "\(file): \(size) bytes or more, more than the \(maxFileBytes) a model file may have")
-            case .failure(.notAFile(let kind)): throw Failure(description: "\(file): \(kind), not a model file")
-            case .failure(.unreadable): throw Failure(description: "\(file): cannot be read")
+            case .notAFile(let kind): throw Failure(description: "\(file): \(kind), not a model file")
+            case .unreadable: throw Failure(description: "\(file): cannot be read")
             }
         }
         // A model that was never versioned is one `.xcdatamodel` folder: its only version.

@@ -58,29 +58,6 @@ public struct StoreMetadata: Sendable, Equatable {
     public var hashesVersion: Int?
 }
 
-/// What is at a path that is not a regular file, in words.
-public enum FileKind: String, Sendable, Equatable, CustomStringConvertible {
-    case folder = "a folder"
-    case pipe = "a named pipe"
-    case socket = "a socket"
-    case device = "a device"
-    case link = "a symbolic link to nothing readable"
-    case file = "a file this user may not open"
-
-    init(mode: mode_t) {
-        switch mode & S_IFMT {
-        case S_IFDIR: self = .folder
-        case S_IFIFO: self = .pipe
-        case S_IFSOCK: self = .socket
-        case S_IFCHR, S_IFBLK: self = .device
-        case S_IFLNK: self = .link
-        default: self = .file
-        }
-    }
-
-    public var description: String { rawValue }
-}
-
 /// Why a store was not read. Each names the file and what to do; none leaves anything written.
 public enum StoreFailure: Error, Equatable, CustomStringConvertible {
     case missing(String)

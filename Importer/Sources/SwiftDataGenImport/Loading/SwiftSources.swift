@@ -1,4 +1,5 @@
 import Foundation
+import SwiftDataGenCore
 
 /// One Swift file as read from disk.
 public struct SwiftSource: Sendable {
@@ -51,20 +52,20 @@ public enum SwiftSourceLoader {
             // Only a regular file is read, checked once opened: a FIFO would wait for a writer forever.
             let text: String
             switch UntrustedFile.bytes(at: file, limit: ReadingBudget.swiftSourceBytes) {
-            case .success(let bytes):
+            case .bytes(let bytes):
                 guard let decoded = String(validating: bytes, as: UTF8.self) else {
                     throw Failure(description: "\(file): cannot be read as UTF-8 text")
                 }
                 text = decoded
-            case .failure(.notAFile(let kind)):
+            case .notAFile(let kind):
                 throw Failure(
                     description: "\(file): \(kind), not a Swift file; name Swift files or the folders that hold them")
-            case .failure(.tooLarge(let size)):
+            case .tooLarge(let size):
                 throw Failure(
                     description:
                         "\(file): \(size) bytes or more, more than the \(ReadingBudget.swiftSourceBytes) a Swift file is read to"
                 )
-            case .failure(.unreadable): throw Failure(description: "\(file): cannot be read")
+            case .unreadable: throw Failure(description: "\(file): cannot be read")
             }
             return SwiftSource(path: file, text: text)
         }

@@ -1,3 +1,4 @@
+import SwiftDataGenCore
 import SwiftDataGenDSL
 
 /// Turns what the extractor found into the YAML history: names the schema so the generator
@@ -196,8 +197,8 @@ public enum HistoryTranslator {
         }
         var entries: [String] = []
         if let suffix = naming.schemaSuffix { entries.append("schemaSuffix: \(YAMLText.scalar(suffix))") }
-        if let current = naming.currentSchema { entries.append("currentSchema: \(current)") }
-        if let plan = naming.migrationPlan { entries.append("migrationPlan: \(plan)") }
+        if let current = naming.currentSchema { entries.append("currentSchema: \(YAMLText.scalar(current))") }
+        if let plan = naming.migrationPlan { entries.append("migrationPlan: \(YAMLText.scalar(plan))") }
         if !entries.isEmpty { lines.append("naming: { \(entries.joined(separator: ", ")) }") }
         if cloudKit { lines.append("cloudKit: true") }
         return lines.joined(separator: "\n") + "\n"
@@ -207,17 +208,25 @@ public enum HistoryTranslator {
         _ version: ImportedVersion, number: (Int, Int, Int), previous: ImportedVersion?, naming: Naming,
         notes: inout [ImportNote]
     ) -> String {
-        var lines = ["schema: \(naming.schema)", "version: \(number.0).\(number.1).\(number.2)"]
-        if let typeName = version.typeName, typeName != naming.derived(number) { lines.append("typeName: \(typeName)") }
+        var lines = [
+            "schema: \(YAMLText.scalar(naming.schema))",
+            "version: \(YAMLText.scalar("\(number.0).\(number.1).\(number.2)"))",
+        ]
+        if let typeName = version.typeName, typeName != naming.derived(number) {
+            lines.append("typeName: \(YAMLText.scalar(typeName))")
+        }
         if !version.acknowledgedRemovals.isEmpty {
-            lines.append("acknowledgedRemovals: [\(version.acknowledgedRemovals.joined(separator: ", "))]")
+            lines.append(
+                "acknowledgedRemovals: [\(version.acknowledgedRemovals.map(YAMLText.scalar).joined(separator: ", "))]")
         }
         let enums = storableEnums(of: version)
         let enumNames = Set(enums.map(\.name))
         let modelNames = Set(version.models.map(\.name))
         if !enums.isEmpty {
             lines.append("enums:")
-            for enumeration in enums { lines.append("  \(enumeration.name): \(enumText(enumeration))") }
+            for enumeration in enums {
+                lines.append("  \(YAMLText.scalar(enumeration.name)): \(enumText(enumeration))")
+            }
         }
         let stored = storedStructs(of: version)
         let structNames = Set(stored.map(\.name))
@@ -227,18 +236,18 @@ public enum HistoryTranslator {
                 let fields = structure.fields.map { field -> String in
                     var type = field.isArray ? "[\(field.typeName)]" : field.typeName
                     if field.isOptional { type += "?" }
-                    return "\(field.name): \(YAMLText.scalar(type))"
+                    return "\(YAMLText.scalar(field.name)): \(YAMLText.scalar(type))"
                 }
-                lines.append("  \(structure.name): { \(fields.joined(separator: ", ")) }")
+                lines.append("  \(YAMLText.scalar(structure.name)): { \(fields.joined(separator: ", ")) }")
             }
         }
         lines.append("models:")
         for model in version.models {
-            lines.append("  \(model.name):")
+            lines.append("  \(YAMLText.scalar(model.name)):")
             if let doc = model.doc { lines.append("    doc: \(YAMLText.scalar(doc))") }
             if let superclass = model.superclass {
                 if modelNames.contains(superclass) {
-                    lines.append("    superclass: \(superclass)")
+                    lines.append("    superclass: \(YAMLText.scalar(superclass))")
                 } else if superclass != "PersistentModel" {
                     notes.append(
                         .init(
@@ -260,7 +269,7 @@ public enum HistoryTranslator {
                         property, in: model, before: before, isFirst: previous == nil, enums: enumNames,
                         structs: structNames, models: modelNames, version: version, notes: &notes)
                 else { continue }
-                lines.append("      \(property.name): \(text)")
+                lines.append("      \(YAMLText.scalar(property.name)): \(text)")
                 carried += 1
             }
             if carried == 0 {
@@ -340,21 +349,24 @@ public enum HistoryTranslator {
         let plain =
             enumeration.rawType == "String"
             && enumeration.cases.allSatisfy { $0.rawValue == nil || $0.rawValue == $0.name }
-        if plain { return "{ rawType: String, cases: [\(enumeration.cases.map(\.name).joined(separator: ", "))] }" }
+        if plain {
+            return
+                "{ rawType: String, cases: [\(enumeration.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", "))] }"
+        }
         var next = 0
         let cases = enumeration.cases.map { item -> String in
             if enumeration.rawType == "Int" {
                 let value = item.rawValue.flatMap { Int($0) } ?? next
                 next = value + 1
-                return "\(item.name): \(value)"
+                return "\(YAMLText.scalar(item.name)): \(value)"
             }
-            return "\(item.name): \(YAMLText.scalar(item.rawValue ?? item.name))"
+            return "\(YAMLText.scalar(item.name)): \(YAMLText.scalar(item.rawValue ?? item.name))"
         }
         return "{ rawType: \(enumeration.rawType), cases: { \(cases.joined(separator: ", ")) } }"
     }
 
     static func groupsText(_ groups: [[String]]) -> String {
-        "[" + groups.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+        "[" + groups.map { "[" + $0.map(YAMLText.scalar).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
     }
 
     static func propertyText(
