@@ -1,31 +1,89 @@
 #!/usr/bin/env bash
 # Prints, on its last line, the swiftc flags that type-check code against Apple's own SwiftData
-# interface for an iOS target (the -target flag is the caller's), building what a Linux machine
-# lacks into OUTDIR first. On a Mac with Xcode: the installed iPhoneOS SDK and Xcode's own macros.
-# Elsewhere: the SDK in $SDG_APPLE_SDK or ../shared/apple-sdk/iPhoneOS*.sdk beside the checkout,
-# a resource folder with only the toolchain's shims and clang, and the project's SwiftDataMacros
-# plugin (Tests/AppleSDK/Macros), built with the toolchain's SwiftSyntax.
+# interface of one SDK (the -target flag is the caller's), building what a Linux machine lacks into
+# OUTDIR first. SDK is ios17, ios18, ios26 or macos15 (default ios17).
+# On a Mac with Xcode: the installed SDK of that platform and Xcode's own macros, whatever its release
+# (the caller reads the release from the SDK's SDKSettings.json).
+# Elsewhere: the newest SDK of that release in $SDG_APPLE_SDKS or ../shared/apple-sdk beside the
+# checkout (and its newer/ folder), a resource folder with only the toolchain's shims and clang, and
+# the project's SwiftDataMacros plugin (Tests/AppleSDK/Macros) built for that SDK's Xcode, with the
+# toolchain's SwiftSyntax. $SDG_APPLE_SDK still names the iOS 17 SDK.
 # Exit 3 when no SDK is found (the caller skips), 1 when something could not be built.
-# Usage: scripts/apple-sdk-flags.sh OUTDIR
+# Usage: scripts/apple-sdk-flags.sh OUTDIR [SDK]
 set -euo pipefail
-out=${1:?usage: apple-sdk-flags.sh OUTDIR}
+out=${1:?usage: apple-sdk-flags.sh OUTDIR [ios17|ios18|ios26|macos15]}
+which_sdk=${2:-ios17}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-if [ "$(uname)" = Darwin ] && sdk=$(xcrun --sdk iphoneos --show-sdk-path 2>/dev/null); then
+case "$which_sdk" in
+  ios17) platform=iPhoneOS; xcrun_sdk=iphoneos; release=17; xcode=15 ;;
+  ios18) platform=iPhoneOS; xcrun_sdk=iphoneos; release=18; xcode=16 ;;
+  ios26) platform=iPhoneOS; xcrun_sdk=iphoneos; release=26; xcode=26 ;;
+  macos15) platform=MacOSX; xcrun_sdk=macosx; release=15; xcode=16 ;;
+  *) echo "apple-sdk: unknown SDK '$which_sdk' (ios17, ios18, ios26 or macos15)" >&2; exit 1 ;;
+esac
+
+if [ "$(uname)" = Darwin ] && sdk=$(xcrun --sdk "$xcrun_sdk" --show-sdk-path 2>/dev/null); then
   echo "apple-sdk: $sdk with Xcode's macros" >&2
   echo "-sdk $sdk"
   exit 0
 fi
 
-sdk=${SDG_APPLE_SDK:-}
-if [ -z "$sdk" ]; then
-  for candidate in "$here"/../shared/apple-sdk/iPhoneOS*.sdk; do
+sdk=
+if [ "$which_sdk" = ios17 ] && [ -n "${SDG_APPLE_SDK:-}" ]; then
+  sdk=$SDG_APPLE_SDK
+else
+  root=${SDG_APPLE_SDKS:-$here/../shared/apple-sdk}
+  for candidate in "$root"/"$platform$release".*.sdk "$root"/newer/"$platform$release".*.sdk; do
     [ -d "$candidate" ] && sdk=$(cd "$candidate" && pwd)
   done
 fi
 if [ -z "$sdk" ] || [ ! -d "$sdk/System/Library/Frameworks/SwiftData.framework" ]; then
-  echo "apple-sdk: no iPhoneOS SDK with SwiftData (set SDG_APPLE_SDK, or put one in ../shared/apple-sdk)" >&2
+  echo "apple-sdk: no $platform$release SDK with SwiftData (put one in ../shared/apple-sdk or \$SDG_APPLE_SDKS)" >&2
   exit 3
+fi
+
+# A copied subset can lose what clang needs before any import: a module map's umbrella folder (the
+# macOS 15.5 subset's ffi.modulemap), or its symbolic links, stored as small files holding the
+# link's target (a Mac framework's Modules -> Versions/Current/Modules). Such an SDK is read through
+# a copy made of links, with each stored link made a link again and each missing umbrella folder
+# made empty; the SDK itself is never changed.
+flattened_link() { # FILE: a small file without an extension holding one relative path
+  [[ "$(basename "$1")" != *.* ]] && [ -f "$1" ] && [ ! -L "$1" ] || return 1
+  local target
+  target=$(cat "$1")
+  [[ "$target" =~ ^[A-Za-z0-9_][A-Za-z0-9_./-]*$ ]]
+}
+missing=()
+for map in "$sdk"/usr/include/*.modulemap; do
+  [ -f "$map" ] || continue
+  while read -r folder; do
+    [ -e "$sdk/usr/include/$folder" ] || missing+=("$folder")
+  done < <(sed -n 's/^ *umbrella "\([^"]*\)".*/\1/p' "$map")
+done
+links=()
+while IFS= read -r -d '' file; do
+  flattened_link "$file" && links+=("${file#"$sdk"/}")
+done < <(find "$sdk/System/Library/Frameworks" -path '*.framework/*' -type f -size -64c -print0 2>/dev/null)
+if [ ${#missing[@]} -gt 0 ] || [ ${#links[@]} -gt 0 ]; then
+  mkdir -p "$out"
+  shadow="$(cd "$out" && pwd)/sdks/$(basename "$sdk")"
+  if [ ! -f "$shadow/.complete" ] || [ "$(cat "$shadow/.complete")" != "$sdk" ]; then
+    rm -rf "$shadow"
+    (cd "$sdk" && find . -type d) | while IFS= read -r folder; do mkdir -p "$shadow/$folder"; done
+    (cd "$sdk" && find . ! -type d) | while IFS= read -r file; do ln -s "$sdk/${file#./}" "$shadow/$file"; done
+    for link in "${links[@]}"; do
+      rm -f "$shadow/$link"
+      ln -sfn "$(cat "$sdk/$link")" "$shadow/$link"
+    done
+    for link in "${links[@]}"; do # a restored link that leads nowhere was a file after all
+      [ -e "$shadow/$link" ] || ln -sfn "$sdk/$link" "$shadow/$link"
+    done
+    for folder in "${missing[@]}"; do mkdir -p "$shadow/usr/include/$folder"; done
+    echo "$sdk" > "$shadow/.complete"
+  fi
+  echo "apple-sdk: $sdk read through $shadow (links restored: ${#links[@]}; empty umbrella folders: ${missing[*]:-none})" >&2
+  sdk=$shadow
 fi
 
 swiftc_path=$(command -v swiftc)
@@ -35,7 +93,7 @@ if [ ! -f "$host/libSwiftSyntaxMacros.so" ]; then
   echo "apple-sdk: no host SwiftSyntax in $host; this toolchain cannot build the SwiftDataMacros plugin" >&2
   exit 3
 fi
-mkdir -p "$out/resources"
+mkdir -p "$out/resources" "$out/xcode$xcode"
 out=$(cd "$out" && pwd)
 # The Linux resource folder defines Dispatch and others a second time; an Apple target needs only these.
 # -n: a link left pointing at another toolchain (or at none) is replaced, not followed.
@@ -44,14 +102,19 @@ for part in shims clang; do
     || ln -sfn "$toolchain/lib/swift/$part" "$out/resources/$part"
 done
 src="$here/Tests/AppleSDK/Macros/SwiftDataMacros.swift"
+plugin="$out/xcode$xcode/libSwiftDataMacros.so"
 sum=$(cat "$0" "$src" | cksum)
-if [ ! -f "$out/.sources" ] || [ "$(cat "$out/.sources")" != "$sum" ] || [ ! -f "$out/libSwiftDataMacros.so" ]; then
+if [ ! -f "$out/xcode$xcode/.sources" ] || [ "$(cat "$out/xcode$xcode/.sources")" != "$sum" ] || [ ! -f "$plugin" ]; then
   "$here/scripts/prebuild-swiftsyntax.sh" "$host"
   # Unoptimised: -O took 8 CPU-seconds more to build and expanded no faster (BENCHMARKS.md).
-  swiftc -emit-library -module-name SwiftDataMacros "$src" \
+  swiftc -emit-library -module-name SwiftDataMacros "$src" -D "XCODE_$xcode" \
     -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
-    -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataMacros.so" >&2
-  echo "$sum" > "$out/.sources"
+    -Xlinker -rpath -Xlinker "$host" -module-cache-path "$out/xcode$xcode/ModuleCache" -o "$plugin" >&2
+  echo "$sum" > "$out/xcode$xcode/.sources"
 fi
-echo "apple-sdk: $sdk with the project's SwiftDataMacros" >&2
-echo "-sdk $sdk -resource-dir $out/resources -load-plugin-library $out/libSwiftDataMacros.so"
+# The 18 and later SDKs make clang look for module maps only at the top of each search path, so
+# SwiftShims needs its folder named (../shared/apple-sdk/README.md).
+shims=
+[ "$release" = 17 ] || shims="-I $out/resources/shims"
+echo "apple-sdk: $sdk with the project's SwiftDataMacros for Xcode $xcode" >&2
+echo "-sdk $sdk -resource-dir $out/resources $shims -load-plugin-library $plugin"

@@ -1,30 +1,79 @@
 import Foundation
 import XCTest
 
-/// Apple's iOS SDK as the tests find it (`scripts/apple-sdk-flags.sh`): the flags that make swiftc
-/// read Apple's SwiftData interface, and the SDK's release. Without an SDK the tests that need it
-/// skip, unless `SDG_REQUIRE_APPLE_SDK=1` (which `.ci/run` sets when `../shared/apple-sdk` is there).
+@testable import SwiftDataGenCore
+
+/// One of Apple's SDKs as the tests find it (`scripts/apple-sdk-flags.sh`): the flags that make
+/// swiftc read Apple's SwiftData interface with that SDK's macros, and the SDK's release. Without
+/// an SDK the tests that need it skip, unless `SDG_REQUIRE_APPLE_SDK=1` (which `.ci/run` sets when
+/// `../shared/apple-sdk` is there).
 struct AppleSDK: Sendable {
+    /// The SDKs the checks read, by the name the script takes. On a Mac each is the installed SDK
+    /// of its platform, whatever its release; `name` says which.
+    enum Kind: String, CaseIterable, Sendable {
+        case iOS17 = "ios17"
+        case iOS18 = "ios18"
+        case iOS26 = "ios26"
+        case macOS15 = "macos15"
+
+        /// The iOS SDKs that must accept code for an iOS floor: the floor's own release, and the
+        /// newest, with which Xcode 26 builds an app of any floor.
+        static func checking(iOSFloor floor: Int) -> [Kind] {
+            floor >= 26 ? [.iOS26] : floor >= 18 ? [.iOS18, .iOS26] : [.iOS17, .iOS26]
+        }
+
+        /// `-target` for a deployment floor (iOS's for the iOS SDKs, macOS's for the Mac's).
+        func target(floor: Int) -> String {
+            self == .macOS15 ? "arm64-apple-macosx\(floor).0" : "arm64-apple-ios\(floor).0"
+        }
+
+        /// The lowest floor SwiftData can be imported at, where the warm-up builds the modules.
+        var warmUpFloor: Int { self == .macOS15 ? 13 : 17 }
+    }
+
+    var kind: Kind
     var flags: [String]
     /// `iOS 17.4`, for messages.
     var name: String
     var major: Int
 
-    private static let found = SharedResult { try locate() }
+    private static let found = Dictionary(
+        uniqueKeysWithValues: Kind.allCases.map { kind in (kind, SharedResult { try locate(kind) }) })
+
+    private static let warmed = Dictionary(
+        uniqueKeysWithValues: Kind.allCases.map { kind in
+            (
+                kind,
+                SharedResult<AppleSDK> {
+                    let sdk = try shared(kind)
+                    let result = try sdk.warmUp(extraFlags: withoutSILOptimizer)
+                    guard result.status == 0 else {
+                        throw CheckError("importing SwiftData from \(sdk.name) failed:\n\(result.output)")
+                    }
+                    return sdk
+                }
+            )
+        })
 
     static var folder: URL { TestPaths.packageRoot.appendingPathComponent(".build/apple-sdk") }
 
-    static func shared() throws -> AppleSDK { try found.get() }
+    static func shared(_ kind: Kind = .iOS17) throws -> AppleSDK {
+        guard let result = found[kind] else { throw CheckError("no lookup for \(kind)") }
+        return try result.get()
+    }
 
-    /// The SDK once one compile against it has built the module cache, so that the compiles a core
-    /// each that follow do not each build it (about 50 CPU-seconds on a new machine).
-    static func ready() throws -> AppleSDK { try warmed.get() }
+    /// The SDK once one compile against it has built its module cache, so that the compiles a core
+    /// each that follow do not each build it (about 35 CPU-seconds an SDK on a new machine).
+    static func ready(_ kind: Kind = .iOS17) throws -> AppleSDK {
+        guard let result = warmed[kind] else { throw CheckError("no warm-up for \(kind)") }
+        return try result.get()
+    }
 
-    private static let warmed = SharedResult<AppleSDK> {
-        let sdk = try shared()
-        let result = try sdk.warmUp(extraFlags: withoutSILOptimizer)
-        guard result.status == 0 else { throw CheckError("importing SwiftData from the SDK failed:\n\(result.output)") }
-        return sdk
+    /// The iOS SDKs, made ready side by side (each has a module cache of its own, so their first
+    /// compiles do not race), or the first error.
+    static func readyAll(_ kinds: [Kind]) throws -> [Kind: AppleSDK] {
+        let ready = kinds.parallelMap { kind in (kind, Result { try AppleSDK.ready(kind) }) }
+        return try Dictionary(uniqueKeysWithValues: ready.map { ($0.0, try $0.1.get()) })
     }
 
     /// The SDK's modules are built from interfaces whose flags say `-O`, and the SIL optimiser is
@@ -36,20 +85,21 @@ struct AppleSDK: Sendable {
 
     /// Type-checks an import of SwiftData with `extraFlags`, and once more without them when that fails.
     func warmUp(extraFlags: [String]) throws -> StandInTypeCheckTests.CompileResult {
-        let result = try typeCheck(source: "import SwiftData\n", iOSFloor: 17, extraFlags: extraFlags)
+        let source = "import Foundation\nimport SwiftData\n"
+        let result = try typeCheck(source: source, floor: kind.warmUpFloor, extraFlags: extraFlags)
         guard result.status != 0, !extraFlags.isEmpty else { return result }
-        return try typeCheck(source: "import SwiftData\n", iOSFloor: 17)
+        return try typeCheck(source: source, floor: kind.warmUpFloor)
     }
 
     /// The SDK, or nil where none is found and none is required: for a test that checks against
     /// the stand-in too and adds Apple's check where it can.
-    static func ifPresent() throws -> AppleSDK? {
-        do { return try ready() } catch is XCTSkip { return nil }
+    static func ifPresent(_ kind: Kind = .iOS17) throws -> AppleSDK? {
+        do { return try ready(kind) } catch is XCTSkip { return nil }
     }
 
-    private static func locate() throws -> AppleSDK {
+    private static func locate(_ kind: Kind) throws -> AppleSDK {
         let script = TestPaths.packageRoot.appendingPathComponent("scripts/apple-sdk-flags.sh").path
-        let result = try StandInTypeCheckTests.run("/bin/bash", [script, folder.path])
+        let result = try StandInTypeCheckTests.run("/bin/bash", [script, folder.path, kind.rawValue])
         if result.status == 3 {
             let reason = "no Apple SDK to check against: \(result.output)"
             if ProcessInfo.processInfo.environment["SDG_REQUIRE_APPLE_SDK"] == "1" {
@@ -69,7 +119,10 @@ struct AppleSDK: Sendable {
         guard let version = json?["Version"] as? String, let major = Int(version.prefix { $0 != "." }) else {
             throw CheckError("\(settings.path) names no Version")
         }
-        return AppleSDK(flags: flags + ["-module-cache-path", moduleCache.path], name: "iOS \(version)", major: major)
+        let platform = kind == .macOS15 ? "macOS" : "iOS"
+        let cache = moduleCache.appendingPathComponent(kind.rawValue).path
+        return AppleSDK(
+            kind: kind, flags: flags + ["-module-cache-path", cache], name: "\(platform) \(version)", major: major)
     }
 
     /// The SDK's modules as built from its interfaces (about 50 CPU-seconds), kept per user like the
@@ -89,30 +142,31 @@ struct AppleSDK: Sendable {
         return made && FileManager.default.isWritableFile(atPath: shared.path) ? shared : checkout
     }()
 
-    /// Runs swiftc for `arm64-apple-ios<floor>.0` against the SDK.
-    func compile(_ arguments: [String], iOSFloor: Int) throws -> StandInTypeCheckTests.CompileResult {
-        try StandInTypeCheckTests.runTool(
-            ["swiftc", "-target", "arm64-apple-ios\(iOSFloor).0"] + flags + arguments)
+    /// Runs swiftc for the SDK's platform at a deployment floor (`arm64-apple-ios<floor>.0`).
+    func compile(_ arguments: [String], floor: Int) throws -> StandInTypeCheckTests.CompileResult {
+        try StandInTypeCheckTests.runTool(["swiftc", "-target", kind.target(floor: floor)] + flags + arguments)
     }
 
-    /// Type-checks `files` as one module in Swift 6 mode; `strict` adds complete concurrency
-    /// checking and warnings as errors, which generated code is held to.
-    func typeCheck(_ files: [String], iOSFloor: Int, strict: Bool = true, extraFlags: [String] = []) throws
+    /// Type-checks `files` as one module of a package (generated code may be `package`) in Swift 6
+    /// mode; `strict` adds complete concurrency checking and warnings as errors, which generated
+    /// code is held to.
+    func typeCheck(_ files: [String], floor: Int, strict: Bool = true, extraFlags: [String] = []) throws
         -> StandInTypeCheckTests.CompileResult
     {
         let mode = strict ? StandInTypeCheckTests.strictFlags : ["-swift-version", "6"]
         return try compile(
-            ["-typecheck"] + StandInTypeCheckTests.wholeModule + mode + extraFlags + files, iOSFloor: iOSFloor)
+            ["-typecheck", "-package-name", "GoldenCheck"] + StandInTypeCheckTests.wholeModule + mode + extraFlags
+                + files, floor: floor)
     }
 
     /// Type-checks one source text written to a file of its own.
-    func typeCheck(source: String, iOSFloor: Int, extraFlags: [String] = []) throws
+    func typeCheck(source: String, floor: Int, extraFlags: [String] = []) throws
         -> StandInTypeCheckTests.CompileResult
     {
         let file = try Self.scratchFolder("snippets").appendingPathComponent("\(UUID().uuidString).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try typeCheck([file.path], iOSFloor: iOSFloor, extraFlags: extraFlags)
+        return try typeCheck([file.path], floor: floor, extraFlags: extraFlags)
     }
 
     static func scratchFolder(_ name: String) throws -> URL {

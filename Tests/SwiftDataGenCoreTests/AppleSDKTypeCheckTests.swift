@@ -3,28 +3,25 @@ import XCTest
 
 @testable import SwiftDataGenCore
 
-/// Type-checks generated code against Apple's own SwiftData interface, not the stand-in: the iOS
-/// SDK in `../shared/apple-sdk` (or `$SDG_APPLE_SDK`) with the project's `SwiftDataMacros` plugin on
-/// Linux, the installed iPhoneOS SDK with Xcode's macros on a Mac (`scripts/apple-sdk-flags.sh`).
-/// Swift 6 mode, complete concurrency checking, warnings as errors, and `-target` at the history's
-/// iOS floor, so availability is enforced as Xcode enforces it.
+/// Type-checks generated code against Apple's own SwiftData interface, not the stand-in: Apple's
+/// iOS SDKs in `../shared/apple-sdk` with the project's `SwiftDataMacros` plugin built for each
+/// SDK's Xcode on Linux, the installed SDK with Xcode's macros on a Mac
+/// (`scripts/apple-sdk-flags.sh`). Swift 6 mode, complete concurrency checking, warnings as errors,
+/// and `-target` at the history's own iOS floor, so availability is enforced as Xcode enforces it.
 ///
-/// What an SDK cannot check: code for a floor above its own release (the 17.4 SDK has no `#Unique`,
-/// `#Index` or model inheritance, which need iOS 18 and 26). Such a history is generated again at
-/// the SDK's floor and checked there when the generator accepts it; when it refuses, every error
-/// must be one of the newer-release refusals, and the case is named in the test's output. The
-/// upgrade tests (`import Testing`) are not checked: Swift Testing is not part of the SDK's
-/// frameworks. The examples are checked as the golden cases whose input is their schema; their
-/// `main.swift` files are not, on Linux: `#Predicate` needs Foundation's macros, whose Linux build
-/// expands to `FoundationEssentials` spellings.
+/// Each case is checked against every SDK an app of its floor is built with: floor 17 against
+/// 17.4 and 26.2 (Xcode 26 builds a floor-17 app with the 26 SDK), floor 18 against 18.6 and 26.2,
+/// floor 26 against 26.2. The upgrade tests (`import Testing`) are not checked: Swift Testing is not
+/// part of the SDKs' frameworks. The examples are checked as the golden cases whose input is their
+/// schema; their `main.swift` files are not, on Linux: `#Predicate` needs Foundation's macros,
+/// whose Linux build expands to `FoundationEssentials` spellings.
 final class AppleSDKTypeCheckTests: XCTestCase {
-    /// One compile: a case's files as one module, at one deployment target.
+    /// One compile: a case's files as one module, at one deployment target, against one SDK.
     struct Check: Sendable {
         var name: String
+        var sdk: AppleSDK
         var iOSFloor: Int
         var files: [String]
-        /// Why the files are not the case's own committed output, when they are not.
-        var note: String?
     }
 
     override class func setUp() {
@@ -32,72 +29,78 @@ final class AppleSDKTypeCheckTests: XCTestCase {
         SuitePrefetch.startForTheWholeSuite()
     }
 
-    /// What the check found: each compile and its result, and the cases the SDK cannot check.
+    /// What the check found: each compile and its result, and the SDKs that were not there to
+    /// check against (only where `SDG_REQUIRE_APPLE_SDK` is not set).
     struct Checked: Sendable {
         var results: [(check: Check, result: Result<StandInTypeCheckTests.CompileResult, any Error>)]
-        /// A case the generator refuses at the SDK's floor, with the codes it refuses with.
-        var refused: [(name: String, floor: Int, codes: Set<String>)]
+        var sdks: [AppleSDK.Kind: AppleSDK]
+        var missing: [AppleSDK.Kind: String]
     }
 
     static let checked = SharedResult<Checked> {
-        let sdk = try AppleSDK.ready()
+        let kinds: [AppleSDK.Kind] = [.iOS17, .iOS18, .iOS26]
+        let found = kinds.parallelMap { kind in (kind, Result { try AppleSDK.ready(kind) }) }
+        var sdks: [AppleSDK.Kind: AppleSDK] = [:]
+        var missing: [AppleSDK.Kind: String] = [:]
+        for (kind, result) in found {
+            do { sdks[kind] = try result.get() } catch let skip as XCTSkip { missing[kind] = "\(skip)" }
+        }
+        guard !sdks.isEmpty else { throw XCTSkip("no Apple SDK to check against: \(missing)") }
         var checks: [Check] = []
-        var refused: [(name: String, floor: Int, codes: Set<String>)] = []
-        let scratch = try AppleSDK.scratchFolder("cases")
         for name in GoldenTests.caseNames {
             let folder = GoldenTests.folder(name)
             let committed = try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("expected"))
                 .filter { !AppleSDKTypeCheckTests.isUpgradeTest($0) }
             guard !committed.isEmpty else { continue }
             let hooks = try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("hooks"))
-            let floor = try AppleSDKTypeCheckTests.iOSFloor(of: name)
-            if floor <= sdk.major {
-                checks.append(Check(name: name, iOSFloor: floor, files: committed + hooks))
-                continue
-            }
-            switch try AppleSDKTypeCheckTests.generatedAtFloor(name, floor: sdk.major, into: scratch) {
-            case .files(let files):
-                checks.append(
-                    Check(
-                        name: name, iOSFloor: sdk.major, files: files + hooks,
-                        note: "generated again at iOS \(sdk.major); its own floor is iOS \(floor)"))
-            case .refused(let codes):
-                refused.append((name, floor, codes))
+            let floor = try AppleSDKTypeCheckTests.iOSFloor(
+                ofInput: folder.appendingPathComponent("input").resolvingSymlinksInPath().path)
+            for kind in AppleSDK.Kind.checking(iOSFloor: floor) {
+                guard let sdk = sdks[kind] else { continue }
+                checks.append(Check(name: name, sdk: sdk, iOSFloor: floor, files: committed + hooks))
             }
         }
         let results = checks.parallelMapLongestFirst(cost: { sourceBytes($0.files) }) { check in
-            (check, Result { try sdk.typeCheck(check.files, iOSFloor: check.iOSFloor) })
+            (check, Result { try check.sdk.typeCheck(check.files, floor: check.iOSFloor) })
         }
-        return Checked(results: results, refused: refused)
+        return Checked(results: results, sdks: sdks, missing: missing)
     }
 
     func testEveryGeneratedFileTypeChecksAgainstApplesSwiftData() throws {
-        let sdk = try AppleSDK.shared()
         let checked = try Self.checked.get()
-        var unchecked: [String] = []
-        for (name, floor, codes) in checked.refused {
-            let unexpected = codes.subtracting(Self.newerReleaseRefusals).subtracting(Self.consequences)
-            XCTAssertTrue(
-                unexpected.isEmpty && !codes.isDisjoint(with: Self.newerReleaseRefusals),
-                "\(name) at iOS \(sdk.major) is refused for a reason that is not a newer release: \(codes)")
-            unchecked.append("\(name) (iOS \(floor): \(codes.sorted().joined(separator: ", ")) at iOS \(sdk.major))")
-        }
-        var files = 0
+        var files: [AppleSDK.Kind: Int] = [:]
+        var cases: [AppleSDK.Kind: Int] = [:]
         for (check, result) in checked.results {
             let outcome = try result.get()
-            files += check.files.count
+            files[check.sdk.kind, default: 0] += check.files.count
+            cases[check.sdk.kind, default: 0] += 1
             XCTAssertEqual(
                 outcome.status, 0,
-                "\(check.name) does not type-check against \(sdk.name) at iOS \(check.iOSFloor)"
-                    + (check.note.map { " (\($0))" } ?? "") + ":\n\(outcome.output)")
+                "\(check.name) does not type-check against \(check.sdk.name) at iOS "
+                    + "\(check.iOSFloor):\n\(outcome.output)")
         }
-        let checks = checked.results.map(\.check)
-        let regenerated = checks.filter { $0.note != nil }.map(\.name)
+        let checkedCases = Set(checked.results.map(\.check.name))
+        let unchecked = GoldenTests.caseNames.filter { name in
+            !checkedCases.contains(name)
+                && !((try? Self.swiftFiles(in: GoldenTests.folder(name).appendingPathComponent("expected")))?.filter {
+                    !Self.isUpgradeTest($0)
+                }.isEmpty ?? true)
+        }
+        XCTAssertEqual(unchecked, [], "cases checked against no SDK")
+        let summary = checked.sdks.keys.sorted { $0.rawValue < $1.rawValue }.map { kind in
+            "\(checked.sdks[kind]?.name ?? "?"): \(cases[kind] ?? 0) cases, \(files[kind] ?? 0) files"
+        }
+        let absent = checked.missing.keys.sorted { $0.rawValue < $1.rawValue }.map {
+            "\($0.rawValue) (\(checked.missing[$0] ?? ""))"
+        }
         print(
-            "apple-sdk: \(checks.count) cases, \(files) files checked against \(sdk.name) (generated again at iOS "
-                + "\(sdk.major): \(regenerated.joined(separator: ", "))); not checkable at "
-                + "\(sdk.name): \(unchecked.isEmpty ? "none" : unchecked.joined(separator: "; "))")
-        XCTAssertGreaterThanOrEqual(checks.count, 25, "cases went missing from the check")
+            "apple-sdk: \(summary.joined(separator: "; ")); not checked for want of an SDK: "
+                + (absent.isEmpty ? "nothing" : absent.joined(separator: ", ")))
+        XCTAssertGreaterThanOrEqual(checkedCases.count, 25, "cases went missing from the check")
+        // A floor's SDK that is absent leaves that floor unchecked, which is a skip, not a pass.
+        if !checked.missing.isEmpty {
+            throw XCTSkip("not checked against \(absent.joined(separator: ", "))")
+        }
     }
 
     /// The SDK's modules are built without the SIL optimiser through an LLVM option of the
@@ -105,11 +108,11 @@ final class AppleSDKTypeCheckTests: XCTestCase {
     func testTheWarmUpDropsAnOptionTheCompilerRefuses() throws {
         let sdk = try AppleSDK.ready()
         let unknown = ["-Xllvm", "-sdg-no-such-option"]
-        let refused = try sdk.typeCheck(source: "import SwiftData\n", iOSFloor: 17, extraFlags: unknown)
+        let refused = try sdk.typeCheck(source: "import SwiftData\n", floor: 17, extraFlags: unknown)
         XCTAssertNotEqual(refused.status, 0, "the compiler accepted an LLVM option it cannot have")
         XCTAssertEqual(try sdk.warmUp(extraFlags: unknown).status, 0)
         let fast = try sdk.typeCheck(
-            source: "import SwiftData\n", iOSFloor: 17, extraFlags: AppleSDK.withoutSILOptimizer)
+            source: "import SwiftData\n", floor: 17, extraFlags: AppleSDK.withoutSILOptimizer)
         XCTAssertEqual(
             fast.status, 0,
             "this compiler refuses \(AppleSDK.withoutSILOptimizer.joined(separator: " ")): the SDK's modules are "
@@ -117,54 +120,9 @@ final class AppleSDKTypeCheckTests: XCTestCase {
         )
     }
 
-    /// The refusals a history gets only because its floor was lowered to the SDK's.
-    static let newerReleaseRefusals: Set<String> = [
-        DiagnosticCode.uniqueNeedsNewerPlatform.rawValue, DiagnosticCode.indexNeedsNewerPlatform.rawValue,
-        DiagnosticCode.inheritanceNeedsNewerPlatform.rawValue,
-    ]
-
-    /// What may follow from a newer-release refusal: two versions that differ only in an index
-    /// are the same version once the index is refused.
-    static let consequences: Set<String> = [DiagnosticCode.identicalVersions.rawValue]
-
-    enum Regenerated {
-        case files([String])
-        case refused(Set<String>)
-    }
-
-    /// The case's history with its config's floors lowered to the SDK's release, generated into
-    /// a folder of its own.
-    static func generatedAtFloor(_ name: String, floor: Int, into scratch: URL) throws -> Regenerated {
-        let input = GoldenTests.folder(name).appendingPathComponent("input").resolvingSymlinksInPath().path
-        var sources = try SchemaLoader.read(directory: input).get()
-        guard let config = sources.config else { return .refused([]) }
-        let text = String(decoding: config.bytes, as: UTF8.self)
-        let lowered = text.replacing(/platforms:[^\n]*/) { _ in "platforms: \(platforms(at: floor))" }
-        sources.config?.bytes = Array(lowered.utf8)
-        let output = Generator.generate(sources, templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-        guard !output.diagnostics.hasErrors else {
-            return .refused(Set(output.diagnostics.filter { $0.severity == .error }.map(\.code.rawValue)))
-        }
-        let folder = scratch.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-"))
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return .files(
-            try output.files.filter { $0.name.hasSuffix(".swift") }.map { file in
-                let path = folder.appendingPathComponent(file.name)
-                try file.contents.write(to: path, atomically: true, encoding: .utf8)
-                return path.path
-            })
-    }
-
-    /// The floors of every platform in SwiftData's first release that matches iOS `floor`.
-    static func platforms(at floor: Int) -> String {
-        floor >= 18 ? "{ iOS: \(floor), macOS: \(floor - 3) }" : "{ iOS: 17, macOS: 14 }"
-    }
-
     /// The history's iOS floor as the generator reads it; a config that names no iOS floor is
     /// checked at the iOS release of its other floors.
-    static func iOSFloor(of name: String) throws -> Int {
-        let input = GoldenTests.folder(name).appendingPathComponent("input").resolvingSymlinksInPath().path
+    static func iOSFloor(ofInput input: String) throws -> Int {
         let sources = try SchemaLoader.read(directory: input).get()
         let platforms =
             Generator.validate(sources).histories.first?.config.platforms ?? GeneratorConfig.defaultPlatforms
@@ -202,12 +160,14 @@ final class AppleSDKTypeCheckTests: XCTestCase {
 }
 
 /// The SDK check refuses what Xcode refuses, and the stand-in refuses it too: each source below is
-/// compiled against Apple's interface (with the project's `SwiftDataMacros` on Linux) and against
-/// the stand-in. A check that cannot fail proves nothing, so each refusal names its error.
+/// compiled against one of Apple's SDKs (with the project's `SwiftDataMacros` for that SDK's Xcode
+/// on Linux) and against the stand-in. A check that cannot fail proves nothing, so each refusal
+/// names its error.
 final class AppleSDKRefusalTests: XCTestCase {
     struct Sample: Sendable {
         var name: String
         var source: String
+        var sdk = AppleSDK.Kind.iOS17
         var iOSFloor = 17
         /// What Apple's compiler says; nil where the source must compile.
         var appleError: String?
@@ -217,10 +177,52 @@ final class AppleSDKRefusalTests: XCTestCase {
         enum StandInVerdict: Sendable, Equatable {
             case compiles
             case refuses(String)
-            /// Availability is an Apple platform's: on Linux the stand-in's `@available` is not enforced.
+            /// Availability is an Apple platform's: on Linux the stand-in's `@available` is not
+            /// enforced; nor is what an older SDK lacks, since the stand-in is the newest.
             case unchecked
         }
     }
+
+    /// `#Unique` and `#Index` (iOS 18), each in both of its forms where it has two.
+    static let constrained = """
+        import Foundation
+        import SwiftData
+
+        @Model final class Person {
+            #Unique<Person>([\\.code], [\\.givenName, \\.familyName])
+            #Index<Person>([\\.familyName], [\\.givenName, \\.familyName])
+            #Index<Person>(.binary([\\.code]))
+            var code: String
+            var givenName: String
+            var familyName: String
+            init(code: String, givenName: String, familyName: String) {
+                self.code = code
+                self.givenName = givenName
+                self.familyName = familyName
+            }
+        }
+
+        """
+
+    /// A model subclass (iOS 26).
+    static let subclassed = """
+        import Foundation
+        import SwiftData
+
+        @Model class Animal {
+            var name: String
+            init(name: String) { self.name = name }
+        }
+
+        @Model final class Dog: Animal {
+            var breed: String
+            init(breed: String, name: String) {
+                self.breed = breed
+                super.init(name: name)
+            }
+        }
+
+        """
 
     static let model = """
         import Foundation
@@ -291,6 +293,38 @@ final class AppleSDKRefusalTests: XCTestCase {
                 }
                 """,
             appleError: "not concurrency-safe", standIn: .refuses("not concurrency-safe")),
+        Sample(
+            name: "#Unique and #Index at iOS 18", source: constrained, sdk: .iOS18, iOSFloor: 18, standIn: .compiles),
+        Sample(
+            name: "#Unique and #Index at iOS 18 with the iOS 26 SDK", source: constrained, sdk: .iOS26, iOSFloor: 18,
+            standIn: .compiles),
+        Sample(
+            name: "#Unique below iOS 18",
+            source: constrained.replacingOccurrences(of: "#Index<Person>", with: "// #Index<Person>"), sdk: .iOS18,
+            appleError: "'Unique' is only available in iOS 18 or newer", standIn: .unchecked),
+        Sample(
+            name: "#Index below iOS 18",
+            source: constrained.replacingOccurrences(of: "#Unique<Person>", with: "// #Unique<Person>"), sdk: .iOS26,
+            appleError: "'Index' is only available in iOS 18 or newer", standIn: .unchecked),
+        Sample(
+            name: "#Unique naming no property",
+            source: constrained.replacingOccurrences(of: "[\\.code], [\\.given", with: "[\\.badge], [\\.given"),
+            sdk: .iOS18, iOSFloor: 18,
+            appleError: "to expected argument type '[PartialKeyPath<Person>]'",
+            standIn: .refuses("to expected argument type '[PartialKeyPath<Person>]'")),
+        Sample(
+            name: "a model sent across actors",
+            source: constrained
+                + "func keep(_ value: some Sendable) {}\nfunc send(_ person: Person) { keep(person) }\n",
+            sdk: .iOS18, iOSFloor: 18,
+            appleError: "conformance of 'Person' to 'Sendable' is unavailable", standIn: .refuses("'Sendable'")),
+        Sample(name: "a model subclass at iOS 26", source: subclassed, sdk: .iOS26, iOSFloor: 26, standIn: .compiles),
+        Sample(
+            name: "a model subclass below iOS 26", source: subclassed, sdk: .iOS26, iOSFloor: 18,
+            appleError: "is only available in iOS 26.0 or newer", standIn: .unchecked),
+        Sample(
+            name: "a model subclass in the iOS 18 SDK", source: subclassed, sdk: .iOS18, iOSFloor: 18,
+            appleError: "cannot override", standIn: .unchecked),
     ]
 
     override class func setUp() {
@@ -306,12 +340,15 @@ final class AppleSDKRefusalTests: XCTestCase {
             standIn: Result<StandInTypeCheckTests.CompileResult, any Error>
         )]
     > {
-        let sdk = try AppleSDK.ready()
+        let sdks = try AppleSDK.readyAll(Array(Set(samples.map(\.sdk))))
         let standInFlags = try StandInTypeCheckTests.standInFlags()
         return samples.parallelMap { sample in
             (
                 sample,
-                Result { try sdk.typeCheck(source: sample.source, iOSFloor: sample.iOSFloor) },
+                Result {
+                    guard let sdk = sdks[sample.sdk] else { throw AppleSDK.CheckError("\(sample.sdk) is not ready") }
+                    return try sdk.typeCheck(source: sample.source, floor: sample.iOSFloor)
+                },
                 Result { try standInCheck(sample.source, flags: standInFlags) }
             )
         }

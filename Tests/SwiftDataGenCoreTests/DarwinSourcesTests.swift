@@ -3,157 +3,164 @@ import XCTest
 
 @testable import SwiftDataGenCore
 
-/// The generator's own modules type-checked for an Apple target against the SDK, so the
-/// `canImport(Darwin)` paths (file system calls, cores, `rusage`) and libyaml's module compile
-/// where users run the tool, not only on Linux. The SDK here is iOS's, whose Darwin layer and
-/// Foundation are the Mac's except where a gap below says otherwise; on a Mac, `swift build` builds
-/// these modules for macOS and this test is not needed.
+/// The tool's own modules type-checked for the Mac it runs on, `arm64-apple-macosx13.0` against
+/// Apple's macOS SDK (`scripts/apple-sdk-flags.sh macos15`): the `canImport(Darwin)` paths (file
+/// system calls, cores, `rusage`, `Process`), libyaml's, SQLite's and zlib's modules, and the
+/// importer's sources compile where users build them, not only on Linux. Swift 6 mode, warnings
+/// reported as findings; no gap is excused. On a Mac, `swift build` is this check.
 ///
-/// What the iOS 17.4 SDK cannot check, each matched by its message and nothing else allowed:
-/// its Swift 5.10 standard library predates what the package's tools version (Xcode 16.3, Swift 6.1)
-/// gives it, and iOS has no `Process`. The plugins import `PackagePlugin`, which exists only inside
-/// SwiftPM and Xcode, so they are not checked here; nor is the importer, which builds swift-syntax.
+/// The importer's swift-syntax is read from the toolchain's own SwiftSyntax and SwiftParser
+/// interfaces (the toolchain's release of swift-syntax, 603, as the importer pins), made for the Mac
+/// by their target and `Glibc` import; swift-syntax's own sources are not checked here. Nor are the
+/// plugins, which import `PackagePlugin`, a module that exists only inside SwiftPM and Xcode.
 final class DarwinSourcesTests: XCTestCase {
-    /// Library modules in dependency order, then the executables; a new target must be added here
-    /// (`testEveryTargetIsChecked` names it).
-    static let libraries = ["SwiftDataGenDSL", "SwiftDataGenCore", "SwiftDataGenDiagrams"]
-    static let executables = ["swiftdata-gen", "swiftdata-gen-bench"]
+    /// A Swift target: its module name, its sources, and whether other targets import it.
+    struct Target: Sendable {
+        var name: String
+        var folder: URL
+        var isLibrary: Bool
+        var module: String { name.replacingOccurrences(of: "-", with: "_") }
+    }
 
-    /// The SDK's gaps, by the compiler's message.
-    static let sdkGaps: [(message: String, why: String)] = [
-        (
-            "thrown expression type 'any Error' cannot be converted to error type",
-            "typed throws of Result(catching:) and Result.get() are Swift 6.0's"
-        ),
-        (
-            "reference to static property 'arguments' is not concurrency-safe",
-            "Swift 6.0's CommandLine.arguments is safe to read from any isolation; 5.10's is a mutable static"
-        ),
-        ("cannot find 'Process' in scope", "Foundation's Process is macOS's, not iOS's"),
+    static let packageSources = TestPaths.packageRoot.appendingPathComponent("Sources")
+    static let importerSources = TestPaths.packageRoot.appendingPathComponent("Importer/Sources")
+
+    /// Every Swift target of both packages, in dependency order; a new target must be added here
+    /// (`testEveryTargetIsChecked` names it).
+    static let targets: [Target] = [
+        Target(name: "SwiftDataGenDSL", folder: packageSources, isLibrary: true),
+        Target(name: "SwiftDataGenCore", folder: packageSources, isLibrary: true),
+        Target(name: "SwiftDataGenDiagrams", folder: packageSources, isLibrary: true),
+        Target(name: "swiftdata-gen", folder: packageSources, isLibrary: false),
+        Target(name: "swiftdata-gen-bench", folder: packageSources, isLibrary: false),
+        Target(name: "SwiftDataGenImport", folder: importerSources, isLibrary: true),
+        Target(name: "swiftdata-gen-import", folder: importerSources, isLibrary: false),
     ]
+
+    /// The deployment floor the package declares for macOS.
+    static let macOSFloor = 13
 
     override class func setUp() {
         super.setUp()
         SuitePrefetch.startForTheWholeSuite()
     }
 
-    /// Every Swift target of the package's `Sources/` is in the lists above, so a module split off
-    /// the core cannot go unchecked.
+    /// Every Swift target of the package's and the importer's `Sources/` is in the list above, so
+    /// a module split off cannot go unchecked.
     func testEveryTargetIsChecked() throws {
-        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
-        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
-            (try? DarwinSourcesTests.swiftFiles(in: sources.appendingPathComponent(name)).isEmpty) == false
+        var found: Set<String> = []
+        for root in [Self.packageSources, Self.importerSources] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: root.path)
+            where (try? DarwinSourcesTests.swiftFiles(in: root.appendingPathComponent(name)).isEmpty) == false {
+                found.insert(name)
+            }
         }
-        XCTAssertEqual(Set(targets), Set(Self.libraries + Self.executables))
+        XCTAssertEqual(found, Set(Self.targets.map(\.name)))
     }
 
-    func testTheToolsModulesTypeCheckForAnAppleTarget() throws {
+    func testTheToolsModulesTypeCheckForTheMac() throws {
         #if os(macOS)
             throw XCTSkip(
                 "on a Mac this check is `swift build` itself, which compiles these modules for macOS; run that")
         #else
             let checked = try Self.checked.get()
-            XCTAssertEqual(Set(checked.targets), Set(Self.libraries + Self.executables), "a target is not checked here")
+            XCTAssertEqual(checked.targets, Self.targets.map(\.name), "a target is not checked here")
             print(
-                "darwin sources: \(checked.files) files in \(checked.targets.count) targets type-checked against "
-                    + "\(checked.sdkName); \(checked.consumes) consume expressions read as plain uses; SDK gaps met: "
-                    + (checked.gapsSeen.isEmpty ? "none" : checked.gapsSeen.sorted().joined(separator: "; ")))
+                "darwin sources: \(checked.files) files in \(checked.targets.count) targets type-checked for "
+                    + "arm64-apple-macosx\(Self.macOSFloor).0 against \(checked.sdkName)")
             XCTAssertTrue(checked.findings.isEmpty, checked.findings.joined(separator: "\n"))
         #endif
     }
 
     struct Checked: Sendable {
-        var targets: [String]
+        var targets: [String] = []
         var sdkName: String
         var files = 0
-        var consumes = 0
-        /// Errors and warnings that are not an SDK gap, and compiles that failed without one.
+        /// Errors and warnings, and compiles that failed without one.
         var findings: [String] = []
-        var gapsSeen: Set<String> = []
     }
 
     /// Each target type-checked in dependency order, the libraries' modules emitted for the next.
     static let checked = SharedResult<Checked> {
-        let sdk = try AppleSDK.ready()
-        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
-        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0 != "CYaml" }
-        var checked = Checked(targets: targets, sdkName: sdk.name)
+        let sdk = try AppleSDK.ready(.macOS15)
+        var checked = Checked(sdkName: sdk.name)
         let work = try AppleSDK.scratchFolder("darwin-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        checked.consumes = try DarwinSourcesTests.copySources(from: sources, to: work.appendingPathComponent("Sources"))
         let include = work.appendingPathComponent("include")
         try FileManager.default.createDirectory(at: include, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: include.appendingPathComponent("yaml.h"), withDestinationURL: try DarwinSourcesTests.libyamlHeader())
         let modules = work.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try DarwinSourcesTests.writeSwiftSyntaxInterfaces(into: modules)
         let search = [
-            "-I", modules.path, "-I", sources.appendingPathComponent("CYaml").path, "-Xcc", "-I\(include.path)",
+            "-I", modules.path, "-I", packageSources.appendingPathComponent("CYaml").path,
+            "-I", importerSources.appendingPathComponent("CSQLite").path,
+            "-I", importerSources.appendingPathComponent("CZlib").path, "-Xcc", "-I\(include.path)",
         ]
-        func record(_ output: String, _ what: String) {
-            for line in output.split(separator: "\n") where line.contains(": error: ") || line.contains(": warning: ") {
-                guard line.hasPrefix("/") else { continue }
-                if let gap = DarwinSourcesTests.sdkGaps.first(where: { line.contains($0.message) }) {
-                    checked.gapsSeen.insert(gap.why)
-                } else {
-                    checked.findings.append("\(what): \(line)")
-                }
-            }
-        }
-        for target in DarwinSourcesTests.libraries + DarwinSourcesTests.executables {
-            let swift = try DarwinSourcesTests.swiftFiles(in: work.appendingPathComponent("Sources/\(target)"))
+        for target in DarwinSourcesTests.targets {
+            let swift = try DarwinSourcesTests.swiftFiles(in: target.folder.appendingPathComponent(target.name))
             checked.files += swift.count
-            let module = target.replacingOccurrences(of: "-", with: "_")
-            let library = DarwinSourcesTests.libraries.contains(target) ? ["-parse-as-library"] : []
-            // The type-check and the module the next targets import are made side by side. Bodies
-            // are left out of that module: emitting them also lowers to SIL, which this compiler
-            // cannot do for typed throws against the 5.10 standard library.
+            checked.targets.append(target.name)
+            let library = target.isLibrary ? ["-parse-as-library"] : []
+            // The type-check and the module the next targets import are made side by side; bodies
+            // are left out of that module, which only declarations need.
             let emit =
-                library.isEmpty
-                ? nil
-                : [
+                target.isLibrary
+                ? [
                     "-emit-module", "-swift-version", "6", "-Xfrontend",
                     "-experimental-skip-non-inlinable-function-bodies",
                 ] + library + search + [
-                    "-module-name", module, "-emit-module-path",
-                    modules.appendingPathComponent("\(module).swiftmodule").path,
+                    "-module-name", target.module, "-emit-module-path",
+                    modules.appendingPathComponent("\(target.module).swiftmodule").path,
                 ] + swift
+                : nil
             let compiles = [false, true].parallelMap { emitting in
                 Result { () throws -> StandInTypeCheckTests.CompileResult? in
-                    if emitting { return try emit.map { try sdk.compile($0, iOSFloor: 16) } }
+                    if emitting { return try emit.map { try sdk.compile($0, floor: macOSFloor) } }
                     return try sdk.typeCheck(
-                        swift, iOSFloor: 16, strict: false, extraFlags: library + search + ["-module-name", module])
+                        swift, floor: macOSFloor, strict: false,
+                        extraFlags: library + search + ["-module-name", target.module])
                 }
             }
             if let check = try compiles[0].get() {
-                record(check.output, target)
+                for line in check.output.split(separator: "\n")
+                where line.hasPrefix("/") && (line.contains(": error: ") || line.contains(": warning: ")) {
+                    checked.findings.append("\(target.name): \(line)")
+                }
                 if check.status != 0 && !check.output.contains(": error: ") {
-                    checked.findings.append("\(target): the compiler failed without an error:\n\(check.output)")
+                    checked.findings.append("\(target.name): the compiler failed without an error:\n\(check.output)")
                 }
             }
             if let interface = try compiles[1].get(), interface.status != 0 {
-                checked.findings.append("\(target)'s module for the next targets:\n\(interface.output)")
+                checked.findings.append("\(target.name)'s module for the next targets:\n\(interface.output)")
             }
         }
         return checked
     }
 
-    /// The sources with `consume x` written `x`, which means the same to the type checker: this
-    /// compiler crashes on `consume` against the 5.10 standard library. Returns how many it changed.
-    static func copySources(from sources: URL, to copy: URL) throws -> Int {
-        try FileManager.default.copyItem(at: sources, to: copy)
-        var changed = 0
-        let enumerator = FileManager.default.enumerator(at: copy, includingPropertiesForKeys: nil)
-        while let file = enumerator?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
-            let text = try String(contentsOf: file, encoding: .utf8)
-            let plain = text.replacing(/\bconsume (?=[a-z_])/) { _ in
-                changed += 1
-                return ""
+    /// The toolchain's SwiftSyntax and SwiftParser interfaces, made for the Mac: its `-target`, no
+    /// `-disable-objc-interop` (Apple's platforms have it), and `Darwin` where it imports `Glibc`.
+    static func writeSwiftSyntaxInterfaces(into modules: URL) throws {
+        let swiftc = try StandInTypeCheckTests.run("/bin/sh", ["-c", "readlink -f \"$(command -v swiftc)\""])
+        let binary = URL(fileURLWithPath: swiftc.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        let host = binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "lib/swift/host")
+        for module in ["SwiftSyntax", "SwiftParser"] {
+            let folder = host.appendingPathComponent("\(module).swiftmodule")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard let name = names.first(where: { $0.hasSuffix(".swiftinterface") && !$0.contains(".private.") }) else {
+                throw AppleSDK.CheckError("the toolchain has no \(module) interface in \(folder.path)")
             }
-            if plain != text { try plain.write(to: file, atomically: true, encoding: .utf8) }
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let forTheMac = text.replacing(/-target [^ \n]+/) { _ in "-target arm64-apple-macosx\(macOSFloor).0" }
+                .replacingOccurrences(of: " -disable-objc-interop", with: "")
+                .replacingOccurrences(of: "\nimport Glibc\n", with: "\nimport Darwin\n")
+            let destination = modules.appendingPathComponent("\(module).swiftmodule")
+            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+            try forTheMac.write(
+                to: destination.appendingPathComponent("arm64-apple-macos.swiftinterface"), atomically: true,
+                encoding: .utf8)
         }
-        return changed
     }
 
     static func libyamlHeader() throws -> URL {

@@ -17,6 +17,30 @@ final class FileSystemTests: XCTestCase {
         try? FileManager.default.removeItem(at: scratch)
     }
 
+    /// UTF-8 validation without macOS 15's `String(validating:as:)`, held to it where it exists:
+    /// the edge cases by name, then random bytes leaning towards multi-byte sequences.
+    func testUTF8TextAgreesWithTheStandardLibrary() {
+        let named: [[UInt8]] = [
+            [], Array("plain".utf8), Array("é😀".utf8), [0xFF], [0xC3], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xEF, 0xBB, 0xBF, 0x41], [0xE2, 0x82], [0x41, 0x80, 0x41],
+        ]
+        var random = SeededRandom(state: 8)
+        let bytes: [UInt8] = [
+            0x41, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x00, 0xA0, 0x9F, 0x90,
+        ]
+        let generated: [[UInt8]] = (0..<3000).map { _ in
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in bytes.randomElement(using: &random) ?? 0 }
+        }
+        var invalid = 0
+        for sample in named + generated {
+            let expected = String(validating: sample, as: UTF8.self)
+            XCTAssertEqual(UntrustedFile.utf8Text(sample), expected, "\(sample)")
+            if expected == nil { invalid += 1 }
+        }
+        XCTAssertGreaterThan(invalid, 500, "too few invalid samples to tell")
+        XCTAssertLessThan(invalid, named.count + generated.count - 500, "too few valid samples to tell")
+    }
+
     func testReadsWhatItWritesAndNothingElse() throws {
         let path = scratch.path + "/data.bin"
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }

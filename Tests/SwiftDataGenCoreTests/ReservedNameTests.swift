@@ -8,7 +8,7 @@ import XCTest
 /// contextual) and every member that `PersistentModel`, `Hashable`, `Identifiable`,
 /// `RawRepresentable`, `CaseIterable` and `VersionedSchema` bring; each position gets all of them
 /// at once, and the generated output must type-check against the stand-in and, where an SDK is
-/// found, against Apple's SwiftData at the iOS 17 floor.
+/// found, against Apple's SwiftData at the iOS 18 floor (its iOS 18 SDK).
 final class ReservedNameTests: XCTestCase {
     static let keywords = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
@@ -63,14 +63,12 @@ final class ReservedNameTests: XCTestCase {
         }
     }
 
-    /// One position's accepted names, all at once: `yaml` is generated at the iOS 18 floor for the
-    /// stand-in, `appleYAML` (the same without what needs iOS 18) at the iOS 17 floor for Apple's
-    /// SwiftData.
+    /// One position's accepted names, all at once, generated at the iOS 18 floor for the stand-in
+    /// and for Apple's iOS 18 SDK.
     struct AcceptedNames: Sendable {
         var position: String
         var names: [String]
         var yaml: String
-        var appleYAML: String?
     }
 
     /// What the compilers said of one position's names; `apple` is nil where no SDK is found.
@@ -116,10 +114,7 @@ final class ReservedNameTests: XCTestCase {
         yaml += names.map { "      back\($0): \"[R]\"\n" }.joined()
         yaml += "  P:\n    properties:\n" + names.map { "      \($0): { type: E, default: b }\n" }.joined()
         yaml += "  R:\n    properties:\n" + names.map { "      \($0): { type: M?, inverse: back\($0) }\n" }.joined()
-        let uniqueness = "    unique: [[\(first)]]\n    indexes: [[\(first)]]\n"
-        return AcceptedNames(
-            position: "property names", names: names, yaml: yaml,
-            appleYAML: yaml.replacingOccurrences(of: uniqueness, with: ""))
+        return AcceptedNames(position: "property names", names: names, yaml: yaml)
     }()
 
     static let enumCases: AcceptedNames = {
@@ -141,15 +136,14 @@ final class ReservedNameTests: XCTestCase {
     /// Every position's compiles against the stand-in and the SDK, the positions side by side, made
     /// once for the four tests below (by the suite's prefetch when the whole suite runs).
     static let acceptedVerdicts = SharedResult<[String: Verdicts]> {
-        let sdk = try AppleSDK.ifPresent()
+        let sdk = try AppleSDK.ifPresent(.iOS18)
         let checks = [modelNames, enumNames, propertyNames, enumCases]
         let verdicts = checks.parallelMap { check in
             Result {
-                Verdicts(
-                    standIn: try StandInTypeCheckTests.typeCheck(generated(check.yaml, iOSFloor: 18)),
-                    apple: try sdk.map {
-                        try $0.typeCheck(generated(check.appleYAML ?? check.yaml, iOSFloor: 17), iOSFloor: 17)
-                    })
+                let files = try generated(check.yaml, iOSFloor: 18)
+                return Verdicts(
+                    standIn: try StandInTypeCheckTests.typeCheck(files),
+                    apple: try sdk.map { try $0.typeCheck(files, floor: 18) })
             }
         }
         return Dictionary(uniqueKeysWithValues: zip(checks.map(\.position), try verdicts.map { try $0.get() }))
@@ -183,7 +177,7 @@ final class ReservedNameTests: XCTestCase {
         let file = SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(yaml.utf8))
         let config = SourceFile(
             displayPath: "c.yaml", relativePath: "c.yaml",
-            bytes: Array("platforms: \(AppleSDKTypeCheckTests.platforms(at: iOSFloor))\n".utf8))
+            bytes: Array("platforms: { iOS: \(iOSFloor), macOS: \(iOSFloor - 3) }\n".utf8))
         let output = Generator.generate(
             SchemaSources(config: config, versions: [file]),
             templates: try SchemaLoader.templates(overrideDirectory: nil).get())
@@ -264,7 +258,7 @@ final class ReservedNameTests: XCTestCase {
             return print("reserved names: \(appleProbes.count) refusals not checked, no Apple SDK")
         }
         // Names refused because they fail against Apple's SwiftData: each compiled in its position
-        // at the iOS 17 floor against the SDK must fail, and the probe with placeholder names must not.
+        // at the iOS 18 floor against the SDK must fail, and the probe with placeholder names must not.
         XCTAssertEqual(apple.baseline.status, 0, apple.baseline.output)
         XCTAssertEqual(apple.probes.count, appleProbes.count)
         for probe in apple.probes {
@@ -304,9 +298,8 @@ final class ReservedNameTests: XCTestCase {
     /// Each refused name compiled in its position one at a time, against the stand-in and the SDK,
     /// every compile a core each (made by the suite's prefetch when the whole suite runs).
     static let refusalCompiles = SharedResult<RefusalCompiles> {
-        let sdk = try AppleSDK.ifPresent()
+        let sdk = try AppleSDK.ifPresent(.iOS18)
         let probe = try generatedFiles(probeYAML, iOSFloor: 18)
-        let appleProbe = try sdk.map { _ in try generatedFiles(probeYAML, iOSFloor: 17) }
         typealias Job = @Sendable () throws -> StandInTypeCheckTests.CompileResult
         let typeUses = appUsage(of: Array(NamePosition.typesTheOutputNames))
         var jobs: [Job] = [
@@ -319,15 +312,15 @@ final class ReservedNameTests: XCTestCase {
             return { try compileProbe(probe, replacing: placeholder(at: item.position), with: item.name, app: app) }
         }
         let appleProbes = probes(evidence: .typeCheckedAgainstAppleSDK)
-        if let sdk, let appleProbe {
+        if let sdk {
             let compile: @Sendable ([String]) throws -> StandInTypeCheckTests.CompileResult = {
-                try sdk.typeCheck($0, iOSFloor: 17)
+                try sdk.typeCheck($0, floor: 18)
             }
-            jobs.append { try compileProbe(appleProbe, replacing: "Zq", with: "Zq", app: "", compile: compile) }
+            jobs.append { try compileProbe(probe, replacing: "Zq", with: "Zq", app: "", compile: compile) }
             jobs += appleProbes.map { item in
                 {
                     try compileProbe(
-                        appleProbe, replacing: placeholder(at: item.position), with: item.name, app: "",
+                        probe, replacing: placeholder(at: item.position), with: item.name, app: "",
                         compile: compile)
                 }
             }

@@ -38,12 +38,14 @@ enum SuitePrefetch {
     /// runs its compiles side by side; a failure is left for the test that reads it.
     static let lanes: [[Item]] = [
         [
-            { _ = try AppleSDK.ready() },
+            { _ = try AppleSDK.ready(.iOS17) },
+            { _ = try AppleSDK.ready(.iOS26) },
             { _ = try AppleSDKRefusalTests.verdicts.get() },
             { _ = try AppleSDKTypeCheckTests.checked.get() },
         ] + darwinCheck,
         [
             { _ = try StandInTypeCheckTests.standIn.get() },
+            { _ = try AppleSDK.ready(.iOS18) },
             { _ = try SimulatorTests.mutants.get() },
             { _ = try SimulatorTests.goldens.get() },
         ],
@@ -65,7 +67,9 @@ enum SuitePrefetch {
     #if os(macOS)
         static let darwinCheck: [Item] = []
     #else
-        static let darwinCheck: [Item] = [{ _ = try DarwinSourcesTests.checked.get() }]
+        static let darwinCheck: [Item] = [
+            { _ = try AppleSDK.ready(.macOS15) }, { _ = try DarwinSourcesTests.checked.get() },
+        ]
     #endif
 
     /// Called from the `setUp()` of each class whose results are in `lanes` or `shared`: the first starts it.

@@ -66,4 +66,18 @@ public enum UntrustedFile {
             if bytes.count > limit { return .tooLarge(bytes.count) }
         }
     }
+
+    /// The bytes as text when they are valid UTF-8, nil otherwise. The standard library's
+    /// `String(validating:as:)` says the same but needs macOS 15, and the tool runs from macOS 13.
+    public static func utf8Text(_ bytes: [UInt8]) -> String? {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error: return nil
+            }
+        }
+    }
 }

@@ -4,28 +4,58 @@ import SwiftSyntaxMacros
 // Expansions of SwiftData's macros for type-checking against Apple's own SwiftData interface on a
 // machine without Xcode. Apple ships the macro implementations only inside Xcode; the SDK's
 // interface declares each as `#externalMacro(module: "SwiftDataMacros", type: …)`, so this library
-// carries that module name and those type names.
-//
-// The shape is the one Xcode 15.3 shows with "Expand Macro" (and `-Xfrontend
-// -dump-macro-expansions`) for a model, as published in articles and in expansions committed to
-// public repositories: a `_$backingData` of `any BackingData<Model>`, `persistentBackingData`,
-// `schemaMetadata` of `Schema.PropertyMetadata` built with `Schema.Attribute` and
-// `Schema.Relationship` from the property's own macro arguments, `init(backingData:)`, an
-// `ObservationRegistrar`, and per stored property an init accessor over the backing data with get
-// and set through `getValue(forKey:)`/`setValue(forKey:to:)`. Those overloads take only `Codable`
-// values, models and collections of models, so a property SwiftData cannot store has no overload
-// to call and fails here as it fails in Xcode. Everything expanded calls only what Apple's
-// interface declares; nothing here stands for SwiftData's behaviour at run time.
+// carries that module name and those type names. It is built once per SDK generation
+// (`scripts/apple-sdk-flags.sh` passes `-D XCODE_16` or `-D XCODE_26`), because each Xcode expands
+// `@Model` differently and an SDK's interface is only ever read with its own Xcode's macros.
+// Where each shape comes from is in docs/apple-sdk-findings.md. Everything expanded calls only what
+// Apple's interface declares; nothing here stands for SwiftData's behaviour at run time.
 
-/// `@Model`: the members above, `@_PersistedProperty` on every stored property, and the
-/// `PersistentModel` and `Observable` conformances the interface lists.
+/// The Xcode whose expansion this build writes.
+enum Generation: Int, Comparable {
+    /// Xcode 15.3, the iOS 17.4 SDK.
+    case xcode15 = 15
+    /// Xcode 16, the iOS 18 SDKs: `access`/`withMutation` members, an unavailable `Sendable`
+    /// conformance, `#Unique` and `#Index`.
+    case xcode16 = 16
+    /// Xcode 26, the iOS 26 SDKs: `class var schemaMetadata` and model subclasses.
+    case xcode26 = 26
+
+    #if XCODE_26
+        static let current = Generation.xcode26
+    #elseif XCODE_16
+        static let current = Generation.xcode16
+    #else
+        static let current = Generation.xcode15
+    #endif
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// `@Model`: the members, `@_PersistedProperty` on every stored property, and the conformances the
+/// interface lists. A subclass of a model (Xcode 26) adds only what its own properties need and
+/// reaches the superclass's storage through the backing data's subclass calls.
 public struct PersistentModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        try protocols.map { try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: $0.trimmedDescription) {}") }
+        let name = type.trimmedDescription
+        return try protocols.map { conformance in
+            let spelled = conformance.trimmedDescription
+            guard spelled == "Sendable" || spelled == "Swift.Sendable" else {
+                return try ExtensionDeclSyntax("extension \(raw: name): \(raw: spelled) {}")
+            }
+            // Xcode 16 and later declare the conformance to make it unavailable: a model is not Sendable.
+            let message =
+                "PersistentModels are not Sendable, consider utilizing a ModelActor or use \(name)'s persistentModelID instead"
+            return try ExtensionDeclSyntax(
+                """
+                @available(swift, deprecated: 5.9, message: "\(raw: message)")
+                @available(*, unavailable, message: "\(raw: message)")
+                extension \(raw: name): Sendable {}
+                """)
+        }
     }
 
     public static func expansion(
@@ -47,17 +77,78 @@ public struct PersistentModelMacro: ExtensionMacro, MemberMacro, MemberAttribute
         guard let model = declaration.as(ClassDeclSyntax.self) else {
             throw ExpansionError("@Model applies only to a class")
         }
-        let name = model.name.text
+        let shape = ModelShape(model)
+        if let superclass = shape.superclass {
+            guard Generation.current >= .xcode26 else {
+                // Before Xcode 26 a subclass gets a root's members, which its superclass already has.
+                return shape.rootMembers()
+            }
+            return shape.subclassMembers(of: superclass)
+        }
+        return shape.rootMembers()
+    }
+}
+
+/// A model class as `@Model` reads it: its name, access, superclass, stored properties and the
+/// `#Unique`/`#Index` declarations in its body.
+struct ModelShape {
+    var name: String
+    /// The access a witness of a protocol requirement needs: as visible as the class.
+    var access: String
+    var isFinal: Bool
+    /// The first inherited type when it is not a protocol SwiftData or Swift declares: the
+    /// generator names a model's superclass there and nothing else.
+    var superclass: String?
+    var properties: [ModelProperty]
+    /// `Schema.Unique`/`Schema.Index` built from each `#Unique`/`#Index` in the body.
+    var constraints: [String]
+
+    static let knownProtocols: Set<String> = [
+        "Identifiable", "Hashable", "Equatable", "Codable", "Sendable", "CustomStringConvertible",
+        "Comparable",
+    ]
+
+    init(_ model: ClassDeclSyntax) {
+        name = model.name.text
         let modifiers = model.modifiers.map(\.name.text)
-        // A witness of a public protocol's requirement is as visible as the class.
-        let access = modifiers.contains("public") || modifiers.contains("open") ? "public " : ""
-        let required = modifiers.contains("final") ? "" : "required "
-        let properties = declaration.memberBlock.members.compactMap {
+        access =
+            modifiers.contains("public") || modifiers.contains("open")
+            ? "public " : modifiers.contains("package") ? "package " : ""
+        isFinal = modifiers.contains("final")
+        let first = model.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        superclass = first.flatMap { Self.knownProtocols.contains($0) ? nil : $0 }
+        properties = model.memberBlock.members.compactMap {
             $0.decl.as(VariableDeclSyntax.self).flatMap(ModelProperty.init)
         }
-        let metadata = properties.map { $0.metadata(in: name) }.joined(separator: ",\n")
-        let markers = properties.map { "_\($0.name) = _SwiftDataNoType()" }.joined(separator: "\n")
-        return [
+        let name = name
+        constraints = model.memberBlock.members.compactMap { member in
+            guard let macro = member.decl.as(MacroExpansionDeclSyntax.self) else { return nil }
+            let kind: String
+            switch macro.macroName.text {
+            case "Unique": kind = "Unique"
+            case "Index": kind = "Index"
+            default: return nil
+            }
+            let arguments = macro.arguments.trimmedDescription
+            return "SwiftData.Schema.PropertyMetadata(name: \"\(kind)\", keypath: \\\(name).self, "
+                + "metadata: SwiftData.Schema.\(kind)<\(name)>(\(arguments)))"
+        }
+    }
+
+    /// `schemaMetadata`: each stored property, then each constraint (Xcode 16 and later).
+    var metadataList: String {
+        let entries = properties.map { $0.metadata(in: name) } + (Generation.current >= .xcode16 ? constraints : [])
+        return entries.joined(separator: ",\n")
+    }
+
+    var markers: String { properties.map { "_\($0.name) = _SwiftDataNoType()" }.joined(separator: "\n") }
+
+    /// Xcode 26 makes `schemaMetadata` a class property, so that a subclass can give its own.
+    var metadataKeyword: String { Generation.current >= .xcode26 ? "class" : "static" }
+
+    func rootMembers() -> [DeclSyntax] {
+        let required = isFinal ? "" : "required "
+        var members: [DeclSyntax] = [
             """
             @Transient
             private var _$backingData: any SwiftData.BackingData<\(raw: name)> = \(raw: name).createBackingData()
@@ -69,9 +160,9 @@ public struct PersistentModelMacro: ExtensionMacro, MemberMacro, MemberAttribute
             }
             """,
             """
-            \(raw: access)static var schemaMetadata: [SwiftData.Schema.PropertyMetadata] {
+            \(raw: access)\(raw: metadataKeyword) var schemaMetadata: [SwiftData.Schema.PropertyMetadata] {
                 return [
-                    \(raw: metadata)
+                    \(raw: metadataList)
                 ]
             }
             """,
@@ -82,8 +173,69 @@ public struct PersistentModelMacro: ExtensionMacro, MemberMacro, MemberAttribute
             }
             """,
             "@Transient private let _$observationRegistrar = Observation.ObservationRegistrar()",
-            "struct _SwiftDataNoType {}",
         ]
+        members += observationMembers
+        members.append("struct _SwiftDataNoType {}")
+        return members
+    }
+
+    /// Xcode 16 and later: the registrar's `access` and `withMutation` for this class's key paths.
+    var observationMembers: [DeclSyntax] {
+        guard Generation.current >= .xcode16 else { return [] }
+        return [
+            """
+            internal nonisolated func access<_M>(keyPath: KeyPath<\(raw: name), _M>) {
+                _$observationRegistrar.access(self, keyPath: keyPath)
+            }
+            """,
+            """
+            internal nonisolated func withMutation<_M, _MR>(
+                keyPath: KeyPath<\(raw: name), _M>, _ mutation: () throws -> _MR
+            ) rethrows -> _MR {
+                try _$observationRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
+            }
+            """,
+        ]
+    }
+
+    /// A subclass keeps the root's `persistentBackingData` (its type names the root) and keeps its
+    /// own properties in a backing data of its own class: made from the one it is given with
+    /// `_generateCurrentClassBackingData()`, and given back to the superclass's view with
+    /// `_superClassBackingData(of:)`. Both are iOS 26 API, so a subclass below 26 is refused.
+    func subclassMembers(of superclass: String) -> [DeclSyntax] {
+        var members: [DeclSyntax] = [
+            """
+            @Transient
+            private var _$backingData: any SwiftData.BackingData<\(raw: name)> = \(raw: name).createBackingData()
+            """,
+            """
+            public override var persistentBackingData: any SwiftData.BackingData<\(raw: superclass).Root> {
+                get { _$backingData._superClassBackingData(of: \(raw: name).self) }
+                set {
+                    _$backingData = newValue._generateCurrentClassBackingData()
+                    super.persistentBackingData = newValue
+                }
+            }
+            """,
+            """
+            \(raw: access)override class var schemaMetadata: [SwiftData.Schema.PropertyMetadata] {
+                return [
+                    \(raw: metadataList)
+                ]
+            }
+            """,
+            """
+            \(raw: access)required init(backingData: any SwiftData.BackingData<\(raw: superclass).Root>) {
+                \(raw: markers)
+                self._$backingData = backingData._generateCurrentClassBackingData()
+                super.init(backingData: backingData)
+            }
+            """,
+            "@Transient private let _$observationRegistrar = Observation.ObservationRegistrar()",
+        ]
+        members += observationMembers
+        members.append("struct _SwiftDataNoType {}")
+        return members
     }
 }
 
@@ -205,6 +357,21 @@ extension PersistedAccessorsMacro {
         }
         return ["@Transient private var _\(raw: property.name): _SwiftDataNoType"]
     }
+}
+
+/// `#Unique` and `#Index` (Xcode 16 and later) add no declaration of their own: the interface gives
+/// them no names to introduce, and `@Model` lists what they constrain in `schemaMetadata` as
+/// `Schema.Unique`/`Schema.Index`, whose initialisers check every key path against the model.
+public struct UniqueConstraintsMacro: DeclarationMacro {
+    public static func expansion(
+        of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] { [] }
+}
+
+public struct IndexMacro: DeclarationMacro {
+    public static func expansion(
+        of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] { [] }
 }
 
 /// `@Attribute`, `@Relationship`, `@Transient`: markers that `@Model` reads; their arguments are

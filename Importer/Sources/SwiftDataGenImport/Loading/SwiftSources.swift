@@ -53,7 +53,7 @@ public enum SwiftSourceLoader {
             let text: String
             switch UntrustedFile.bytes(at: file, limit: ReadingBudget.swiftSourceBytes) {
             case .bytes(let bytes):
-                guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                guard let decoded = UntrustedFile.utf8Text(bytes) else {
                     throw Failure(description: "\(file): cannot be read as UTF-8 text")
                 }
                 text = decoded

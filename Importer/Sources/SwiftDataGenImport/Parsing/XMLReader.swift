@@ -1,3 +1,5 @@
+import SwiftDataGenCore
+
 /// One element of an XML document, with where it starts.
 public struct XMLElement: Sendable {
     public var name: String
@@ -72,7 +74,7 @@ public enum XMLReader {
             guard bytes.count <= limits.bytes else {
                 throw fail("the file is \(bytes.count) bytes, more than the \(limits.bytes) a model file may have")
             }
-            guard String(validating: bytes, as: UTF8.self) != nil else {
+            guard UntrustedFile.utf8Text(bytes) != nil else {
                 throw fail("the file is not UTF-8 text; Xcode writes model files as UTF-8 XML")
             }
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
