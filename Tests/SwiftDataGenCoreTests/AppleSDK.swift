@@ -27,6 +27,16 @@ struct AppleSDK: Sendable {
             self == .macOS15 ? "arm64-apple-macosx\(floor).0" : "arm64-apple-ios\(floor).0"
         }
 
+        /// The release the SDK must be at least: a Mac's installed SDK stands for every iOS kind.
+        var release: Int {
+            switch self {
+            case .iOS17: 17
+            case .iOS18: 18
+            case .iOS26: 26
+            case .macOS15: 15
+            }
+        }
+
         /// The lowest floor SwiftData can be imported at, where the warm-up builds the modules.
         var warmUpFloor: Int { self == .macOS15 ? 13 : 17 }
     }
@@ -120,6 +130,11 @@ struct AppleSDK: Sendable {
             throw CheckError("\(settings.path) names no Version")
         }
         let platform = kind == .macOS15 ? "macOS" : "iOS"
+        guard major >= kind.release else {
+            let reason = "the \(platform) SDK found is \(version), older than \(kind.release), which \(kind) needs"
+            if ProcessInfo.processInfo.environment["SDG_REQUIRE_APPLE_SDK"] == "1" { throw CheckError(reason) }
+            throw XCTSkip(reason)
+        }
         let cache = moduleCache.appendingPathComponent(kind.rawValue).path
         return AppleSDK(
             kind: kind, flags: flags + ["-module-cache-path", cache], name: "\(platform) \(version)", major: major)

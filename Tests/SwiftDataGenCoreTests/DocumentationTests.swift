@@ -93,6 +93,16 @@ final class DocumentationTests: XCTestCase {
         XCTAssertFalse(appCode.isEmpty, "the tutorial lost its app code")
         let compiled = try StandInTypeCheckTests.typeCheck(generated + appCode)
         XCTAssertEqual(compiled.status, 0, "the tutorial's app code does not compile:\n\(compiled.output)")
+        // What the tutorial generates, against each of Apple's SDKs its floor is built with.
+        let floor = try AppleSDKTypeCheckTests.iOSFloor(
+            ofInput: sandbox.appendingPathComponent("Sources/Trips/Schema").path)
+        let models = generated.filter { !AppleSDKTypeCheckTests.isUpgradeTest($0) }
+        for kind in AppleSDK.Kind.checking(iOSFloor: floor) {
+            guard let sdk = try AppleSDK.ifPresent(kind) else { continue }
+            let apple = try sdk.typeCheck(models, floor: floor)
+            XCTAssertEqual(
+                apple.status, 0, "the tutorial's output does not compile against \(sdk.name):\n\(apple.output)")
+        }
     }
 
     /// README's plan excerpt is what `plan` prints for the example's last step.

@@ -7,24 +7,35 @@ import XCTest
 /// `swift-api-digester`: every public declaration of the stand-in's own (not its underscored
 /// simulator machinery) must be one Apple's SDK declares, of the same kind, with the same
 /// signature, generic requirements and iOS availability, and no conformance Apple's lacks — so the
-/// stand-in cannot accept what Xcode refuses through a declaration Apple does not have. A
-/// declaration available only after the SDK's release (the 17.4 SDK has no `#Unique`) is listed,
-/// not compared. What Apple declares and the stand-in leaves out is counted: generated code that
-/// used it would fail the stand-in's type-check, which runs over the same files.
+/// stand-in cannot accept what Xcode refuses through a declaration Apple does not have. It is
+/// compared with the oldest SDK (17.4) and the newest (26.2): with 17.4 a declaration available only
+/// after its release (`#Unique`) is listed, not compared; with 26.2 every declaration is compared.
+/// What Apple declares and the stand-in leaves out is counted: generated code that used it would
+/// fail the stand-in's type-check, which runs over the same files.
 final class StandInAgreementTests: XCTestCase {
     /// Apple's SwiftData and the stand-in as the API digester reads them, side by side (made by the
     /// suite's prefetch when the whole suite runs).
-    static let dumps = SharedResult<(apple: APIDump, standIn: APIDump)> {
-        let sdk = try AppleSDK.ready()
+    static let compared: [AppleSDK.Kind] = [.iOS17, .iOS26]
+
+    static let dumps = SharedResult<(apple: [AppleSDK.Kind: (sdk: AppleSDK, dump: APIDump)], standIn: APIDump)> {
+        let sdks = try AppleSDK.readyAll(compared)
         let standInFolder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         _ = try StandInTypeCheckTests.standInFlags()
-        let appleFlags = sdk.flags.enumerated().filter { index, flag in
-            flag != "-load-plugin-library" && (index == 0 || sdk.flags[index - 1] != "-load-plugin-library")
-        }.map(\.element)
-        let dumps = [appleFlags + ["-target", "arm64-apple-ios\(sdk.major).0"], ["-I", standInFolder]].parallelMap {
-            flags in Result { try APIDump.read(flags: flags) }
+        let jobs: [(kind: AppleSDK.Kind?, flags: [String])] =
+            compared.compactMap { kind in
+                sdks[kind].map { sdk in
+                    let flags = sdk.flags.enumerated().filter { index, flag in
+                        flag != "-load-plugin-library" && (index == 0 || sdk.flags[index - 1] != "-load-plugin-library")
+                    }.map(\.element)
+                    return (kind, flags + ["-target", sdk.kind.target(floor: sdk.major)])
+                }
+            } + [(nil, ["-I", standInFolder])]
+        let dumps = jobs.parallelMap { job in Result { try APIDump.read(flags: job.flags) } }
+        var apple: [AppleSDK.Kind: (sdk: AppleSDK, dump: APIDump)] = [:]
+        for (job, dump) in zip(jobs, dumps) {
+            if let kind = job.kind, let sdk = sdks[kind] { apple[kind] = (sdk, try dump.get()) }
         }
-        return (try dumps[0].get(), try dumps[1].get())
+        return (apple, try dumps[dumps.count - 1].get())
     }
 
     override class func setUp() {
@@ -33,10 +44,20 @@ final class StandInAgreementTests: XCTestCase {
     }
 
     func testTheStandInDeclaresOnlyWhatApplesSwiftDataDeclares() throws {
-        let sdk = try AppleSDK.shared()
-        let (apple, standIn) = try Self.dumps.get()
+        let (dumps, standIn) = try Self.dumps.get()
+        let newest = try XCTUnwrap(dumps[.iOS26], "no dump of the newest SDK").dump
+        for kind in Self.compared {
+            let (sdk, apple) = try XCTUnwrap(dumps[kind], "no dump of \(kind)")
+            compare(standIn, with: apple, of: sdk, newest: newest)
+        }
+    }
 
+    /// The stand-in follows the newest SDK. Against an older one, an aspect in which it agrees with
+    /// the newest is a change Apple made since (listed, not a difference): AppleSDKTypeCheckTests
+    /// checks every floor-17 output against 17.4 itself, so the stand-in cannot let one through.
+    private func compare(_ standIn: APIDump, with apple: APIDump, of sdk: AppleSDK, newest: APIDump) {
         var differences: [String] = []
+        var changedSince: [String] = []
         var newer: [String] = []
         var compared = 0
         for (path, declaration) in standIn.declarations.sorted(by: { $0.key < $1.key }) {
@@ -45,48 +66,74 @@ final class StandInAgreementTests: XCTestCase {
                 if let introduced = declaration.introducediOS, introduced > sdk.major {
                     newer.append("\(path) (iOS \(introduced))")
                 } else {
-                    differences.append("\(path): Apple's SwiftData declares no such \(declaration.kind)")
+                    differences.append("\(path): \(sdk.name)'s SwiftData declares no such \(declaration.kind)")
                 }
                 continue
             }
             compared += 1
-            if declaration.kind != real.kind {
-                differences.append("\(path): a \(declaration.kind) here, a \(real.kind) in Apple's SwiftData")
-            }
-            if declaration.signature != real.signature {
-                differences.append("\(path): `\(declaration.signature)` here, `\(real.signature)` in Apple's SwiftData")
-            }
-            if declaration.genericSignature != real.genericSignature {
-                differences.append(
-                    "\(path): generic requirements `\(declaration.genericSignature)` here, "
-                        + "`\(real.genericSignature)` in Apple's SwiftData")
-            }
-            if declaration.introducediOS != real.introducediOS {
-                differences.append(
-                    "\(path): available from iOS \(declaration.introducediOS.map(String.init) ?? "any") here, "
-                        + "from iOS \(real.introducediOS.map(String.init) ?? "any") in Apple's SwiftData")
-            }
-            let extra = declaration.conformances.subtracting(real.conformances)
-            if !extra.isEmpty {
-                differences.append(
-                    "\(path): conforms to \(extra.sorted().joined(separator: ", ")) here, not in Apple's SwiftData")
+            let sinceChanged = Set(
+                newest.declarations[path].map { Self.mismatches(declaration, $0).map(\.aspect) } ?? [])
+            for (aspect, message) in Self.mismatches(declaration, real) {
+                if newest.declarations[path] != nil && !sinceChanged.contains(aspect) {
+                    changedSince.append("\(path) (\(aspect))")
+                } else {
+                    differences.append("\(path): \(message) in \(sdk.name)'s SwiftData")
+                }
             }
         }
         let appleOnly = apple.declarations.keys.filter { standIn.declarations[$0] == nil && !APIDump.isMachinery($0) }
         print(
             "stand-in agreement: \(compared) declarations compared with \(sdk.name), \(differences.count) differ; "
                 + "newer than the SDK: \(newer.isEmpty ? "none" : newer.joined(separator: ", ")); "
+                + "changed by Apple since: \(changedSince.isEmpty ? "none" : changedSince.joined(separator: ", ")); "
                 + "\(appleOnly.count) of Apple's not in the stand-in")
         XCTAssertGreaterThanOrEqual(compared, 40, "the stand-in's declarations were not read")
         XCTAssertTrue(
-            differences.isEmpty, "the stand-in differs from Apple's SwiftData:\n" + differences.joined(separator: "\n"))
+            differences.isEmpty,
+            "the stand-in differs from \(sdk.name)'s SwiftData:\n" + differences.joined(separator: "\n"))
+    }
+
+    /// How the stand-in's declaration differs from Apple's, by aspect.
+    static func mismatches(_ mine: APIDump.Declaration, _ real: APIDump.Declaration)
+        -> [(aspect: String, message: String)]
+    {
+        var found: [(aspect: String, message: String)] = []
+        if mine.kind != real.kind {
+            found.append(("kind", "a \(mine.kind) here, a \(real.kind)"))
+        }
+        if mine.signature != real.signature {
+            found.append(("signature", "`\(mine.signature)` here, `\(real.signature)`"))
+        }
+        if mine.genericSignature != real.genericSignature {
+            found.append(
+                (
+                    "generic requirements",
+                    "generic requirements `\(mine.genericSignature)` here, `\(real.genericSignature)`"
+                ))
+        }
+        if mine.introducediOS != real.introducediOS {
+            found.append(
+                (
+                    "availability",
+                    "available from iOS \(mine.introducediOS.map(String.init) ?? "any") here, from iOS "
+                        + "\(real.introducediOS.map(String.init) ?? "any")"
+                ))
+        }
+        let extra = mine.conformances.subtracting(real.conformances)
+        if !extra.isEmpty {
+            found.append(("conformances", "conforms to \(extra.sorted().joined(separator: ", ")) here, not"))
+        }
+        return found
     }
 
     /// What a client sees by importing SwiftData alone: the modules each re-exports. The API
     /// comparison does not read imports, and a stand-in that re-exported Foundation accepted files
     /// that name `Date` without importing Foundation, which Xcode refuses.
     func testTheStandInReExportsWhatApplesSwiftDataReExports() throws {
-        let sdk = try AppleSDK.shared()
+        for kind in Self.compared { try checkReExports(of: try AppleSDK.shared(kind)) }
+    }
+
+    private func checkReExports(of sdk: AppleSDK) throws {
         guard let index = sdk.flags.firstIndex(of: "-sdk"), index + 1 < sdk.flags.count else {
             return XCTFail("the SDK's flags name no -sdk")
         }
@@ -97,7 +144,7 @@ final class StandInAgreementTests: XCTestCase {
                 $0.hasSuffix(".swiftinterface") && !$0.hasSuffix(".private.swiftinterface")
             }, "no interface in \(module.path)")
         func reExports(_ text: String) -> Set<String> {
-            Set(text.matches(of: /(?m)^@_exported import (\w+)/).map { String($0.1) })
+            Set(text.matches(of: /(?m)^@_exported (?:public )?import (\w+)/).map { String($0.1) })
         }
         let apple = reExports(try String(contentsOf: module.appendingPathComponent(interface), encoding: .utf8))
         let folder = TestPaths.packageRoot.appendingPathComponent("Tests/StandIn/SwiftData")
@@ -106,7 +153,7 @@ final class StandInAgreementTests: XCTestCase {
             standIn.formUnion(reExports(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
         }
         XCTAssertFalse(apple.isEmpty, "Apple's interface re-exports nothing: the pattern no longer reads it")
-        XCTAssertEqual(standIn, apple, "the stand-in re-exports other modules than Apple's SwiftData")
+        XCTAssertEqual(standIn, apple, "the stand-in re-exports other modules than \(sdk.name)'s SwiftData")
     }
 
     /// The comparison itself has teeth: a declaration Apple's SwiftData lacks, a wrong kind and an
@@ -191,7 +238,7 @@ struct APIDump {
                 ["TypeFunc", "TypeNominal", "TypeNameAlias"].contains($0["kind"] as? String ?? "")
             }
             let introduced = (child["intro_iOS"] as? String).flatMap { Int($0.prefix { $0 != "." }) } ?? inherited
-            declarations[path] = Declaration(
+            let declaration = Declaration(
                 kind: kind,
                 signature: Self.normalised(types?["printedName"] as? String ?? ""),
                 genericSignature: Self.normalised(child["genericSig"] as? String ?? ""),
@@ -200,7 +247,22 @@ struct APIDump {
                     (child["conformances"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
                 ).subtracting(Self.implicitConformances),
                 isExternalType: child["isExternal"] as? Bool == true)
+            record(declaration, at: path)
             walk(child, prefix: prefix + name + ".", introduced: introduced)
+        }
+    }
+
+    /// Overloads that share a path (`#Index`'s two forms) are each kept under the path and their
+    /// signature, so that each is compared with its own.
+    private mutating func record(_ declaration: Declaration, at path: String) {
+        if let first = declarations[path], first.signature != declaration.signature {
+            declarations[path] = nil
+            declarations["\(path) #\(first.signature)"] = first
+        }
+        if declarations[path] == nil, declarations.keys.contains(where: { $0.hasPrefix(path + " #") }) {
+            declarations["\(path) #\(declaration.signature)"] = declaration
+        } else {
+            declarations[path] = declaration
         }
     }
 

@@ -8,8 +8,12 @@
 import Foundation
 @_exported import Observation
 
+// The newest SDK's requirements (iOS 26.2): `SendableMetatype` and `Root`, the class a subclass's
+// rows belong to.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    associatedtype Root: PersistentModel = Self
     /// The object's values by property name; `@Model` routes every stored property through it.
     var _$backing: _StandInBacking { get }
     /// The entity as `@Model` read it from the class: what the checksum and the simulator use.
@@ -71,10 +75,10 @@ public final class Schema {
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    public struct Index<T: PersistentModel> {
-        public struct Types<U: PersistentModel> {
-            public static func binary(_ keyPaths: [PartialKeyPath<U>]) -> Types<U> { Types<U>() }
-            public static func rtree(_ keyPaths: [PartialKeyPath<U>]) -> Types<U> { Types<U>() }
+    public final class Index<T: PersistentModel> {
+        public enum Types<P: PersistentModel> {
+            case binary([PartialKeyPath<P>])
+            case rtree([PartialKeyPath<P>])
         }
     }
 
@@ -98,13 +102,13 @@ public final class Schema {
 // public type is Sendable only where it says so, so Swift 6 mode rejects `static let
 // versionIdentifier = Schema.Version(…)` here as it does there.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public protocol VersionedSchema {
+public protocol VersionedSchema: SendableMetatype {
     static var models: [any PersistentModel.Type] { get }
     static var versionIdentifier: Schema.Version { get }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public protocol SchemaMigrationPlan {
+public protocol SchemaMigrationPlan: SendableMetatype {
     static var schemas: [any VersionedSchema.Type] { get }
     static var stages: [MigrationStage] { get }
 }
