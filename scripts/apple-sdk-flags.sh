@@ -104,14 +104,23 @@ done
 src="$here/Tests/AppleSDK/Macros/SwiftDataMacros.swift"
 plugin="$out/xcode$xcode/libSwiftDataMacros.so"
 sum=$(cat "$0" "$src" | cksum)
-if [ ! -f "$out/xcode$xcode/.sources" ] || [ "$(cat "$out/xcode$xcode/.sources")" != "$sum" ] || [ ! -f "$plugin" ]; then
+build_plugin() {
+  [ -f "$out/xcode$xcode/.sources" ] && [ "$(cat "$out/xcode$xcode/.sources")" = "$sum" ] && [ -f "$plugin" ] \
+    && return 0
   "$here/scripts/prebuild-swiftsyntax.sh" "$host"
   # Unoptimised: -O took 8 CPU-seconds more to build and expanded no faster (BENCHMARKS.md).
   swiftc -emit-library -module-name SwiftDataMacros "$src" -D "XCODE_$xcode" \
     -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
-    -Xlinker -rpath -Xlinker "$host" -module-cache-path "$out/xcode$xcode/ModuleCache" -o "$plugin" >&2
+    -Xlinker -rpath -Xlinker "$host" -o "$plugin" >&2
   echo "$sum" > "$out/xcode$xcode/.sources"
+}
+# One build at a time: the tests ask for every SDK at once, and the plugins' first builds would
+# race on the user's module cache for SwiftSyntax.
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$out/.plugin-lock"
+  flock 9
 fi
+build_plugin
 # The 18 and later SDKs make clang look for module maps only at the top of each search path, so
 # SwiftShims needs its folder named (../shared/apple-sdk/README.md).
 shims=
