@@ -19,6 +19,9 @@ final class StandInAgreementTests: XCTestCase {
 
     static let dumps = SharedResult<(apple: [AppleSDK.Kind: (sdk: AppleSDK, dump: APIDump)], standIn: APIDump)> {
         let sdks = try AppleSDK.readyAll(compared)
+        guard sdks.count == compared.count else {
+            throw XCTSkip("the stand-in is compared with 17.4 and 26.2 together; run scripts/check-apple-sdks.sh")
+        }
         let standInFolder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
         _ = try StandInTypeCheckTests.standInFlags()
         let jobs: [(kind: AppleSDK.Kind?, flags: [String])] =
