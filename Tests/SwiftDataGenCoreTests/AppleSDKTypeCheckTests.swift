@@ -43,7 +43,7 @@ final class AppleSDKTypeCheckTests: XCTestCase {
         var sdks: [AppleSDK.Kind: AppleSDK] = [:]
         var missing: [AppleSDK.Kind: String] = [:]
         for (kind, result) in found {
-            do { sdks[kind] = try result.get() } catch let skip as XCTSkip { missing[kind] = "\(skip)" }
+            do { sdks[kind] = try result.get() } catch let skip as XCTSkip { missing[kind] = skip.message ?? "absent" }
         }
         guard !sdks.isEmpty else { throw XCTSkip("no Apple SDK to check against: \(missing)") }
         var checks: [Check] = []
