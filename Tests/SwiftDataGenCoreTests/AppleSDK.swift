@@ -80,14 +80,16 @@ struct AppleSDK: Sendable {
     }
 
     /// The SDKs that are here, made ready side by side (each has a module cache of its own, so
-    /// their first compiles do not race); one that is absent or left to its script is left out.
-    static func readyAll(_ kinds: [Kind]) throws -> [Kind: AppleSDK] {
+    /// their first compiles do not race), and for each one that is not, why: absent, or left to
+    /// `scripts/check-apple-sdks.sh`.
+    static func readyAll(_ kinds: [Kind]) throws -> (sdks: [Kind: AppleSDK], absent: [Kind: String]) {
         let ready = kinds.parallelMap { kind in (kind, Result { try AppleSDK.ready(kind) }) }
         var sdks: [Kind: AppleSDK] = [:]
+        var absent: [Kind: String] = [:]
         for (kind, result) in ready {
-            do { sdks[kind] = try result.get() } catch is XCTSkip { continue }
+            do { sdks[kind] = try result.get() } catch let skip as XCTSkip { absent[kind] = skip.reason }
         }
-        return sdks
+        return (sdks, absent)
     }
 
     /// The 18, 26 and macOS SDKs cost a new machine about 35 CPU-seconds each to read, more than
@@ -110,10 +112,11 @@ struct AppleSDK: Sendable {
         return try typeCheck(source: source, floor: kind.warmUpFloor)
     }
 
-    /// The SDK, or nil where none is found and none is required: for a test that checks against
-    /// the stand-in too and adds Apple's check where it can.
-    static func ifPresent(_ kind: Kind = .iOS17) throws -> AppleSDK? {
-        do { return try ready(kind) } catch is XCTSkip { return nil }
+    /// The SDK, or why it is not here (absent and not required, or left to its script): for a
+    /// test that checks against the stand-in too and adds Apple's check where it can, and says
+    /// which check it left out and why.
+    static func ifPresent(_ kind: Kind = .iOS17) throws -> Result<AppleSDK, XCTSkip> {
+        do { return .success(try ready(kind)) } catch let skip as XCTSkip { return .failure(skip) }
     }
 
     private static func locate(_ kind: Kind) throws -> AppleSDK {
@@ -207,4 +210,9 @@ struct AppleSDK: Sendable {
         var description: String
         init(_ description: String) { self.description = description }
     }
+}
+
+extension XCTSkip {
+    /// The skip's message, for a test that reports it instead of skipping.
+    var reason: String { message ?? "skipped" }
 }

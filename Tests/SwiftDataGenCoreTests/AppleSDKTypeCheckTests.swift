@@ -38,13 +38,7 @@ final class AppleSDKTypeCheckTests: XCTestCase {
     }
 
     static let checked = SharedResult<Checked> {
-        let kinds: [AppleSDK.Kind] = [.iOS17, .iOS18, .iOS26]
-        let found = kinds.parallelMap { kind in (kind, Result { try AppleSDK.ready(kind) }) }
-        var sdks: [AppleSDK.Kind: AppleSDK] = [:]
-        var missing: [AppleSDK.Kind: String] = [:]
-        for (kind, result) in found {
-            do { sdks[kind] = try result.get() } catch let skip as XCTSkip { missing[kind] = skip.message ?? "absent" }
-        }
+        let (sdks, missing) = try AppleSDK.readyAll([.iOS17, .iOS18, .iOS26])
         guard !sdks.isEmpty else { throw XCTSkip("no Apple SDK to check against: \(missing)") }
         var checks: [Check] = []
         for name in GoldenTests.caseNames {
@@ -340,13 +334,15 @@ final class AppleSDKRefusalTests: XCTestCase {
             standIn: Result<StandInTypeCheckTests.CompileResult, any Error>
         )]
     > {
-        let sdks = try AppleSDK.readyAll(Array(Set(samples.map(\.sdk))))
+        let (sdks, absent) = try AppleSDK.readyAll(Array(Set(samples.map(\.sdk))))
         let standInFlags = try StandInTypeCheckTests.standInFlags()
         return samples.parallelMap { sample in
             (
                 sample,
                 Result {
-                    guard let sdk = sdks[sample.sdk] else { throw XCTSkip("\(sample.sdk.rawValue) is not here") }
+                    guard let sdk = sdks[sample.sdk] else {
+                        throw XCTSkip(absent[sample.sdk] ?? "\(sample.sdk.rawValue) is not here")
+                    }
                     return try sdk.typeCheck(source: sample.source, floor: sample.iOSFloor)
                 },
                 Result { try standInCheck(sample.source, flags: standInFlags) }

@@ -136,7 +136,7 @@ final class ReservedNameTests: XCTestCase {
     /// Every position's compiles against the stand-in and the SDK, the positions side by side, made
     /// once for the four tests below (by the suite's prefetch when the whole suite runs).
     static let acceptedVerdicts = SharedResult<[String: Verdicts]> {
-        let sdk = try AppleSDK.ifPresent(.iOS18)
+        let sdk = try? AppleSDK.ifPresent(.iOS18).get()
         let checks = [modelNames, enumNames, propertyNames, enumCases]
         let verdicts = checks.parallelMap { check in
             Result {
@@ -155,10 +155,21 @@ final class ReservedNameTests: XCTestCase {
         XCTAssertEqual(
             verdicts.standIn.status, 0,
             "names accepted as \(check.position) do not compile:\n\(verdicts.standIn.output)")
-        guard let real = verdicts.apple else { return }
+        guard let real = verdicts.apple else {
+            return print(
+                "reserved names: \(check.position) not compiled against Apple's SwiftData: \(Self.appleAbsence)")
+        }
         XCTAssertEqual(
             real.status, 0,
             "names accepted as \(check.position) do not compile against Apple's SwiftData:\n\(real.output)")
+    }
+
+    /// Why the names were not compiled against Apple's iOS 18 SDK, for the line that says so.
+    static var appleAbsence: String {
+        switch try? AppleSDK.ifPresent(.iOS18) {
+        case .failure(let skip): skip.reason
+        case .success, nil: "the SDK could not be read"
+        }
     }
 
     /// The files generated from one version file at an iOS floor, written to a folder of their own.
@@ -255,7 +266,7 @@ final class ReservedNameTests: XCTestCase {
         let appleProbes = Self.probes(evidence: .typeCheckedAgainstAppleSDK)
         XCTAssertFalse(appleProbes.isEmpty)
         guard let apple = compiles.apple else {
-            return print("reserved names: \(appleProbes.count) refusals not checked, no Apple SDK")
+            return print("reserved names: \(appleProbes.count) refusals not checked: \(Self.appleAbsence)")
         }
         // Names refused because they fail against Apple's SwiftData: each compiled in its position
         // at the iOS 18 floor against the SDK must fail, and the probe with placeholder names must not.
@@ -298,7 +309,7 @@ final class ReservedNameTests: XCTestCase {
     /// Each refused name compiled in its position one at a time, against the stand-in and the SDK,
     /// every compile a core each (made by the suite's prefetch when the whole suite runs).
     static let refusalCompiles = SharedResult<RefusalCompiles> {
-        let sdk = try AppleSDK.ifPresent(.iOS18)
+        let sdk = try? AppleSDK.ifPresent(.iOS18).get()
         let probe = try generatedFiles(probeYAML, iOSFloor: 18)
         typealias Job = @Sendable () throws -> StandInTypeCheckTests.CompileResult
         let typeUses = appUsage(of: Array(NamePosition.typesTheOutputNames))
