@@ -7,6 +7,9 @@ public struct ImportedProject: Sendable, Equatable {
     /// Models and enums declared outside any `VersionedSchema`: an app that never versioned.
     public var unversioned: ImportedVersion?
     public var notes: [ImportNote]
+    /// Where each macro or attribute argument carried into the YAML is written (`file:line:col`);
+    /// every other argument has a note at its position.
+    public var carriedArguments: [String] = []
 }
 
 public struct ImportedVersion: Sendable, Equatable {
@@ -20,12 +23,19 @@ public struct ImportedVersion: Sendable, Equatable {
     /// `Model` and `Model.property` this version removed on purpose (a shipped Core Data model
     /// that dropped them: the data is gone on devices already).
     public var acknowledgedRemovals: [String] = []
+    /// The schema's name with its enclosing types': `Schemas.V1`.
+    public var qualifiedName: String?
+    /// Module-scope typealiases naming this schema (`typealias CurrentSchema = SchemaV3`).
+    public var aliases: [String] = []
+    /// The declarations read as this version's models, for the extractor's own bookkeeping.
+    var modelDeclarations: [Int] = []
 
     public static func == (a: ImportedVersion, b: ImportedVersion) -> Bool {
         a.typeName == b.typeName
             && a.version.map { [$0.major, $0.minor, $0.patch] } == b.version.map { [$0.major, $0.minor, $0.patch] }
             && a.enums == b.enums && a.structs == b.structs && a.models == b.models && a.location == b.location
-            && a.acknowledgedRemovals == b.acknowledgedRemovals
+            && a.acknowledgedRemovals == b.acknowledgedRemovals && a.qualifiedName == b.qualifiedName
+            && a.aliases == b.aliases
     }
 }
 
@@ -66,6 +76,30 @@ public struct ImportedModel: Sendable, Equatable {
     public var indexGroups: [[String]]
     public var doc: String?
     public var location: SourcePosition
+    /// The class's access modifier as written; nil for none (internal).
+    public var access: String?
+    /// Models this one's properties or superclass name, for the extractor to read with it.
+    var relatedDeclarations: [Int] = []
+
+    public init(
+        name: String, superclass: String? = nil, properties: [ImportedProperty], uniqueGroups: [[String]],
+        indexGroups: [[String]], doc: String? = nil, location: SourcePosition, access: String? = nil
+    ) {
+        self.name = name
+        self.superclass = superclass
+        self.properties = properties
+        self.uniqueGroups = uniqueGroups
+        self.indexGroups = indexGroups
+        self.doc = doc
+        self.location = location
+        self.access = access
+    }
+
+    public static func == (a: ImportedModel, b: ImportedModel) -> Bool {
+        a.name == b.name && a.superclass == b.superclass && a.properties == b.properties
+            && a.uniqueGroups == b.uniqueGroups && a.indexGroups == b.indexGroups && a.doc == b.doc
+            && a.location == b.location && a.access == b.access
+    }
 }
 
 /// One stored property, with the type as written.
@@ -112,10 +146,19 @@ public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Something in the source the YAML cannot carry (a method, a custom init, a computed property,
-/// a hand-written stage), said with where it is so nothing is dropped silently.
+/// a hand-written stage), said with where it is so nothing is dropped silently. An error is what
+/// makes the import wrong: a version that cannot be read, a stored shape the history would not
+/// reproduce. Any error means nothing is written.
 public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
     public var position: SourcePosition
     public var message: String
+    public var isError: Bool
 
-    public var description: String { "\(position): note: \(message)" }
+    public init(position: SourcePosition, message: String, isError: Bool = false) {
+        self.position = position
+        self.message = message
+        self.isError = isError
+    }
+
+    public var description: String { "\(position): \(isError ? "error" : "note"): \(message)" }
 }

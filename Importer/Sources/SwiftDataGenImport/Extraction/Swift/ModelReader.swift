@@ -1,0 +1,236 @@
+import SwiftSyntax
+
+/// Models, and the enums and Codable structs they store, as one version holds them.
+extension SwiftReading {
+    mutating func model(_ index: Int, into contents: inout VersionContents) -> ImportedModel {
+        let declared = tree.types[index]
+        guard let decl = declared.decl.node.as(ClassDeclSyntax.self) else {
+            return ImportedModel(
+                name: declared.name, properties: [], uniqueGroups: [], indexGroups: [], location: declared.position)
+        }
+        let located = declared.decl
+        var superclass: String?
+        if let first = decl.inheritanceClause?.inheritedTypes.first {
+            if case .declared(let parent)? = lookup.resolve(path: DeclarationTree.typePath(first.type), from: index),
+                tree.types[parent].isModel
+            {
+                superclass = tree.types[parent].name
+            } else {
+                superclass = SyntaxReading.lastComponent(first.type)
+            }
+        }
+        var result = ImportedModel(
+            name: declared.name, superclass: superclass, properties: [], uniqueGroups: [], indexGroups: [],
+            doc: SyntaxReading.doc(decl.leadingTrivia), location: declared.position)
+        result.access = decl.modifiers.map(\.name.text).first { Self.accessWords.contains($0) }
+        for element in decl.attributes {
+            guard case .attribute(let attribute) = element else { continue }
+            let attributeName = SyntaxReading.lastComponent(attribute.attributeName)
+            if attributeName == "Model" {
+                noteArguments(of: attribute, on: declared.name, located: located)
+                continue
+            }
+            guard !ModelExtractor.attributesWithoutMembers.contains(attributeName) else { continue }
+            // A macro attached to the class may add stored members no source shows.
+            note(
+                located.position(attribute),
+                "@\(attributeName) on \(declared.name) may add stored members the importer cannot see; compare the "
+                    + "generated schema with the app's before relying on it")
+        }
+        if let superclass, let parent = lookup.unqualified(superclass, from: index), case .declared(let p) = parent,
+            tree.types[p].isModel
+        {
+            result.relatedDeclarations.append(p)
+        }
+        for member in declared.members {
+            let item = member.node.decl
+            if let variable = item.as(VariableDeclSyntax.self) {
+                let read = properties(Located(node: variable, converter: member.converter), of: index, into: &contents)
+                result.properties += read.properties
+                result.relatedDeclarations += read.related
+            } else if let macro = item.as(MacroExpansionDeclSyntax.self),
+                ["Unique", "Index"].contains(macro.macroName.text)
+            {
+                let groups = constraintGroups(
+                    macro, of: index, located: Located(node: macro, converter: member.converter))
+                if macro.macroName.text == "Unique" {
+                    result.uniqueGroups += groups
+                } else {
+                    result.indexGroups += groups
+                }
+            } else if Self.declaresType(item) {
+                continue
+            } else {
+                noteMember(member, of: declared.name)
+            }
+        }
+        return result
+    }
+
+    static let accessWords: Set<String> = ["private", "fileprivate", "internal", "package", "public", "open"]
+
+    /// `@Model` takes no arguments SwiftData documents; any written is said.
+    private mutating func noteArguments(of attribute: AttributeSyntax, on model: String, located: Located<DeclSyntax>) {
+        guard case .argumentList(let list) = attribute.arguments else { return }
+        for argument in list {
+            note(
+                located.position(argument),
+                "argument \(argument.trimmedDescription) of @Model on \(model) is not carried")
+        }
+    }
+
+    /// The name a declared enum or struct takes in the version, registered on first use; nil for
+    /// one the DSL cannot store (an enum without a String or Int raw type).
+    mutating func take(_ index: Int, into contents: inout VersionContents) -> String? {
+        let declared = tree.types[index]
+        if let owner = contents.owners[declared.name] {
+            if owner != index {
+                note(
+                    declared.position,
+                    "\(declared.qualifiedName) has the name of \(tree.types[owner].qualifiedName), which this "
+                        + "version stores already; the YAML has one type per name, so it stands for both: rename "
+                        + "one in the YAML if they differ")
+            }
+            return declared.name
+        }
+        switch declared.kind {
+        case .enumeration:
+            guard let imported = enumeration(index) else { return nil }
+            contents.owners[declared.name] = index
+            contents.enums.append(imported)
+        case .structure:
+            contents.owners[declared.name] = index
+            contents.structs.append(ImportedStruct(name: declared.name, fields: [], location: declared.position))
+            let fields = structFields(index, into: &contents)
+            if let slot = contents.structs.firstIndex(where: { $0.name == declared.name }) {
+                contents.structs[slot].fields = fields
+            }
+        case .classType, .other:
+            return declared.name
+        }
+        if let parent = declared.parent, tree.types[parent].isModel {
+            note(
+                declared.position,
+                "\(declared.kind == .enumeration ? "enum" : "struct") \(declared.name), nested in "
+                    + "\(tree.types[parent].name), becomes a type of the schema version "
+                    + "(\(tree.types[parent].name).\(declared.name) in app code becomes \(declared.name))")
+        }
+        return declared.name
+    }
+
+    /// A `Codable` struct's stored fields, their types resolved from inside it; anything else it
+    /// declares is noted.
+    private mutating func structFields(_ index: Int, into contents: inout VersionContents) -> [ImportedStruct.Field] {
+        let declared = tree.types[index]
+        var fields: [ImportedStruct.Field] = []
+        for member in declared.members {
+            guard let variable = member.node.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { $0.name.text == "static" })
+            else {
+                if !member.node.decl.is(InitializerDeclSyntax.self), !Self.declaresType(member.node.decl) {
+                    noteMember(member, of: declared.name)
+                }
+                continue
+            }
+            for binding in variable.bindings {
+                guard
+                    let name = binding.pattern.as(IdentifierPatternSyntax.self).map({
+                        SyntaxReading.unescaped($0.identifier)
+                    })
+                else { continue }
+                if binding.accessorBlock != nil { continue }
+                guard
+                    let type = binding.typeAnnotation?.type
+                        ?? SyntaxReading.inferredType(of: binding.initializer?.value),
+                    let spelled = lookup.spelled(type, from: index)
+                else {
+                    note(
+                        member.position(binding),
+                        "field \(declared.name).\(name) has no type the importer can read; it is not carried")
+                    continue
+                }
+                let typeName = typeName(of: spelled, into: &contents)
+                fields.append(
+                    .init(name: name, typeName: typeName, isOptional: spelled.isOptional, isArray: spelled.isArray))
+            }
+        }
+        return fields
+    }
+
+    /// The name the YAML gives a resolved type, registering a declared enum or struct with the version.
+    mutating func typeName(of spelled: TypeLookup.Spelled, into contents: inout VersionContents) -> String {
+        switch spelled.base {
+        case .declared(let index):
+            return take(index, into: &contents) ?? tree.types[index].name
+        case .external(let name):
+            return name
+        case .dictionary(let text):
+            return text
+        }
+    }
+
+    private mutating func enumeration(_ index: Int) -> ImportedEnum? {
+        let declared = tree.types[index]
+        guard let rawType = declared.inherited.first(where: { ["String", "Int"].contains($0) }) else {
+            if declared.inherited.contains("Codable") {
+                note(
+                    declared.position,
+                    "enum \(declared.name) has no String or Int raw type; the DSL cannot store it yet (give it raw "
+                        + "values, or store its cases as text)")
+            }
+            return nil
+        }
+        var cases: [(name: String, rawValue: String?)] = []
+        for member in declared.members {
+            guard let caseDecl = member.node.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in caseDecl.elements {
+                if element.parameterClause != nil {
+                    note(
+                        member.position(element),
+                        "case \(declared.name).\(element.name.text) has associated values; it is not carried")
+                    continue
+                }
+                let raw = element.rawValue.map { SyntaxReading.stringLiteral($0.value) ?? $0.value.trimmedDescription }
+                cases.append((element.name.text, raw))
+            }
+        }
+        return ImportedEnum(name: declared.name, rawType: rawType, cases: cases, location: declared.position)
+    }
+
+    mutating func noteMember(_ member: Located<MemberBlockItemSyntax>, of owner: String) {
+        let decl = member.node.decl
+        let what: String
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            what = "method \(function.name.text)(…)"
+        } else if decl.is(InitializerDeclSyntax.self) {
+            what = "init (the generated one takes every stored property without a default)"
+        } else if let type = decl.asProtocol(NamedDeclSyntax.self) {
+            what = "type \(type.name.text)"
+        } else if decl.is(SubscriptDeclSyntax.self) {
+            what = "subscript"
+        } else if decl.is(DeinitializerDeclSyntax.self) {
+            what = "deinit"
+        } else if let macro = decl.as(MacroExpansionDeclSyntax.self) {
+            what = "#\(macro.macroName.text)"
+        } else {
+            what = "declaration '\(decl.trimmedDescription.prefix(40))'"
+        }
+        note(
+            member.position(decl),
+            "\(what) of \(owner) is not carried; keep it in an extension of the current type")
+    }
+
+    mutating func noteStages(of index: Int) {
+        let plan = tree.types[index]
+        for member in plan.members {
+            for call in member.node.decl.tokens(viewMode: .sourceAccurate)
+            where call.text == "custom" && call.previousToken(viewMode: .sourceAccurate)?.text == "." {
+                note(
+                    member.position(call),
+                    "hand-written custom stage in \(plan.name): the generator plans stages from the YAML; run "
+                        + "`swiftdata-gen plan`, and move its willMigrate/didMigrate code into hooks "
+                        + "(customMigration: true on the version it leads to)")
+            }
+        }
+    }
+}

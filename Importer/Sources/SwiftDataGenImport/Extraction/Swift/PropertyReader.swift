@@ -1,0 +1,105 @@
+import SwiftSyntax
+
+/// A model's stored properties: names, types resolved from inside the model, initial values,
+/// attributes. What is not stored (static, computed) is said, and so is what is stored but cannot
+/// be carried.
+extension SwiftReading {
+    mutating func properties(
+        _ located: Located<VariableDeclSyntax>, of modelIndex: Int, into contents: inout VersionContents
+    ) -> (properties: [ImportedProperty], related: [Int]) {
+        let model = tree.types[modelIndex].name
+        let variable = located.node
+        let modifiers = variable.modifiers.map(\.name.text)
+        if modifiers.contains("static") || modifiers.contains("class") {
+            note(
+                located.position(variable),
+                "static property of \(model) is not stored and is not carried; keep it in an extension of the "
+                    + "current type")
+            return ([], [])
+        }
+        var access = modifiers.first { Self.accessWords.contains($0) }
+        if variable.modifiers.contains(where: { $0.detail != nil }) {
+            note(
+                located.position(variable),
+                "a setter access such as private(set) on \(model) is not carried; the generated property has one "
+                    + "access level")
+            access = variable.modifiers.first { $0.detail == nil && Self.accessWords.contains($0.name.text) }?.name.text
+        }
+        var result: [ImportedProperty] = []
+        var related: [Int] = []
+        for binding in variable.bindings {
+            guard
+                let name = binding.pattern.as(IdentifierPatternSyntax.self).map({
+                    SyntaxReading.unescaped($0.identifier)
+                })
+            else {
+                note(
+                    located.position(binding),
+                    "a destructured property of \(model) is not carried; declare one property per line")
+                continue
+            }
+            if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.hasPrefix("`") == true,
+                binding.accessorBlock == nil
+            {
+                note(
+                    located.position(binding),
+                    "\(model).\(name) is named with a Swift keyword in backticks, which the DSL cannot give a stored "
+                        + "property (README, Known limits); it is not carried, so the generated schema would not "
+                        + "store it")
+                continue
+            }
+            if let accessors = binding.accessorBlock {
+                let observers: Set<String> = ["willSet", "didSet"]
+                var isComputed = true
+                if case .accessors(let list) = accessors.accessors {
+                    isComputed = !list.allSatisfy { observers.contains($0.accessorSpecifier.text) }
+                }
+                if isComputed {
+                    note(
+                        located.position(binding),
+                        "computed property \(model).\(name) is not stored and is not carried; keep it in an "
+                            + "extension of the current type")
+                    continue
+                }
+                note(located.position(binding), "the willSet/didSet of \(model).\(name) are not carried")
+            }
+            let type = binding.typeAnnotation.map(\.type) ?? SyntaxReading.inferredType(of: binding.initializer?.value)
+            guard let type, let spelled = lookup.spelled(type, from: modelIndex) else {
+                note(
+                    located.position(binding),
+                    "\(model).\(name) has no type the importer can read (write a type annotation such as String or "
+                        + "[Stop]?); it is not carried")
+                continue
+            }
+            if let alias = spelled.aliasesFollowed.first, case .external(let target) = spelled.base,
+                ModelExtractor.valueTypes.contains(target) || spelled.isArray
+            {
+                let parts = alias.components(separatedBy: " = ")
+                note(
+                    located.position(binding),
+                    "\(model).\(name) is a \(parts[0]), an alias of \(parts.dropFirst().joined(separator: " = ")); "
+                        + "the YAML says \(spelled.isArray ? "[\(target)]" : target), which stores the same")
+            }
+            var property = ImportedProperty(
+                name: name, typeName: typeName(of: spelled, into: &contents), isOptional: spelled.isOptional,
+                isArray: spelled.isArray,
+                defaultValue: binding.initializer.map { SyntaxReading.defaultValue($0.value) },
+                access: access, doc: SyntaxReading.doc(variable.leadingTrivia), location: located.position(binding))
+            var destination: Int?
+            if case .declared(let index) = spelled.base, tree.types[index].isModel {
+                destination = index
+                related.append(index)
+            }
+            if variable.bindingSpecifier.tokenKind == .keyword(.let) {
+                note(
+                    located.position(variable),
+                    "\(model).\(name) is a let; SwiftData stores it as any other property, and the generated one is "
+                        + "a var")
+            }
+            applyAttributes(
+                variable.attributes, to: &property, destination: destination, model: modelIndex, located: located)
+            result.append(property)
+        }
+        return (result, related)
+    }
+}
