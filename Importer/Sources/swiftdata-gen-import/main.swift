@@ -134,8 +134,19 @@ if let bundlePath {
     }
 }
 let translated = HistoryTranslator.translate(project, options: options)
+// The history is generated in memory and its stores compared with the app's before anything is written.
+let proof = translated.files.isEmpty ? [] : ImportProof.check(translated)
+let said = translated.notes + proof
 // A note quotes names from the sources or the bundle: shown safe for a terminal.
-for note in translated.notes { print(TerminalText.shown("\(note)", limit: 2_000)) }
+for note in said where !note.isError { print(TerminalText.shown("\(note)", limit: 2_000)) }
+let errors = said.filter(\.isError)
+if !errors.isEmpty {
+    let lines = errors.map { TerminalText.shown("\($0)", limit: 2_000) }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    fail(
+        "\(errors.count) error(s) above: the history would not reproduce the app's stores; nothing was written",
+        code: 1)
+}
 guard !translated.files.isEmpty else { fail("nothing to import", code: 1) }
 let existing = translated.files.map { output + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
 guard existing.isEmpty else {
@@ -166,8 +177,9 @@ do {
     fail("cannot write into \(output): \(error.localizedDescription); nothing was written", code: 1)
 }
 print(
-    "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); \(translated.notes.count) "
-        + "note(s) above. Next: swiftdata-gen validate \(output)"
+    "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); each version generates the "
+        + "stores the app's classes make (entity version hashes compared); \(said.count) note(s) above. Next: "
+        + "swiftdata-gen validate \(output)"
 )
 
 /// `store <file> [--schema <dir>] [--json] [--output <dir>]`: reads the store, compares it with the

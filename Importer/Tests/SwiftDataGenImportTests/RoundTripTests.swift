@@ -59,7 +59,7 @@ final class RoundTripTests: XCTestCase {
                 file: file, line: line)
         }
         noted("Deep.swift:6:1: note: generic types are nested more than 256 levels deep")
-        noted("HostileSchemaV1 is numbered 9223372036854775807.0.0, beyond what a version file takes; not imported")
+        noted("error: HostileSchemaV1 is numbered 9223372036854775807.0.0, beyond what a version file takes; it cannot")
         noted("members inside #if os(iOS) are imported as if it holds; its other branches are not imported")
         XCTAssertEqual(versioned.files.map(\.name), ["swiftdata-gen.yaml", "1.0.0.yaml"])
         let yaml = try XCTUnwrap(versioned.files.last?.text)
@@ -85,14 +85,15 @@ final class RoundTripTests: XCTestCase {
             looseNotes.joined(separator: "\n"))
     }
 
-    /// A schema, an enum or a struct that compiles yet holds nothing to store is noted and left
-    /// out, and what is imported generates.
+    /// A schema that compiles yet holds no model is an error (the command writes nothing); an enum
+    /// or a struct with nothing to store is noted and left out; what is imported generates.
     func testDeclarationsThatStoreNothingAreNotedAndLeftOut() throws {
         let translated = HistoryTranslator.translate(
             ModelExtractor.extract(try SwiftSourceLoader.read([Self.fixtures.appendingPathComponent("Empty").path])))
         let notes = translated.notes.map(\.description)
         for text in [
-            "Schemas.swift:6:6: note: ShelfSchemaV1 lists no @Model classes, so it stores nothing; not imported",
+            "Schemas.swift:6:6: error: ShelfSchemaV1 lists no @Model classes the importer could read, so it cannot be "
+                + "imported",
             "Shelf.mood is a Mood, an enum without cases, which has no value to store; it is not carried",
             "Shelf.nothing is a Nothing, a Codable struct the DSL cannot state whole (Nothing has no stored fields)",
         ] {
@@ -180,103 +181,6 @@ final class RoundTripTests: XCTestCase {
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         return HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
-    }
-
-    private func roundTrip(
-        _ name: String, versions expected: Int, schema: String = "App", file: StaticString = #filePath,
-        line: UInt = #line
-    ) throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sdg-roundtrip-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let fixture = Self.fixtures.appendingPathComponent(name)
-        let sources = try SwiftSourceLoader.read([fixture.path])
-        let project = ModelExtractor.extract(sources)
-        let translated = HistoryTranslator.translate(project, options: .init(schema: schema))
-        let yaml = work.appendingPathComponent("Schema")
-        try FileManager.default.createDirectory(at: yaml, withIntermediateDirectories: true)
-        for output in translated.files {
-            try output.text.write(to: yaml.appendingPathComponent(output.name), atomically: true, encoding: .utf8)
-        }
-
-        let read = try SchemaLoader.read(directory: yaml.path).get()
-        let generated = Generator.generate(read, templates: try SchemaLoader.templates(overrideDirectory: nil).get())
-        XCTAssertFalse(
-            generated.diagnostics.hasErrors, generated.diagnostics.map(\.rendered).joined(separator: "\n"), file: file,
-            line: line)
-        let history = try XCTUnwrap(generated.histories.first, file: file, line: line)
-        XCTAssertEqual(history.versions.count, expected, file: file, line: line)
-        let swift = work.appendingPathComponent("Generated")
-        try FileManager.default.createDirectory(at: swift, withIntermediateDirectories: true)
-        for output in generated.files {
-            try output.contents.write(to: swift.appendingPathComponent(output.name), atomically: true, encoding: .utf8)
-        }
-
-        // The original's schemas, oldest first: its VersionedSchema types, or its plain models.
-        let ordered = project.versions.sorted { a, b in
-            let x = a.version.map { [$0.major, $0.minor, $0.patch] } ?? []
-            let y = b.version.map { [$0.major, $0.minor, $0.patch] } ?? []
-            return x.lexicographicallyPrecedes(y)
-        }
-        let originalSchemas =
-            ordered.isEmpty
-            ? ["Schema([\(project.unversioned?.models.map { "\($0.name).self" }.joined(separator: ", ") ?? "")])"]
-            : ordered.compactMap(\.typeName).map { "Schema(versionedSchema: \($0).self)" }
-        let names = GeneratedNames(history: history)
-        let generatedSchemas = history.versions.map {
-            "Schema(versionedSchema: \(names.versionedSchema($0.version)).self)"
-        }
-        XCTAssertEqual(originalSchemas.count, generatedSchemas.count, file: file, line: line)
-
-        let original = try checksums(
-            of: sources.map(\.path), schemas: originalSchemas, swiftVersion: "5",
-            work: work.appendingPathComponent("original"))
-        let regenerated = try checksums(
-            of: try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted().map {
-                swift.appendingPathComponent($0).path
-            },
-            schemas: generatedSchemas, swiftVersion: "6", work: work.appendingPathComponent("generated"))
-        for (index, version) in history.versions.enumerated() where index < original.count && index < regenerated.count
-        {
-            for problem in Self.differences(original[index], regenerated[index]) {
-                XCTFail("\(name) \(version.version): \(problem)", file: file, line: line)
-            }
-        }
-    }
-
-    /// The stand-in's checksum text of each schema expression, compiled with the sources.
-    private func checksums(of files: [String], schemas: [String], swiftVersion: String, work: URL) throws -> [String] {
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let standIn = Self.packageRoot.appendingPathComponent("../.build/standin").standardizedFileURL.path
-        let built = try Self.run(
-            "/bin/bash",
-            [Self.packageRoot.appendingPathComponent("../scripts/build-standin.sh").standardizedFileURL.path, standIn])
-        if built.status == 3 { throw XCTSkip("the toolchain cannot build the stand-in macros: \(built.output)") }
-        guard built.status == 0, let flagLine = built.output.split(separator: "\n").last else {
-            XCTFail("building the stand-in failed:\n\(built.output)")
-            return []
-        }
-        let separator = "-----"
-        let main =
-            "import SwiftData\n"
-            + schemas.map { "print(\($0)._identityText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
-        let mainFile = work.appendingPathComponent("main.swift")
-        try main.write(to: mainFile, atomically: true, encoding: .utf8)
-        let binary = work.appendingPathComponent("checksums").path
-        let compiled = try Self.run(
-            "/usr/bin/env",
-            ["swiftc", "-swift-version", swiftVersion] + flagLine.split(separator: " ").map(String.init)
-                + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + files + [mainFile.path])
-        guard compiled.status == 0 else {
-            XCTFail("compiling against the stand-in failed:\n\(compiled.output)")
-            return []
-        }
-        let printed = try Self.run(binary, [])
-        XCTAssertEqual(printed.status, 0, printed.output)
-        return printed.output.components(separatedBy: separator + "\n").dropLast().map {
-            $0.trimmingCharacters(in: .newlines)
-        }
     }
 
     /// Entity by entity, property by property, in words.

@@ -24,6 +24,8 @@ public enum HistoryTranslator {
         /// File name in the schema folder → YAML text.
         public var files: [(name: String, text: String)]
         public var notes: [ImportNote]
+        /// The versions read, in the order of the version files written.
+        public var versions: [ImportedVersion] = []
     }
 
     public static func translate(_ project: ImportedProject, options: Options = Options()) -> Output {
@@ -64,7 +66,8 @@ public enum HistoryTranslator {
                     .init(
                         position: version.location,
                         message:
-                            "\(version.typeName ?? "this schema") has no number after the one before it; not imported"))
+                            "\(version.typeName ?? "this schema") has no number after the one before it; it cannot "
+                            + "be imported", isError: true))
                 continue
             }
             guard [number.0, number.1, number.2].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) }) else {
@@ -73,8 +76,8 @@ public enum HistoryTranslator {
                         position: version.location,
                         message:
                             "\(version.typeName ?? "this schema") is numbered "
-                            + "\(number.0).\(number.1).\(number.2), beyond what a version file takes; not imported"
-                    ))
+                            + "\(number.0).\(number.1).\(number.2), beyond what a version file takes; it cannot be "
+                            + "imported", isError: true))
                 continue
             }
             // The generator needs a model in every version; an empty `models` list stores nothing.
@@ -83,9 +86,9 @@ public enum HistoryTranslator {
                     .init(
                         position: version.location,
                         message:
-                            "\(version.typeName ?? "this schema") lists no @Model classes, so it stores nothing; "
-                            + "not imported"
-                    ))
+                            "\(version.typeName ?? "this schema") lists no @Model classes the importer could read, "
+                            + "so it cannot be imported (a version of the YAML declares at least one model)",
+                        isError: true))
                 continue
             }
             numbered.append((number, version))
@@ -115,13 +118,15 @@ public enum HistoryTranslator {
                 ))
         }
         let naming = Naming(
-            typeNames: numbered.compactMap(\.version.typeName), fallback: options.schema, plan: project.migrationPlan)
+            versions: numbered.map(\.version), fallback: options.schema, plan: project.migrationPlan, notes: &notes)
+        let access = moduleAccess(numbered.map(\.version), notes: &notes)
         var files: [(name: String, text: String)] = []
         var previous: ImportedVersion?
         var needsMacros = false
         var needsInheritance = false
         for (number, version) in numbered {
-            let text = versionText(version, number: number, previous: previous, naming: naming, notes: &notes)
+            let text = versionText(
+                version, number: number, previous: previous, naming: naming, access: access, notes: &notes)
             files.append(("\(number.0).\(number.1).\(number.2).yaml", text))
             needsMacros = needsMacros || version.models.contains { !$0.uniqueGroups.isEmpty || !$0.indexGroups.isEmpty }
             needsInheritance =
@@ -133,10 +138,11 @@ public enum HistoryTranslator {
             (
                 "swiftdata-gen.yaml",
                 configText(
-                    naming: naming, macros: needsMacros, inheritance: needsInheritance, cloudKit: options.cloudKit)
+                    naming: naming, access: access, macros: needsMacros, inheritance: needsInheritance,
+                    cloudKit: options.cloudKit)
             ),
             at: 0)
-        return Output(files: files, notes: notes)
+        return Output(files: files, notes: notes, versions: numbered.map(\.version))
     }
 
     /// The number after `previous` for a schema whose own cannot be read: the next major.
@@ -160,8 +166,12 @@ public enum HistoryTranslator {
             return name
         }
 
-        init(typeNames: [String], fallback: String, plan: String?) {
-            // `TripsSchemaV1` → Trips; `SchemaV1` → Schema with no suffix.
+        /// The app's names where it has them: the schema stem of its version types (`TripsSchemaV1`
+        /// → Trips; bare `V1` → the migration plan's stem, or the fallback), and its own alias for
+        /// the current version. A current-version name that would hide a type the app needs is
+        /// changed, with a note.
+        init(versions: [ImportedVersion], fallback: String, plan: String?, notes: inout [ImportNote]) {
+            let typeNames = versions.compactMap(\.typeName)
             let stem =
                 typeNames.first.map { name -> String in
                     guard let v = name.range(of: "V[0-9]", options: [.regularExpression, .backwards]) else {
@@ -169,24 +179,72 @@ public enum HistoryTranslator {
                     }
                     return String(name[..<v.lowerBound])
                 } ?? fallback + "Schema"
-            if stem == "Schema" || !stem.hasSuffix("Schema") {
-                schema = stem.isEmpty ? fallback : stem
+            let planStem = plan.flatMap { name -> String? in
+                guard name.hasSuffix("MigrationPlan"), name.count > "MigrationPlan".count else { return nil }
+                return String(name.dropLast("MigrationPlan".count))
+            }
+            if stem.isEmpty {
+                schema = planStem ?? fallback
+            } else if stem == "Schema" || !stem.hasSuffix("Schema") {
+                schema = stem
                 schemaSuffix = ""
             } else {
                 schema = String(stem.dropLast("Schema".count))
             }
-            let reserved: Set<String> = ["Schema", "SchemaMigrationPlan", "MigrationStage", "VersionedSchema"]
             let current = schema + (schemaSuffix ?? "Schema")
-            if reserved.contains(current) || typeNames.contains(current) { currentSchema = "Current" + current }
+            if let own = versions.last?.aliases.first(where: { NamePosition.type.refusal(of: $0) == nil }) {
+                if own != current { currentSchema = own }
+            } else if let refusal = NamePosition.type.refusal(of: current) {
+                let renamed = "Current" + current
+                currentSchema = renamed
+                notes.append(
+                    .init(
+                        position: versions.last?.location ?? SourcePosition(file: "-", line: 1, column: 1),
+                        message:
+                            "the current version's alias would be \(current): \(refusal.reason); it is named "
+                            + "\(renamed) (naming.currentSchema), or pass --schema <name>"))
+            } else if typeNames.contains(current) {
+                currentSchema = "Current" + current
+            }
             if let plan, plan != schema + "MigrationPlan" {
                 migrationPlan = plan
-            } else if reserved.contains(schema + "MigrationPlan") {
+            } else if NamePosition.type.refusal(of: schema + "MigrationPlan") != nil {
                 migrationPlan = "MigrationPlan"
             }
         }
     }
 
-    static func configText(naming: Naming, macros: Bool, inheritance: Bool, cloudKit: Bool) -> String {
+    /// The access every generated declaration takes: public (or package) when every model of
+    /// every version is, so a framework's app still sees them; each model that differs is said.
+    static func moduleAccess(_ versions: [ImportedVersion], notes: inout [ImportNote]) -> String {
+        let models = versions.flatMap(\.models)
+        let levels = models.map { accessWord($0.access) }
+        let chosen = levels.first.flatMap { first in levels.allSatisfy { $0 == first } ? first : nil } ?? "internal"
+        for model in models where accessWord(model.access) != chosen || model.access == "open" {
+            notes.append(
+                .init(
+                    position: model.location,
+                    message:
+                        "\(model.name) is \(model.access ?? "internal"); every generated declaration takes the access "
+                        + "of swiftdata-gen.yaml (access: \(chosen)), as not every model is \(model.access ?? "internal")"
+                        + (model.access == "open" ? ", and a model class is generated final" : "")))
+        }
+        return chosen
+    }
+
+    /// The DSL's word for an access modifier as written; `open` classes are generated public.
+    static func accessWord(_ written: String?) -> String {
+        switch written {
+        case "public"?, "open"?: return "public"
+        case "package"?: return "package"
+        case "private"?, "fileprivate"?: return written ?? "internal"
+        default: return "internal"
+        }
+    }
+
+    static func configText(naming: Naming, access: String, macros: Bool, inheritance: Bool, cloudKit: Bool)
+        -> String
+    {
         var lines = ["# Written by swiftdata-gen-import. Review it, then lock the versions that shipped."]
         if inheritance {
             lines.append("platforms: { iOS: 26, macOS: 26 }")
@@ -200,13 +258,14 @@ public enum HistoryTranslator {
         if let current = naming.currentSchema { entries.append("currentSchema: \(YAMLText.scalar(current))") }
         if let plan = naming.migrationPlan { entries.append("migrationPlan: \(YAMLText.scalar(plan))") }
         if !entries.isEmpty { lines.append("naming: { \(entries.joined(separator: ", ")) }") }
+        if access != "internal" { lines.append("access: \(access)") }
         if cloudKit { lines.append("cloudKit: true") }
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func versionText(
         _ version: ImportedVersion, number: (Int, Int, Int), previous: ImportedVersion?, naming: Naming,
-        notes: inout [ImportNote]
+        access: String, notes: inout [ImportNote]
     ) -> String {
         var lines = [
             "schema: \(YAMLText.scalar(naming.schema))",
@@ -267,7 +326,7 @@ public enum HistoryTranslator {
                 guard
                     let text = propertyText(
                         property, in: model, before: before, isFirst: previous == nil, enums: enumNames,
-                        structs: structNames, models: modelNames, version: version, notes: &notes)
+                        structs: structNames, models: modelNames, version: version, access: access, notes: &notes)
                 else { continue }
                 lines.append("      \(YAMLText.scalar(property.name)): \(text)")
                 carried += 1
@@ -372,8 +431,10 @@ public enum HistoryTranslator {
     static func propertyText(
         _ property: ImportedProperty, in model: ImportedModel, before: ImportedModel?, isFirst: Bool,
         enums: Set<String>, structs: Set<String>,
-        models: Set<String>, version: ImportedVersion, notes: inout [ImportNote]
+        models: Set<String>, version: ImportedVersion, access: String, notes: inout [ImportNote]
     ) -> String? {
+        // A property without a readable type was noted when it was read.
+        guard !property.typeName.isEmpty else { return nil }
         let isModel = models.contains(property.typeName)
         let isEnum = enums.contains(property.typeName)
         guard
@@ -436,7 +497,9 @@ public enum HistoryTranslator {
             case .maxCount: value = isModel ? property.maximumCount.map(String.init) : nil
             case .hashModifier: value = property.hashModifier.map(YAMLText.scalar)
             case .enumStorage: value = isEnum && !property.isArray ? "value" : nil
-            case .access: value = property.access.flatMap { $0 == "internal" ? nil : $0 }
+            case .access:
+                let written = accessWord(property.access)
+                value = written == access ? nil : written
             case .doc: value = property.doc.map(YAMLText.scalar)
             // How a store changes between versions, which one version's Swift does not say.
             case .from, .storedName: value = nil

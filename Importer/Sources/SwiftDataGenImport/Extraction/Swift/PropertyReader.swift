@@ -69,6 +69,11 @@ extension SwiftReading {
                     located.position(binding),
                     "\(model).\(name) has no type the importer can read (write a type annotation such as String or "
                         + "[Stop]?); it is not carried")
+                // Kept with no type, so the proof finds the app storing what the history does not.
+                result.append(
+                    ImportedProperty(
+                        name: name, typeName: "", isOptional: false, isArray: false, location: located.position(binding)
+                    ))
                 continue
             }
             if let alias = spelled.aliasesFollowed.first, case .external(let target) = spelled.base,

@@ -1,0 +1,89 @@
+import Foundation
+import SwiftDataGenCore
+import SwiftDataGenImport
+import XCTest
+
+/// The import's own proof: every fixture's history generates the stores its classes make, and a
+/// history that does not is an error at the app's declaration.
+final class ImportProofTests: XCTestCase {
+    static let swiftFixtures = [
+        "Journal", "Videos", "Fleet", "Patterns", "Keys", "Layouts/NamespaceExtension", "Layouts/NestedNamespace",
+        "Layouts/AliasShadowing", "Layouts/PublicFramework", "Layouts/BareVersionNames",
+    ]
+
+    func testEveryFixtureProvesItself() throws {
+        for name in Self.swiftFixtures {
+            let (_, translated) = try LayoutTests.imported(name)
+            XCTAssertEqual(ImportProof.check(translated).map(\.description), [], name)
+        }
+    }
+}
+
+extension ImportProofTests {
+    /// Each change to what the history says a property stores is an error at that property's
+    /// declaration in the app: the proof reads hashes, renaming identifiers and delete rules.
+    func testEveryDifferenceIsAnErrorAtTheAppsDeclaration() throws {
+        let (_, translated) = try LayoutTests.imported("Keys")
+        let source = try String(
+            contentsOf: RoundTripTests.fixtures.appendingPathComponent("Keys/Schemas.swift"), encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        let mutations: [(property: String, from: String, to: String)] = [
+            ("isbn", #"isbn: { type: "String?", unique: true }"#, #"isbn: "String?""#),
+            ("cover", #"cover: { type: "Data?", externalStorage: true }"#, #"cover: "Data?""#),
+            ("serial", #"serial: { type: "String?", preserveValueOnDeletion: true }"#, #"serial: "String?""#),
+            ("shelf", "shelf: Shelf?\n      isbn", "shelf: Shelf\n      isbn"),
+            ("books", "deleteRule: cascade, ", ""),
+            ("books", "minCount: 1, ", ""),
+            ("books", "inverse: shelf, ", ""),
+            ("name", "renamedFrom: title, ", ""),
+            ("name", #"hashModifier: "2", "#, ""),
+            ("kind", "enumStorage: value", "enumStorage: rawValue"),
+            ("label", #"label: { type: String, default: "" }"#, "label: { type: Int, default: 0 }"),
+            ("secret", #"      secret: { type: String, default: "", access: private }"# + "\n", ""),
+            ("isSelected", ", transient: true", ""),
+            ("color", "transformable: ColorTransformer", "doc: plain"),
+        ]
+        for mutation in mutations {
+            var changed = translated
+            let index = try XCTUnwrap(changed.files.firstIndex { $0.name == "2.0.0.yaml" })
+            XCTAssertTrue(changed.files[index].text.contains(mutation.from), mutation.from)
+            changed.files[index].text = changed.files[index].text.replacingOccurrences(
+                of: mutation.from, with: mutation.to)
+            let errors = ImportProof.check(changed)
+            let declared = try XCTUnwrap(
+                lines.lastIndex { $0.contains("var \(mutation.property):") }, mutation.property)
+            let entityLevel = ["isbn"].contains(mutation.property)
+            XCTAssertTrue(
+                errors.contains {
+                    $0.isError && $0.position.file.hasSuffix("Keys/Schemas.swift")
+                        && (entityLevel || $0.position.line == declared + 1)
+                        && ($0.message.contains(".\(mutation.property)") || $0.message.contains("uniqueness"))
+                },
+                "\(mutation.from) → \(mutation.to): \(errors.map(\.description))")
+        }
+    }
+
+    /// A property the DSL cannot say is stored by the app but not by the history: the import
+    /// fails, naming it, where before it only noted it.
+    func testAPropertyTheHistoryCannotCarryFailsTheImport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-proof-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Models.swift")
+        try """
+        import SwiftData
+
+        @Model
+        final class Card {
+            var title: String = ""
+            var position: (Int, Int) = (0, 0)
+            init() {}
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let translated = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+        XCTAssertTrue(
+            translated.notes.contains { $0.message.contains("Card.position has no type the importer can read") })
+        let errors = ImportProof.check(translated)
+        XCTAssertEqual(errors.map(\.isError), [true], errors.map(\.description).joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SwiftDataGenCore
+import SwiftDataGenDSL
+import SwiftDataGenImport
+import XCTest
+
+/// Import a fixture, generate it, and compare what SwiftData's checksum sees of every entity of
+/// every version: the app's own Swift and the generated Swift are each compiled against the
+/// SwiftData stand-in. Equal, or the test names the entity and property.
+extension XCTestCase {
+    func roundTrip(
+        _ name: String, versions expected: Int, schema: String = "App", module: String = "main",
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdg-roundtrip-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let fixture = RoundTripTests.fixtures.appendingPathComponent(name)
+        let sources = try SwiftSourceLoader.read([fixture.path])
+        let project = ModelExtractor.extract(sources)
+        let translated = HistoryTranslator.translate(project, options: .init(schema: schema))
+        let yaml = work.appendingPathComponent("Schema")
+        try FileManager.default.createDirectory(at: yaml, withIntermediateDirectories: true)
+        for output in translated.files {
+            try output.text.write(to: yaml.appendingPathComponent(output.name), atomically: true, encoding: .utf8)
+        }
+
+        let read = try SchemaLoader.read(directory: yaml.path).get()
+        let generated = Generator.generate(read, templates: try SchemaLoader.templates(overrideDirectory: nil).get())
+        XCTAssertFalse(
+            generated.diagnostics.hasErrors, generated.diagnostics.map(\.rendered).joined(separator: "\n"), file: file,
+            line: line)
+        let history = try XCTUnwrap(generated.histories.first, file: file, line: line)
+        XCTAssertEqual(history.versions.count, expected, file: file, line: line)
+        let swift = work.appendingPathComponent("Generated")
+        try FileManager.default.createDirectory(at: swift, withIntermediateDirectories: true)
+        for output in generated.files {
+            try output.contents.write(to: swift.appendingPathComponent(output.name), atomically: true, encoding: .utf8)
+        }
+
+        // The original's schemas, oldest first: its VersionedSchema types, or its plain models.
+        let ordered = project.versions.sorted { a, b in
+            let x = a.version.map { [$0.major, $0.minor, $0.patch] } ?? []
+            let y = b.version.map { [$0.major, $0.minor, $0.patch] } ?? []
+            return x.lexicographicallyPrecedes(y)
+        }
+        let originalSchemas =
+            ordered.isEmpty
+            ? ["Schema([\(project.unversioned?.models.map { "\($0.name).self" }.joined(separator: ", ") ?? "")])"]
+            : ordered.compactMap { $0.qualifiedName ?? $0.typeName }.map { "Schema(versionedSchema: \($0).self)" }
+        let names = GeneratedNames(history: history)
+        let generatedSchemas = history.versions.map {
+            "Schema(versionedSchema: \(names.versionedSchema($0.version)).self)"
+        }
+        XCTAssertEqual(originalSchemas.count, generatedSchemas.count, file: file, line: line)
+
+        let original = try checksums(
+            of: sources.map(\.path), schemas: originalSchemas, swiftVersion: "5", module: module,
+            work: work.appendingPathComponent("original"))
+        let regenerated = try checksums(
+            of: try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted().map {
+                swift.appendingPathComponent($0).path
+            },
+            schemas: generatedSchemas, swiftVersion: "6", module: "main", work: work.appendingPathComponent("generated")
+        )
+        for (index, version) in history.versions.enumerated() where index < original.count && index < regenerated.count
+        {
+            for problem in RoundTripTests.differences(original[index], regenerated[index]) {
+                XCTFail("\(name) \(version.version): \(problem)", file: file, line: line)
+            }
+        }
+    }
+
+    /// The stand-in's checksum text of each schema expression, compiled with the sources.
+    private func checksums(
+        of files: [String], schemas: [String], swiftVersion: String, module: String, work: URL
+    ) throws -> [String] {
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let standIn = RoundTripTests.packageRoot.appendingPathComponent("../.build/standin").standardizedFileURL.path
+        let built = try RoundTripTests.run(
+            "/bin/bash",
+            [
+                RoundTripTests.packageRoot.appendingPathComponent("../scripts/build-standin.sh").standardizedFileURL
+                    .path, standIn,
+            ])
+        if built.status == 3 { throw XCTSkip("the toolchain cannot build the stand-in macros: \(built.output)") }
+        guard built.status == 0, let flagLine = built.output.split(separator: "\n").last else {
+            XCTFail("building the stand-in failed:\n\(built.output)")
+            return []
+        }
+        let separator = "-----"
+        let main =
+            "import SwiftData\n"
+            + schemas.map { "print(\($0)._identityText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
+        let mainFile = work.appendingPathComponent("main.swift")
+        try main.write(to: mainFile, atomically: true, encoding: .utf8)
+        let binary = work.appendingPathComponent("checksums").path
+        let compiled = try RoundTripTests.run(
+            "/usr/bin/env",
+            ["swiftc", "-swift-version", swiftVersion, "-module-name", module]
+                + flagLine.split(separator: " ").map(String.init)
+                + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + files + [mainFile.path])
+        guard compiled.status == 0 else {
+            XCTFail("compiling against the stand-in failed:\n\(compiled.output)")
+            return []
+        }
+        let printed = try RoundTripTests.run(binary, [])
+        XCTAssertEqual(printed.status, 0, printed.output)
+        return printed.output.components(separatedBy: separator + "\n").dropLast().map {
+            $0.trimmingCharacters(in: .newlines)
+        }
+    }
+}
