@@ -46,6 +46,8 @@ let package = Package(
             dependencies: [
                 "SwiftDataGenImport", "CSQLite", "CZlib", .product(name: "SwiftDataGenCore", package: "SwiftDataGen"),
                 .product(name: "SwiftDataGenDSL", package: "SwiftDataGen"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Fixtures"]
         ),

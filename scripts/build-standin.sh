@@ -20,7 +20,7 @@ stamp="$out/.sources"
 # The script is in the sum too: a change to how the stand-in is built rebuilds it.
 # The generator's version-hash recipe is compiled in, so both compute Apple's hashes one way.
 recipe="$here/Sources/SwiftDataGenCore/Identity/VersionHashRecipe.swift"
-sum=$(cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift "$recipe" | cksum)
+sum=$(cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift "$src/SwiftUI/"*.swift "$recipe" | cksum)
 out=$(cd "$out" && pwd)
 flags() {
   if [ "$mode" = "--swift-build" ]; then
@@ -41,5 +41,8 @@ swiftc -O -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandIn
 swiftc -emit-library -emit-module -module-name SwiftData -parse-as-library -swift-version 6 \
   "$src/SwiftData/"*.swift "$recipe" -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
   -o "$out/libSwiftData.so" -emit-module-path "$out/SwiftData.swiftmodule" >&2
+# A module named SwiftUI for tests that show a name hiding SwiftUI's; interface only.
+swiftc -emit-module -module-name SwiftUI -parse-as-library -swift-version 6 "$src/SwiftUI/"*.swift \
+  -emit-module-path "$out/SwiftUI.swiftmodule" >&2
 echo "$sum" > "$stamp"
 flags

@@ -312,7 +312,8 @@ final class ReservedNameTests: XCTestCase {
         let sdk = try? AppleSDK.ifPresent(.iOS18).get()
         let probe = try generatedFiles(probeYAML, iOSFloor: 18)
         typealias Job = @Sendable () throws -> StandInTypeCheckTests.CompileResult
-        let typeUses = appUsage(of: Array(NamePosition.typesTheOutputNames))
+        let typeUses = appUsage(
+            of: Array(NamePosition.typesTheOutputNames.union(NamePosition.typesEverySwiftUIAppNames)))
         var jobs: [Job] = [
             { try compileProbe(probe, replacing: "Zq", with: "Zq", app: typeUses) },
             { try compileProbe(probe, replacing: "zq", with: "zq", app: "") },
@@ -357,7 +358,7 @@ final class ReservedNameTests: XCTestCase {
         case .type:
             NamePosition.typesTheOutputNames.union(NamePosition.membersAroundTypes).union(
                 NamePosition.membersEveryModelHas
-            ).sorted()
+            ).union(NamePosition.typesEverySwiftUIAppNames).sorted()
         case .property:
             NamePosition.persistentModelMembers.union(NamePosition.modulesTheMacroNames).union(
                 NamePosition.typesEveryModelHas
@@ -437,12 +438,20 @@ final class ReservedNameTests: XCTestCase {
             "Observable": "struct AppObserved: Observation.Observable {}; struct AppWatched: Observable {}",
             "Foundation": "let _ = Foundation.Date.self", "SwiftData": "let _ = SwiftData.Schema.self",
             "Swift": "let _ = Swift.Int.self",
+            "App": "struct AppEntry: App { var body: some Scene { WindowGroup { AppScreen() } } }",
+            "Scene": "func appScene() -> some Scene { WindowGroup { AppScreen() } }",
+            "View": "struct AppScreen: View { var body: some View { AppScreen() } }",
+            "WindowGroup": "let _ = WindowGroup { AppScreen() }",
         ]
         // A statement goes in a function of its own: a library file has no top-level code.
         let lines = names.sorted().compactMap { name in
             uses[name].map { $0.hasPrefix("let ") ? "func use\(name)() { \($0) }" : $0 }
         }
-        return "import Foundation\nimport Observation\nimport SwiftData\n\n" + lines.joined(separator: "\n") + "\n"
+        // SwiftUI is the stand-in's module of that name (Tests/StandIn/SwiftUI): what hides a
+        // type is Swift's lookup, not the type's contents.
+        return "import Foundation\nimport Observation\nimport SwiftData\nimport SwiftUI\n\n"
+            + lines.joined(separator: "\n")
+            + "\n"
     }
 
     static func compileProbe(

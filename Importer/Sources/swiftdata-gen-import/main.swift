@@ -31,9 +31,14 @@ let usage = """
     to the current one) with the entities' names, so SwiftData opens the existing store; the schema
     is named after the bundle unless --schema says otherwise.
 
-    What the YAML cannot carry (methods, inits, computed properties, hand-written stages, Codable
-    structs) is listed as file:line:col notes; nothing is dropped silently. Exit codes: 0 written,
-    1 nothing to import or a file in the way, 2 usage error.
+    Every VersionedSchema is a version, wherever it is declared (module scope, a namespace, an
+    extension of one); names resolve as Swift resolves them. What the YAML cannot carry (methods,
+    inits, computed properties, hand-written stages, arguments without a DSL key) is listed as
+    file:line:col notes; nothing is dropped silently. Before writing, the history is generated in
+    memory and each version's entity version hashes, renaming identifiers, delete rules and
+    indexes are compared with the app's classes: a difference, or a version that cannot be read,
+    is an error and nothing is written. Exit codes: 0 written, 1 errors, nothing to import or a
+    file in the way, 2 usage error.
     """
 
 /// Diagnostics as the generator prints them (each says `error:` itself), then exit 1.

@@ -12,9 +12,13 @@ final class ImportProofTests: XCTestCase {
     ]
 
     func testEveryFixtureProvesItself() throws {
-        for name in Self.swiftFixtures {
+        for name in Self.swiftFixtures + ["Layouts/Arguments"] {
             let (_, translated) = try LayoutTests.imported(name)
             XCTAssertEqual(ImportProof.check(translated).map(\.description), [], name)
+        }
+        for item in CoreDataImportTests.cases {
+            let imported = try CoreDataImportTests.importCase(item)
+            XCTAssertEqual(ImportProof.check(imported.translated).map(\.description), [], item.folder)
         }
     }
 }

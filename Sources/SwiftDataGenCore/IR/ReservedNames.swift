@@ -22,6 +22,12 @@ public enum NamePosition: Sendable, CaseIterable {
                     "its alias for the current version would hide the type of that name from the whole module",
                     evidence: .typeChecked)
             }
+            if Self.typesEverySwiftUIAppNames.contains(name) {
+                return NameRefusal(
+                    "its alias for the current version would hide SwiftUI's \(name), which every SwiftUI app's entry "
+                        + "point or views name",
+                    evidence: .typeChecked)
+            }
             if Self.membersAroundTypes.contains(name) {
                 return NameRefusal(
                     "the enclosing VersionedSchema or every model already has a member or an accessor of that name",
@@ -78,6 +84,12 @@ public enum NamePosition: Sendable, CaseIterable {
         "Sendable", "Hashable", "Equatable", "Identifiable", "Foundation", "SwiftData", "Swift",
         "Observable", "CaseIterable",
     ]
+
+    /// SwiftUI types every SwiftUI app names unqualified (`@main struct …: App`, `some Scene`,
+    /// `WindowGroup`, `some View`): a module's own declaration hides an imported one, so an alias
+    /// of one of these names breaks the app (ReservedNameTests type-checks it against a module
+    /// named SwiftUI).
+    static let typesEverySwiftUIAppNames: Set<String> = ["App", "Scene", "View", "WindowGroup"]
 
     /// Members of `VersionedSchema` and of every model (`Identifiable`, `Hashable`), and accessor
     /// words, which a nested type of the same name shadows or breaks.

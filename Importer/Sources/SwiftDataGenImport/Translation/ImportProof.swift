@@ -33,7 +33,7 @@ public enum ImportProof {
         return errors
     }
 
-    static func source(_ file: (name: String, text: String)) -> SourceFile {
+    public static func source(_ file: (name: String, text: String)) -> SourceFile {
         SourceFile(displayPath: file.name, relativePath: file.name, bytes: Array(file.text.utf8))
     }
 
