@@ -8,7 +8,7 @@ import XCTest
 final class ImportProofTests: XCTestCase {
     static let swiftFixtures = [
         "Journal", "Videos", "Fleet", "Patterns", "Keys", "Layouts/NamespaceExtension", "Layouts/NestedNamespace",
-        "Layouts/AliasShadowing", "Layouts/PublicFramework", "Layouts/BareVersionNames",
+        "Layouts/AliasShadowing", "Layouts/PublicFramework", "Layouts/BareVersionNames", "Layouts/ExtendedVersions",
     ]
 
     func testEveryFixtureProvesItself() throws {

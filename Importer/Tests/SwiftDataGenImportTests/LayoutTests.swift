@@ -86,6 +86,20 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(ImportProof.check(translated), [])
     }
 
+    /// Versions that only list models, one found at module scope and one of the same name in an
+    /// extension of the version in another file, behind `#if` and `@available`.
+    func testModelsDeclaredInExtensionsOfTheirVersion() throws {
+        try roundTrip("Layouts/ExtendedVersions", versions: 2)
+        let (project, translated) = try Self.imported("Layouts/ExtendedVersions")
+        XCTAssertEqual(project.versions.map(\.qualifiedName), ["AppSchema.V2", "AppSchema.V1"])
+        XCTAssertEqual(project.versions.map { $0.models.map(\.properties.count) }, [[4], [3]])
+        XCTAssertEqual(translated.files.map(\.name), ["swiftdata-gen.yaml", "0.0.1.yaml", "0.0.2.yaml"])
+        XCTAssertTrue(translated.files[0].text.contains("currentSchema: DBModel"), translated.files[0].text)
+        let notes = translated.notes.map(\.message)
+        XCTAssertTrue(notes.contains { $0.hasPrefix("hand-written custom stage in AppMigrationPlan") }, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.hasPrefix("declarations inside #if canImport(SwiftData)") }, "\(notes)")
+    }
+
     static func imported(_ name: String) throws -> (ImportedProject, HistoryTranslator.Output) {
         let project = ModelExtractor.extract(
             try SwiftSourceLoader.read([RoundTripTests.fixtures.appendingPathComponent(name).path]))

@@ -88,7 +88,7 @@ extension SwiftReading {
             var property = ImportedProperty(
                 name: name, typeName: typeName(of: spelled, into: &contents), isOptional: spelled.isOptional,
                 isArray: spelled.isArray,
-                defaultValue: binding.initializer.map { SyntaxReading.defaultValue($0.value) },
+                defaultValue: binding.initializer.map { initialValue($0.value, from: modelIndex) },
                 access: access, doc: SyntaxReading.doc(variable.leadingTrivia), location: located.position(binding))
             var destination: Int?
             if case .declared(let index) = spelled.base, tree.types[index].isModel {
@@ -106,5 +106,50 @@ extension SwiftReading {
             result.append(property)
         }
         return (result, related)
+    }
+
+    /// An initial value as the generated code can say it: a type named through an alias or a
+    /// namespace (`PetPersonality(…)`, `Shared.Kind.leisure`) by the name the version declares it
+    /// under, as every type of a version is generated inside its schema.
+    mutating func initialValue(_ expression: ExprSyntax, from scope: Int) -> ImportedProperty.DefaultValue {
+        let value = SyntaxReading.defaultValue(expression)
+        guard case .expression = value else { return value }
+        var renamed: [(range: Range<AbsolutePosition>, name: String)] = []
+        collectTypeNames(Syntax(expression), from: scope, into: &renamed)
+        guard !renamed.isEmpty else { return value }
+        let bytes = Array(expression.description.utf8)
+        let base = expression.position.utf8Offset
+        func slice(_ from: AbsolutePosition, _ to: AbsolutePosition) -> String {
+            String(decoding: bytes[(from.utf8Offset - base)..<(to.utf8Offset - base)], as: UTF8.self)
+        }
+        var text = ""
+        var cursor = expression.positionAfterSkippingLeadingTrivia
+        for item in renamed.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            text += slice(cursor, item.range.lowerBound) + item.name
+            cursor = item.range.upperBound
+        }
+        text += slice(cursor, expression.endPositionBeforeTrailingTrivia)
+        return .expression(text)
+    }
+
+    /// The outermost references to a declared type written otherwise than by its own name.
+    private mutating func collectTypeNames(
+        _ syntax: Syntax, from scope: Int, into renamed: inout [(range: Range<AbsolutePosition>, name: String)]
+    ) {
+        if let expression = syntax.as(ExprSyntax.self),
+            expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self)
+        {
+            let path = SyntaxReading.expressionPath(expression)
+            if case .declared(let index)? = lookup.resolve(path: path, from: scope),
+                path.count > 1 || path.last != tree.types[index].name
+            {
+                let range = expression.positionAfterSkippingLeadingTrivia..<expression.endPositionBeforeTrailingTrivia
+                renamed.append((range, tree.types[index].name))
+                return
+            }
+        }
+        for child in syntax.children(viewMode: .sourceAccurate) {
+            collectTypeNames(child, from: scope, into: &renamed)
+        }
     }
 }
