@@ -148,11 +148,13 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .type:
             return "`String`, `Bool`, `Int`, `Int8`…`Int64`, `UInt`, `UInt8`…`UInt64`, `Double`, `Float`, `Decimal`, "
                 + "`Date`, `Data`, `UUID`, `URL`, an enum, a struct or a model; as `Name`, `Name?`, `[Name]` or "
-                + "`[Name]?`. Quote array types: `\"[Stop]\"`. A model type makes a relationship"
+                + "`[Name]?`, and a dictionary of a struct as `[String: Name]` or `[String: Name]?` (stored as one "
+                + "Binary attribute). Quote array types: `\"[Stop]\"`. A model type makes a relationship"
         case .default:
             return "a literal of the property's type, escaped by the generator: text, a number, `true`/`false`, "
                 + "`null` (optional only), an enum case name, an ISO 8601 date (`2024-01-31T00:00:00Z`), a UUID or "
-                + "URL string, a list for arrays"
+                + "URL string, a list for arrays. On a relationship only `null`, on an optional to-many: it starts "
+                + "nil instead of `[]`"
         case .expression:
             return "raw Swift for the initial value, inserted **exactly as written**: the only verbatim Swift in the "
                 + "DSL; for an enum, name the type (`TripStatus.done`)"

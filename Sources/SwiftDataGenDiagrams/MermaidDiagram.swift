@@ -51,9 +51,14 @@ public enum MermaidDiagram {
 
     private static func attributeRow(_ attribute: SchemaPicture.Attribute) -> String {
         var words: [String] = []
-        // Mermaid's type word cannot start with `[`: `[String]` is drawn `String[]`.
-        let spelled =
-            attribute.type.hasPrefix("[") ? String(attribute.type.dropFirst().dropLast()) + "[]" : attribute.type
+        // Mermaid's type word cannot start with `[`: `[String]` is drawn `String[]`, and
+        // `[String: Note]` `Note[String]`.
+        var spelled = attribute.type
+        if spelled.hasPrefix("[") {
+            let inner = spelled.dropFirst().dropLast()
+            let parts = inner.split(separator: ":", maxSplits: 1).map { $0.split(separator: " ").joined() }
+            spelled = parts.count == 2 ? "\(parts[1])[\(parts[0])]" : String(inner) + "[]"
+        }
         let type = attributeWord(spelled)
         let name = attributeWord(attribute.name)
         if type != spelled { words.append("type \(attribute.type)") }

@@ -92,7 +92,10 @@ enum DSLKeyDocumentation {
     private static func valueSchema(_ value: PropertyKey.Value) -> [String: Any] {
         switch value {
         case .typeSpelling:
-            return ["type": "string", "pattern": "^\\s*\\[?\\s*[A-Za-z_][A-Za-z0-9_]*\\s*\\]?\\??\\s*$"]
+            return [
+                "type": "string",
+                "pattern": "^\\s*\\[?\\s*([A-Za-z_][A-Za-z0-9_]*\\s*:\\s*)?[A-Za-z_][A-Za-z0-9_]*\\s*\\]?\\??\\s*$",
+            ]
         case .literal: return [:]
         case .swiftCode, .text: return ["type": "string"]
         case .nonEmptyText: return ["type": "string", "minLength": 1]

@@ -69,6 +69,12 @@ extension DiagnosticCode {
             return
                 "More versions, models, properties, cases or inheritance levels than the generator accepts. "
                 + "Squash or split."
+        case .replacesModelMember:
+            return
+                "A warning: a stored `isDeleted: Bool` satisfies `PersistentModel`'s requirement of that name, so "
+                + "in app code it is the stored value, not SwiftData's flag for an object deleted from its "
+                + "context. Shipped apps store it (Apple's version hash of their entity holds it); keep it if "
+                + "yours did, or rename it with `renamedFrom:` in a new version."
         case .unknownType:
             return
                 "A property's type is none of the value types, enums, structs or models of the version; a note "
@@ -100,7 +106,9 @@ extension DiagnosticCode {
         case .externalStorageNeedsData: return "`externalStorage` applies to `Data` only."
         case .unknownKeyPathProperty:
             return
-                "A `unique`, `indexes` or `dedupe.orderBy` entry names no stored attribute (or one a sort cannot "
+                "A `unique`, `indexes` or `dedupe.orderBy` entry names no property a group can hold: `unique` "
+                + "takes stored attributes and to-one relationships, never a to-many or a composite (Core Data "
+                + "refuses one in a constraint); `indexes` and `orderBy` take stored attributes (one a sort can "
                 + "order)."
         case .uniqueNeedsNewerPlatform:
             return

@@ -304,3 +304,30 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(marked.0, shipped)
     }
 }
+
+extension PlannerTests {
+    /// A unique group holding a to-one relationship is accepted where it ships with the model, and
+    /// refused where existing objects would need de-duplicating by a related model, which no hook
+    /// the generator writes can do.
+    func testUniquenessByARelationshipIsNotAddedToExistingObjects() throws {
+        let owner = "  Owner:\n    properties:\n      name: String\n      items: { type: \"[Item]\", inverse: owner }\n"
+        func item(_ unique: String) -> String {
+            owner + "  Item:\n\(unique)    properties:\n      code: String\n      owner: Owner?\n      at: Date\n"
+        }
+        let config = "platforms: { iOS: 18, macOS: 15 }\n"
+        let grouped = "    unique: [[code, owner]]\n"
+        let (_, kept) = try plan(
+            [version("1.0.0", item(grouped)), version("2.0.0", item(grouped) + "      note: String?\n")],
+            config: config)
+        XCTAssertEqual(kept.filter(\.isError).map(\.rendered), [])
+        let (_, added) = try plan(
+            [
+                version("1.0.0", item("")),
+                version("2.0.0", item(grouped + "    dedupe: { keep: last, orderBy: at }\n")),
+            ], config: config)
+        XCTAssertEqual(added.filter(\.isError).map(\.code), [.uniquenessNeedsDedupe])
+        XCTAssertTrue(
+            added.first { $0.isError }?.message.contains("which holds the relationship owner") == true,
+            added.map(\.message).joined(separator: "\n"))
+    }
+}

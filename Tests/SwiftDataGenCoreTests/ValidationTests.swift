@@ -61,8 +61,74 @@ final class ValidationTests: XCTestCase {
     }
 
     func testUnsupportedTypeSpelling() {
-        let d = diagnose([model("  A:\n    properties:\n      x: \"[String: Int]\"\n")])
+        let d = diagnose([model("  A:\n    properties:\n      x: \"[[Int]]\"\n")])
         expect(.invalidTypeSpelling, line: 6, column: 10, "Name?, [Name]", in: d)
+    }
+
+    /// `[String: Struct]` is what an Apple-computed hash pins (one Binary attribute); a dictionary
+    /// of values, of another key, or inside a struct is refused with what is known.
+    func testDictionariesOfStructsOnly() {
+        let structs = "structs:\n  S: { a: Int }\n"
+        for refused in ["[String: Int]", "[Int: S]", "[String: A]"] {
+            let d = diagnose([structs + model("  A:\n    properties:\n      x: \"\(refused)\"\n")])
+            expect(.invalidTypeSpelling, line: 8, column: 10, "a dictionary property must be [String:", in: d)
+        }
+        XCTAssertEqual(
+            diagnose([structs + model("  A:\n    properties:\n      x: \"[String: S]?\"\n")]).map(\.rendered), [])
+        let field = diagnose([
+            "schema: App\nversion: 1.0.0\nstructs:\n  S: { a: \"[String: Int]\" }\nmodels:\n  A:\n    properties:\n      s: S?\n"
+        ])
+        expect(.invalidTypeSpelling, line: 4, column: 11, "is a dictionary", in: field)
+    }
+
+    /// A unique group holds stored attributes and to-one relationships (#Unique needs the 18
+    /// floor); a to-many or a composite (refused by Core Data in a constraint) is refused, and an
+    /// index holds attributes only.
+    func testWhatAKeyPathGroupHolds() {
+        let config = "platforms: { iOS: 18, macOS: 15 }\n"
+        let models =
+            "enums:\n  E: { rawType: String, cases: [a, b] }\nstructs:\n  S: { a: Int }\n"
+            + model(
+                "  B:\n    properties:\n      n: String\n      items: { type: \"[A]\", inverse: b }\n"
+                    + "  A:\n    GROUPS\n    properties:\n      x: String\n      b: B?\n      s: S?\n"
+                    + "      e: { type: E, default: a, enumStorage: value }\n      many: \"[B]\"\n")
+        func check(_ groups: String, config: String = config) -> [Diagnostic] {
+            diagnose([models.replacingOccurrences(of: "GROUPS", with: groups)], config: config)
+        }
+        XCTAssertEqual(check("unique: [[x, b]]").filter(\.isError).map(\.rendered), [])
+        for (group, words) in [
+            ("unique: [[x, many]]", "a to-many relationship"), ("unique: [[s]]", "stored as a composite"),
+            ("unique: [[e]]", "stored as a composite"), ("indexes: [[b]]", "an index holds stored attributes"),
+        ] {
+            let refused = check(group).filter(\.isError)
+            XCTAssertEqual(refused.map(\.code), [.unknownKeyPathProperty], group)
+            XCTAssertTrue(refused.first?.message.contains(words) == true, "\(group): \(refused.map(\.message))")
+        }
+        let older = check("unique: [[b]]", config: "platforms: { iOS: 17, macOS: 14 }\n").filter(\.isError)
+        XCTAssertEqual(older.map(\.code), [.uniqueNeedsNewerPlatform], older.map(\.rendered).joined())
+    }
+
+    /// `isDeleted` is a stored property only as PersistentModel requires it, with a warning.
+    func testIsDeletedIsStoredOnlyAsABool() {
+        let accepted = diagnose([model("  A:\n    properties:\n      isDeleted: { type: Bool, default: false }\n")])
+        XCTAssertEqual(accepted.map(\.code), [.replacesModelMember])
+        XCTAssertFalse(accepted.hasErrors)
+        expect(
+            .reservedName, line: 6, column: 18, "only as a non-optional Bool",
+            in: diagnose([model("  A:\n    properties:\n      isDeleted: Bool?\n")]))
+    }
+
+    /// `default: null` starts an optional to-many nil; on a to-many that is not optional, or a
+    /// to-one, a default is still refused.
+    func testOnlyAnOptionalToManyStartsNil() {
+        let other = "  B:\n    properties:\n      n: String\n"
+        XCTAssertFalse(
+            diagnose([model(other + "  A:\n    properties:\n      bs: { type: \"[B]?\", default: null }\n")])
+                .hasErrors)
+        for refused in ["{ type: \"[B]\", default: null }", "{ type: B?, default: null }"] {
+            let d = diagnose([model(other + "  A:\n    properties:\n      bs: \(refused)\n")])
+            XCTAssertEqual(d.filter(\.isError).map(\.code), [.attributeOptionOnRelationship], refused)
+        }
     }
 
     func testInvalidVersion() {

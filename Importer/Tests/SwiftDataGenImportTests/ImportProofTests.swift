@@ -9,6 +9,7 @@ final class ImportProofTests: XCTestCase {
     static let swiftFixtures = [
         "Journal", "Videos", "Fleet", "Patterns", "Keys", "Layouts/NamespaceExtension", "Layouts/NestedNamespace",
         "Layouts/AliasShadowing", "Layouts/PublicFramework", "Layouts/BareVersionNames", "Layouts/ExtendedVersions",
+        "Layouts/ShippedConstructs",
     ]
 
     func testEveryFixtureProvesItself() throws {

@@ -100,6 +100,52 @@ final class LayoutTests: XCTestCase {
         XCTAssertTrue(notes.contains { $0.hasPrefix("declarations inside #if canImport(SwiftData)") }, "\(notes)")
     }
 
+    /// The four constructs of issue #40's 34-model app, each carried as the app declares it, and the
+    /// generated schema stores what the app's does.
+    func testWhatShippedAppsDeclareCanBeWritten() throws {
+        try roundTrip("Layouts/ShippedConstructs", versions: 1)
+        let (_, translated) = try Self.imported("Layouts/ShippedConstructs")
+        let yaml = try XCTUnwrap(translated.files.last?.text)
+        for line in [
+            "unique: [[networkRaw, identity]]", "isDeleted: { type: Bool, default: false }",
+            "localizations: { type: \"[String: Localization]?\" }",
+            "profiles: { type: \"[Profile]?\", default: null, inverse: identity }",
+            "owned: { type: \"[Profile]?\", inverse: owner }",
+        ] {
+            XCTAssertTrue(yaml.contains(line), "\(line) in\n\(yaml)")
+        }
+        XCTAssertTrue(translated.files[0].text.contains("platforms: { iOS: 18, macOS: 15 }"), translated.files[0].text)
+    }
+
+    /// A dictionary of plain values, whose storage no Apple-computed hash pins, is said, and the
+    /// proof fails on it: the app stores it and the history would not.
+    func testADictionaryTheDSLCannotSayFailsTheImport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-dict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        import SwiftData
+
+        @Model
+        final class Profile {
+            var name: String = ""
+            var labels: [String: String]?
+            init() {}
+        }
+        """.write(to: folder.appendingPathComponent("Profile.swift"), atomically: true, encoding: .utf8)
+        let translated = HistoryTranslator.translate(
+            ModelExtractor.extract(try SwiftSourceLoader.read([folder.path])))
+        XCTAssertTrue(
+            translated.notes.contains { $0.message.hasPrefix("Profile.labels is a [String: String]; the DSL stores") },
+            "\(translated.notes)")
+        XCTAssertEqual(
+            ImportProof.check(translated).map(\.message),
+            [
+                "the app's models: the generated 1.0.0 does not store Profile.labels as the app does (app → "
+                    + "generated: removed); a store of this version would not open"
+            ])
+    }
+
     static func imported(_ name: String) throws -> (ImportedProject, HistoryTranslator.Output) {
         let project = ModelExtractor.extract(
             try SwiftSourceLoader.read([RoundTripTests.fixtures.appendingPathComponent(name).path]))

@@ -461,7 +461,8 @@ public enum DSLDecoder {
             reader.diagnostics.append(
                 .error(
                     .invalidTypeSpelling,
-                    "'\(text.value)' is not a type the DSL understands; write a name, Name?, [Name] or [Name]?",
+                    "'\(text.value)' is not a type the DSL understands; write a name, Name?, [Name], [Name]? or "
+                        + "[String: Name]?",
                     at: text.location))
             return nil
         }

@@ -26,6 +26,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case reservedName = "SDG108"
     case duplicateName = "SDG109"
     case countLimit = "SDG110"
+    case replacesModelMember = "SDG111"
 
     // Relationships (SDG2xx)
     case unknownType = "SDG201"

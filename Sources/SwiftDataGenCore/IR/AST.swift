@@ -51,14 +51,18 @@ public struct TypeSpelling: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var isArray: Bool
     public var isOptional: Bool
+    /// The key type of `[Key: Name]`, a dictionary of `name` values; nil for anything else.
+    public var dictionaryKey: String?
 
-    public init(name: String, isArray: Bool = false, isOptional: Bool = false) {
+    public init(name: String, isArray: Bool = false, isOptional: Bool = false, dictionaryKey: String? = nil) {
         self.name = name
         self.isArray = isArray
         self.isOptional = isOptional
+        self.dictionaryKey = dictionaryKey
     }
 
-    /// Parses the spellings above; nil for anything else (dictionaries, nested optionals, generics).
+    /// Parses the spellings above and `[Key: Name]`, `[Key: Name]?`; nil for anything else (nested
+    /// optionals, generics).
     public init?(parsing raw: String) {
         var bytes = raw.utf8[...]
         func trim(_ slice: inout Substring.UTF8View.SubSequence) {
@@ -74,19 +78,28 @@ public struct TypeSpelling: Hashable, Sendable, CustomStringConvertible {
             bytes.removeLast()
         }
         var array = false
+        var key: String?
         if bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") {
             array = true
             bytes.removeFirst()
             bytes.removeLast()
             trim(&bytes)
+            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                var keyBytes = bytes[..<colon]
+                trim(&keyBytes)
+                key = String(decoding: keyBytes, as: UTF8.self)
+                bytes = bytes[bytes.index(after: colon)...]
+                trim(&bytes)
+                array = false
+            }
         }
         let name = String(decoding: bytes, as: UTF8.self)
-        guard Identifier.isValid(name) else { return nil }
-        self.init(name: name, isArray: array, isOptional: optional)
+        guard Identifier.isValid(name), key.map(Identifier.isValid) ?? true else { return nil }
+        self.init(name: name, isArray: array, isOptional: optional, dictionaryKey: key)
     }
 
     public var description: String {
-        let base = isArray ? "[\(name)]" : name
+        let base = dictionaryKey.map { "[\($0): \(name)]" } ?? (isArray ? "[\(name)]" : name)
         return isOptional ? base + "?" : base
     }
 }

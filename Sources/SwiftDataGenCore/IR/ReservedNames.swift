@@ -111,10 +111,17 @@ public enum NamePosition: Sendable, CaseIterable {
     /// named reads as the type (docs/apple-sdk-findings.md).
     static let typesEveryModelHas: Set<String> = ["ID"]
 
+    /// `PersistentModel` requirements a model's own stored property of the type given meets: a
+    /// shipped app stores `isDeleted: Bool`, and Apple's version hash of its entity holds it
+    /// (issue #40's 34-model app; the golden `shipped-constructs` type-checks it against Apple's
+    /// SDKs). The resolver refuses any other type, and warns (SDG111) that app code then reads the
+    /// stored value.
+    public static let requirementsAStoredPropertyMeets: [String: String] = ["isDeleted": "Bool"]
+
     /// What `PersistentModel` supplies and `@Model` generates besides `id` (reference/swiftdata-api.md).
+    /// `isDeleted` is one too, but a stored property meets it (`requirementsAStoredPropertyMeets`).
     static let persistentModelMembers: Set<String> = [
-        "persistentModelID", "modelContext", "hasChanges", "isDeleted", "persistentBackingData", "schemaMetadata",
-        "hashValue",
+        "persistentModelID", "modelContext", "hasChanges", "persistentBackingData", "schemaMetadata", "hashValue",
     ]
     static let persistentModelSource =
         "https://developer.apple.com/documentation/swiftdata/persistentmodel (members a model inherits; "
@@ -134,11 +141,13 @@ public enum NamePosition: Sendable, CaseIterable {
         "mutableCopy",
         "autorelease", "retain", "release", "dealloc", "finalize", "classForCoder", "classForKeyedArchiver",
         "observationInfo", "autoContentAccessingProxy",
-        "objectID", "entity", "managedObjectContext", "isInserted", "isUpdated", "isDeleted", "hasChanges",
+        "objectID", "entity", "managedObjectContext", "isInserted", "isUpdated", "hasChanges",
         "hasPersistentChangedValues", "isFault", "faultingState", "changedValues", "changedValuesForCurrentEvent",
         "awakeFromFetch", "awakeFromInsert", "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault",
         "prepareForDeletion",
     ]
+    /// Not `isDeleted`: NSManagedObject has it, yet Apple's hash of a shipped SwiftData app's entity
+    /// holds a stored `isDeleted` (issue #40), so Core Data keeps that one.
     static let propertyNameSource =
         "https://developer.apple.com/documentation/coredata/nspropertydescription/name (\"A property name cannot "
         + "be the same as any no-parameter method name of NSObject or NSManagedObject\")"

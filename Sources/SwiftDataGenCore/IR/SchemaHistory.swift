@@ -233,6 +233,8 @@ public enum ValueType: Sendable, Equatable {
     indirect case enumeration(name: String, rawType: ScalarType, storage: EnumStorage)
     /// A `Codable` struct of the version (`structs:`), stored as one composite attribute.
     indirect case composite(name: String)
+    /// `[String: Struct]`: SwiftData encodes the whole dictionary into one Binary attribute.
+    indirect case dictionary(key: ScalarType, value: String)
 }
 
 /// A `Codable` struct of one version, frozen with it like its models.
@@ -258,6 +260,7 @@ public struct StructDecl: Sendable, Equatable {
             switch field.type {
             case .scalar(let scalar): base = field.spelling ?? scalar.rawValue
             case .enumeration(let name, _, _), .composite(let name): base = name
+            case .dictionary(let key, let value): base = "[\(key.rawValue): \(value)]"
             }
             return "\(field.name):" + (field.isArray ? "[\(base)]" : base) + (field.isOptional ? "?" : "")
         }

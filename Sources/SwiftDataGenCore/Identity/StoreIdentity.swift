@@ -488,6 +488,8 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     case arrayInStruct
     /// An enum inside a Codable struct: its raw value under the field's name.
     case enumInStruct
+    /// `[String: Struct]`: one Binary attribute.
+    case dictionaryOfStructs
     /// An enum stored as itself: a composite of one element named like the property.
     case enumItself
     case toOne, toMany, optionalToMany
@@ -512,7 +514,8 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .integer64, .integer32, .date, .data, .toOne:
             return "SwiftData vectors (dashpay/platform swift-sdk, iOS 26.5)"
-        case .integer16, .valueArray, .optionalCodableStruct, .arrayInStruct, .enumItself, .toMany, .optionalToMany:
+        case .integer16, .valueArray, .optionalCodableStruct, .arrayInStruct, .enumItself, .toMany, .optionalToMany,
+            .dictionaryOfStructs:
             return "a 34-entity SwiftData model (iOS 26.5), coredata-version-hash.md"
         case .string, .boolean, .double, .float, .uuid:
             return "version-hash vectors"
@@ -547,6 +550,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .codableStruct: return "a non-optional Codable struct"
         case .arrayInStruct: return "an array inside a Codable struct"
         case .enumInStruct: return "an enum inside a Codable struct"
+        case .dictionaryOfStructs: return "a dictionary of Codable structs [String: S]"
         case .enumItself: return "an enum stored as itself"
         case .toOne: return "a to-one relationship"
         case .toMany: return "a to-many relationship [M]"
@@ -610,6 +614,8 @@ extension CoreDataProperty {
                 kind: .attribute(
                     StorageRow.scalar(rawType, spelling: nil).0, externalStorage: false, preservedOnDeletion: false))
             (kind, row) = (.composite(elements: [element]), .enumItself)
+        case .attribute(.dictionary, false):
+            (kind, row) = attribute(.binaryData, .dictionaryOfStructs)
         case .attribute(.composite(let structName), false):
             var visiting: Set<String> = []
             let elements = Self.elements(of: structName, in: version, visiting: &visiting)
@@ -656,6 +662,8 @@ extension CoreDataProperty {
                 return leaf(type, row)
             case .enumeration(_, let rawType, _):
                 return leaf(StorageRow.scalar(rawType, spelling: nil).0, .enumInStruct)
+            case .dictionary:
+                return leaf(.binaryData, .arrayInStruct)
             case .composite(let held):
                 return CoreDataProperty(
                     name: field.name, isOptional: true,

@@ -83,6 +83,10 @@ struct StoredShape: Equatable, Sendable {
                             cases.map { "\($0.name):\(Self.escaped(SwiftLiteral.value($0.rawValue, enumType: nil)))" }
                                 .joined(separator: ",")
                         ))
+                case .attribute(.dictionary(let key, let value), _):
+                    fields.append(("type", "[\(key.rawValue):composite]"))
+                    let signature = version.compositeSignature(of: value) ?? []
+                    fields.append(("fields", signature.map(Self.escaped).joined(separator: ",")))
                 case .attribute(.composite(let name), let isArray):
                     fields.append(("type", isArray ? "[composite]" : "composite"))
                     let signature = version.compositeSignature(of: name) ?? []

@@ -671,6 +671,20 @@ public struct MigrationPlanner: Sendable {
             }
             let kept = oldGroups.contains(Set(oldNames))
             guard !kept || convertsAKey else { continue }
+            let related = group.compactMap { stored in
+                model.properties.first { diff.storedName($0) == stored && $0.relationship != nil }?.name
+            }
+            if !related.isEmpty {
+                diagnostics.append(
+                    .error(
+                        .uniquenessNeedsDedupe,
+                        "\(model.name) becomes unique by (\(group.joined(separator: ", "))), which holds the "
+                            + "relationship \(related.joined(separator: ", ")): existing objects may repeat it, and the "
+                            + "generator does not remove duplicates by a related model; make the group unique in the "
+                            + "version that adds \(model.name), or group attributes only",
+                        at: model.location))
+                continue
+            }
             var keys: [String] = []
             var optionalKeys: [String] = []
             var shared: [Property] = []
@@ -862,8 +876,10 @@ public struct MigrationPlanner: Sendable {
         // cannot stand for two structs in one schema.
         let held = (work.bridgeProperties.values.joined() + work.bridgeModels.flatMap(\.properties)).compactMap {
             property -> String? in
-            if case .attribute(.composite(let name), _) = property.kind { return name }
-            return nil
+            switch property.kind {
+            case .attribute(.composite(let name), _), .attribute(.dictionary(_, let name), _): return name
+            default: return nil
+            }
         }
         for name in new.structsHeld(by: Set(held).sorted()) {
             guard let decl = new.structure(named: name) else { continue }

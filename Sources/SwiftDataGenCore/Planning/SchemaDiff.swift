@@ -127,6 +127,7 @@ public struct SchemaDiff: Sendable {
             base = isArray ? "[\(name)]" : name
         case .attribute(.enumeration(let name, _, _), _): base = name
         case .attribute(.composite(let name), let isArray): base = isArray ? "[\(name)]" : name
+        case .attribute(.dictionary(let key, let value), _): base = "[\(key.rawValue): \(value)]"
         case .relationship(let r): base = r.isToMany ? "[\(r.target)]" : r.target
         }
         return base + (property.isOptional ? "?" : "")
@@ -226,6 +227,9 @@ public struct SchemaDiff: Sendable {
         // A struct is the same storage while its fields are: a changed struct is a new type.
         case (.attribute(.composite(let x), let xa), .attribute(.composite(let y), let ya)):
             return x == y && xa == ya && old.compositeSignature(of: x) == new.compositeSignature(of: y)
+        // A dictionary is encoded whole: the same while its key and its value struct's fields are.
+        case (.attribute(.dictionary(let xk, let x), _), .attribute(.dictionary(let yk, let y), _)):
+            return xk == yk && x == y && old.compositeSignature(of: x) == new.compositeSignature(of: y)
         case (.relationship(let x), .relationship(let y)):
             let target = new.model(named: y.target).flatMap { Self.counterpart(of: $0, in: old) }?.name ?? y.target
             return x.target == target

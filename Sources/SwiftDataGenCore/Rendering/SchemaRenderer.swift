@@ -291,6 +291,7 @@ public struct SchemaRenderer: Sendable {
         case .enumeration(let name, let rawType, let storage):
             base = typed || storage == .value ? name : rawType.rawValue
         case .composite(let name): base = name
+        case .dictionary(let key, let value): base = "[\(key.rawValue): \(value)]"
         }
         return isArray ? "[\(base)]" : base
     }
@@ -344,7 +345,8 @@ public struct SchemaRenderer: Sendable {
         case .relationship(let r):
             type = r.isToMany ? "[\(r.target)]" : r.target
             if property.isOptional { type += "?" }
-            if r.isToMany { initialValue = "[]" }
+            // `default: null` keeps an optional to-many nil until the app sets it.
+            if r.isToMany, property.defaultValue != .literal(.null) { initialValue = "[]" }
             var arguments: [String] = []
             if r.deleteRule != .nullify { arguments.append("deleteRule: .\(r.deleteRule.rawValue)") }
             if let min = r.minCount { arguments.append("minimumModelCount: \(min)") }

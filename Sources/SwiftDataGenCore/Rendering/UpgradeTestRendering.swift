@@ -516,6 +516,13 @@ struct Seed {
             typed = isArray ? "[\(schemaName).\(name)(\(arguments))]" : "\(schemaName).\(name)(\(arguments))"
             stored = isArray ? "[\(name)(\(arguments))]" : "\(name)(\(arguments))"
             isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
+        case .dictionary(_, let name):
+            var holding: Set<String> = []
+            let arguments = Self.compositeArguments(
+                name, in: version, model: model, path: property.name, position: position, holding: &holding)
+            typed = "[\"\(property.name)\": \(schemaName).\(name)(\(arguments))]"
+            stored = "[\"\(property.name)\": \(name)(\(arguments))]"
+            isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
         case .scalar(let scalar):
             var single = Self.scalar(
                 scalar, model: model, property: property.name, position: position, avoiding: defaultLiteral)
@@ -545,6 +552,8 @@ struct Seed {
                     avoiding: nil)
             case .enumeration(let enumName, _, _):
                 value = "." + (version.enumeration(named: enumName)?.cases.last?.name ?? "")
+            case .dictionary:
+                return "\(Identifier.escaped(field.name)): [:]"
             case .composite(let held) where holding.contains(held):
                 return "\(Identifier.escaped(field.name)): " + (field.isArray ? "[]" : "nil")
             case .composite(let held):

@@ -46,6 +46,12 @@ enum DefaultValueResolver {
                     .defaultTypeMismatch,
                     "a \(name) has no literal; give its initial value with expression: \"\(name)(…)\"",
                     at: node.location))
+        case .dictionary:
+            return .failure(
+                .error(
+                    .defaultTypeMismatch,
+                    "a dictionary has no literal default but null; give its initial value with expression: \"[:]\"",
+                    at: node.location))
         case .enumeration(let name, _, _):
             guard let decl = enums[name], decl.cases.contains(where: { $0.name == text }) else {
                 let cases = enums[name]?.cases.map(\.name) ?? []

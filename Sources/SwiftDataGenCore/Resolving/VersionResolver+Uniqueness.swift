@@ -21,12 +21,10 @@ extension VersionResolver {
                                 at: name.location, notes: notes))
                         continue
                     }
-                    guard property.isStored, property.relationship == nil else {
+                    if let refusal = Self.refusal(of: property, in: what) {
                         diagnostics.append(
                             .error(
-                                .unknownKeyPathProperty,
-                                "\(what) can name only stored attributes; '\(name.value)' is "
-                                    + "\(property.isTransient ? "transient" : "a relationship")",
+                                .unknownKeyPathProperty, "\(what) cannot name '\(name.value)': \(refusal)",
                                 at: name.location))
                         continue
                     }
@@ -75,6 +73,16 @@ extension VersionResolver {
                     continue
                 }
                 let stored = group.value[0]
+                if let related = model.properties.first(where: { storedName($0) == stored && $0.relationship != nil }) {
+                    diagnostics.append(
+                        .error(
+                            .uniqueNeedsNewerPlatform,
+                            "a unique relationship ('\(related.name)') needs #Unique, which needs "
+                                + "\(config.describe(GeneratorConfig.uniqueMacroReleases)); raise the platforms in the "
+                                + "config",
+                            at: group.location))
+                    continue
+                }
                 if let index = model.properties.firstIndex(where: { storedName($0) == stored }) {
                     model.properties[index].isUnique = true
                 }
@@ -98,6 +106,26 @@ extension VersionResolver {
                             + "CloudKit off",
                         at: group.location))
             }
+        }
+    }
+
+    /// Why a group cannot hold `property`, or nil. A unique group holds plain attributes and to-one
+    /// relationships (Core Data constrains one by its foreign key, and Apple's hash of a shipped
+    /// app's entity holds such a group: coredata-version-hash.md); Core Data refuses a composite
+    /// (an enum stored as itself, a Codable struct) in a constraint when it loads the model. An
+    /// index holds plain attributes.
+    static func refusal(of property: Property, in what: String) -> String? {
+        if property.isTransient { return "it is transient, so nothing is stored to compare" }
+        guard property.isStored else { return "it is not stored" }
+        switch property.kind {
+        case .relationship(let r):
+            if r.isToMany { return "it is a to-many relationship; a group can hold a to-one" }
+            return what == "unique" ? nil : "it is a relationship; an index holds stored attributes"
+        case .attribute(.composite, _), .attribute(.enumeration(_, _, .value), _):
+            return "it is stored as a composite (a Codable struct or an enum stored as itself), which Core Data "
+                + "refuses in a constraint when it loads the model; constrain a plain attribute"
+        case .attribute:
+            return nil
         }
     }
 

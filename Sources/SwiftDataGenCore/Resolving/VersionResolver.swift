@@ -112,7 +112,14 @@ struct VersionResolver {
                         at: field.name.location))
                 continue
             }
-            if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
+            if spelling.dictionaryKey != nil {
+                diagnostics.append(
+                    .error(
+                        .invalidTypeSpelling,
+                        "field '\(field.name.value)' of struct \(ast.name.value) is a dictionary; a struct's fields "
+                            + "are value types, enums or structs of this version, optional or arrays",
+                        at: field.type.location))
+            } else if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
                 let written = ScalarType(rawValue: spelling.name) == nil ? spelling.name : nil
                 fields.append(
                     .init(
@@ -352,6 +359,7 @@ struct VersionResolver {
         case .relationship(let relationship):
             checkRelationshipOptions(ast, relationship)
             checkLink(ast, relationship)
+            if startsEmpty(ast, relationship) { property.defaultValue = .literal(.null) }
         case .attribute(let valueType, let isArray):
             checkAttributeOptions(ast, valueType: valueType, isArray: isArray)
             resolveAttribute(ast, valueType: valueType, isArray: isArray, into: &property)
@@ -362,6 +370,25 @@ struct VersionResolver {
     /// Whether a property may have its name: not a reserved one, not a type's the code names.
     private mutating func acceptsName(of ast: PropertyAST, in model: ModelAST) -> Bool {
         let name = ast.name
+        if let required = NamePosition.requirementsAStoredPropertyMeets[name.value] {
+            guard ast.type.value == TypeSpelling(name: required) else {
+                diagnostics.append(
+                    .error(
+                        .reservedName,
+                        "'\(name.value)' can name a stored property only as a non-optional \(required), which "
+                            + "PersistentModel requires of a member of that name; rename the property",
+                        at: ast.type.location))
+                return false
+            }
+            diagnostics.append(
+                .warning(
+                    .replacesModelMember,
+                    "'\(name.value)' is stored here and meets PersistentModel's requirement of that name, so app "
+                        + "code reading \(model.name.value).\(name.value) gets this value, not SwiftData's flag for "
+                        + "an object deleted from its context",
+                    at: name.location))
+            return true
+        }
         if let refusal = NamePosition.property.refusal(of: name.value) {
             diagnostics.append(
                 .error(
@@ -398,7 +425,20 @@ struct VersionResolver {
         let spelling = ast.type.value
         let kind: PropertyKind
         var scalarSpelling: String?
-        if let scalar = ScalarType(rawValue: spelling.name) {
+        if let key = spelling.dictionaryKey {
+            // What an Apple-computed hash proves: `[String: Struct]` is one Binary attribute. Other
+            // dictionaries (of values, enums or other keys) are not pinned yet.
+            guard key == ScalarType.string.rawValue, structs[spelling.name] != nil else {
+                diagnostics.append(
+                    .error(
+                        .invalidTypeSpelling,
+                        "a dictionary property must be [String: <struct of this version>] (SwiftData stores it as one "
+                            + "Binary attribute); '\(spelling)' is not, and how SwiftData stores it is not known yet",
+                        at: ast.type.location))
+                return nil
+            }
+            kind = .attribute(.dictionary(key: .string, value: spelling.name), isArray: false)
+        } else if let scalar = ScalarType(rawValue: spelling.name) {
             kind = .attribute(.scalar(scalar), isArray: spelling.isArray)
         } else if let scalar = ScalarType.spellings[spelling.name] {
             if spelling.name == "CGFloat", config.platforms[.watchOS] != nil {
@@ -557,9 +597,19 @@ struct VersionResolver {
         }
     }
 
+    /// `default: null` on an optional to-many: the app starts it nil rather than `[]`. No other
+    /// initial value is written for a relationship.
+    private func startsEmpty(_ ast: PropertyAST, _ relationship: Relationship) -> Bool {
+        guard relationship.isToMany, ast.type.value.isOptional, let node = ast.defaultValue,
+            let scalar = node.scalar
+        else { return false }
+        return scalar.isNull && node.tag == nil
+    }
+
     private mutating func checkRelationshipOptions(_ ast: PropertyAST, _ relationship: Relationship) {
         let name = ast.name.value
         for (key, location) in ast.writtenKeys where key.position == .attribute {
+            if key == .default, startsEmpty(ast, relationship) { continue }
             diagnostics.append(
                 .error(
                     .attributeOptionOnRelationship,

@@ -328,8 +328,12 @@ enum _StandInShape: Equatable {
             // An enum stored as itself is stored as its raw value's type, as the generator assumes.
             self = .attribute(kind: kind, isOptional: isOptional)
         } else if base is any Codable.Type {
-            // Any other Codable value: an array of them is encoded, a struct is a composite attribute.
-            self = .attribute(kind: base is any _StandInSequence.Type ? "encoded" : "composite", isOptional: isOptional)
+            // Any other Codable value: an array of them is encoded, a dictionary is one Binary
+            // attribute (coredata-version-hash.md), a struct is a composite attribute.
+            let kind =
+                base is any _StandInSequence.Type
+                ? "encoded" : base is any _StandInDictionary.Type ? "binary" : "composite"
+            self = .attribute(kind: kind, isOptional: isOptional)
         } else {
             self = .unsupported(String(describing: type))
         }

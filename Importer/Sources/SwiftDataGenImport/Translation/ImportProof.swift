@@ -54,8 +54,8 @@ public enum ImportProof {
                     position: position,
                     message:
                         "\(label): the generated \(generated.version) does not store \(difference.entity)"
-                        + "\(difference.property.map { "." + $0 } ?? "") as the app does (\(difference.change), "
-                        + "the app's first); a store of this version would not open",
+                        + "\(difference.property.map { "." + $0 } ?? "") as the app does (app → generated: "
+                        + "\(difference.change)); a store of this version would not open",
                     isError: true))
         }
         for model in read.models {
@@ -125,6 +125,9 @@ public enum ImportProof {
                     maxCount: property.isArray ? property.maximumCount ?? 0 : 1))
         } else if property.isArray || property.transformer != nil {
             kind = attribute(.transformable)
+        } else if HistoryTranslator.dictionaryParts(property.typeName) != nil {
+            // Encoded whole into one Binary attribute (coredata-version-hash.md: `[String: Struct]?`).
+            kind = attribute(.binaryData)
         } else if let type = CoreDataAttributeType(storing: property.typeName) {
             kind = attribute(type)
         } else if let enumeration = version.enums.first(where: { $0.name == property.typeName }) {

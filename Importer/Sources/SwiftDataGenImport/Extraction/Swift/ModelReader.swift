@@ -159,13 +159,17 @@ extension SwiftReading {
 
     /// The name the YAML gives a resolved type, registering a declared enum or struct with the version.
     mutating func typeName(of spelled: TypeLookup.Spelled, into contents: inout VersionContents) -> String {
-        switch spelled.base {
+        typeName(of: spelled.base, into: &contents)
+    }
+
+    private mutating func typeName(of base: TypeLookup.Spelled.Base, into contents: inout VersionContents) -> String {
+        switch base {
         case .declared(let index):
             return take(index, into: &contents) ?? tree.types[index].name
         case .external(let name):
             return name
-        case .dictionary(let text):
-            return text
+        case .dictionary(let key, let value):
+            return "[\(typeName(of: key, into: &contents)): \(typeName(of: value, into: &contents))]"
         }
     }
 

@@ -88,7 +88,9 @@ extension SwiftReading {
             var property = ImportedProperty(
                 name: name, typeName: typeName(of: spelled, into: &contents), isOptional: spelled.isOptional,
                 isArray: spelled.isArray,
-                defaultValue: binding.initializer.map { initialValue($0.value, from: modelIndex) },
+                // Swift starts an optional without an initial value nil.
+                defaultValue: binding.initializer.map { initialValue($0.value, from: modelIndex) }
+                    ?? (spelled.isOptional ? .null : nil),
                 access: access, doc: SyntaxReading.doc(variable.leadingTrivia), location: located.position(binding))
             var destination: Int?
             if case .declared(let index) = spelled.base, tree.types[index].isModel {

@@ -15,11 +15,11 @@ struct TypeLookup {
 
     /// A property's or field's type as stored: the base type, whether optional, whether an array.
     struct Spelled: Equatable {
-        enum Base: Equatable {
+        indirect enum Base: Equatable {
             case declared(Int)
             case external(String)
-            /// `[K: V]`, as written.
-            case dictionary(String)
+            /// `[Key: Value]`, each resolved.
+            case dictionary(key: Base, value: Base)
         }
 
         var base: Base
@@ -121,8 +121,12 @@ struct TypeLookup {
             type = argument
             isArray = true
         }
-        if type.is(DictionaryTypeSyntax.self) || Self.genericArgument(type, of: "Dictionary") != nil {
-            return Spelled(base: .dictionary(type.trimmedDescription), isOptional: isOptional, isArray: isArray)
+        if let (key, value) = Self.dictionaryArguments(type) {
+            guard let key = spelled(key, from: scope), !key.isOptional, !key.isArray,
+                let value = spelled(value, from: scope), !value.isOptional, !value.isArray
+            else { return nil }
+            return Spelled(
+                base: .dictionary(key: key.base, value: value.base), isOptional: isOptional, isArray: isArray)
         }
         guard type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self), !Self.hasGenericArguments(type)
         else { return nil }
@@ -170,6 +174,17 @@ struct TypeLookup {
             tree.types[owner].children[last] == nil
         else { return nil }
         return tree.types[owner].aliases[last].map { ($0, owner) }
+    }
+
+    /// The key and value types of `[K: V]` or `Dictionary<K, V>`.
+    private static func dictionaryArguments(_ type: TypeSyntax) -> (TypeSyntax, TypeSyntax)? {
+        if let dictionary = type.as(DictionaryTypeSyntax.self) { return (dictionary.key, dictionary.value) }
+        guard let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Dictionary",
+            let arguments = generic.genericArgumentClause?.arguments, arguments.count == 2,
+            let first = arguments.first, let last = arguments.last,
+            case .type(let key) = first.argument, case .type(let value) = last.argument
+        else { return nil }
+        return (key, value)
     }
 
     private static func genericArgument(_ type: TypeSyntax, of name: String) -> TypeSyntax? {
