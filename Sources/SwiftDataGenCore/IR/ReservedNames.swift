@@ -44,7 +44,7 @@ public enum NamePosition: Sendable, CaseIterable {
             if Self.persistentModelMembers.contains(name) {
                 return NameRefusal(
                     "PersistentModel or @Model declares a member of that name",
-                    evidence: .documented(Self.persistentModelSource))
+                    evidence: .typeCheckedAgainstAppleSDK)
             }
             if Self.typesEveryModelHas.contains(name) {
                 return NameRefusal(
@@ -120,12 +120,11 @@ public enum NamePosition: Sendable, CaseIterable {
 
     /// What `PersistentModel` supplies and `@Model` generates besides `id` (reference/swiftdata-api.md).
     /// `isDeleted` is one too, but a stored property meets it (`requirementsAStoredPropertyMeets`).
+    /// ReservedNameTests compiles a property of each name (a `String`) against Apple's iOS 18.6
+    /// interface and sees it fail; a property of the requirement's own type is not probed.
     static let persistentModelMembers: Set<String> = [
         "persistentModelID", "modelContext", "hasChanges", "persistentBackingData", "schemaMetadata", "hashValue",
     ]
-    static let persistentModelSource =
-        "https://developer.apple.com/documentation/swiftdata/persistentmodel (members a model inherits; "
-        + "shared/reference/swiftdata-api.md)"
 
     /// Modules the real `@Model` expansion names by their qualified names, such as
     /// `SwiftData.Schema.PropertyMetadata` and `Observation.ObservationRegistrar`.
