@@ -59,28 +59,25 @@ final class ArgumentAuditTests: XCTestCase {
     /// A version that lists a class the files read do not declare is an error naming it, never a
     /// version with fewer models.
     func testAListedModelThatIsNotFoundIsAnError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-missing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
-        import SwiftData
+        let project = try extracted(
+            """
+            import SwiftData
 
-        enum Schemas {}
+            enum Schemas {}
 
-        extension Schemas {
-            enum V1: VersionedSchema {
-                static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
-                static var models: [any PersistentModel.Type] { [Card.self, Deck.self] }
+            extension Schemas {
+                enum V1: VersionedSchema {
+                    static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
+                    static var models: [any PersistentModel.Type] { [Card.self, Deck.self] }
 
-                @Model
-                final class Card {
-                    var title: String = ""
-                    init() {}
+                    @Model
+                    final class Card {
+                        var title: String = ""
+                        init() {}
+                    }
                 }
             }
-        }
-        """.write(to: folder.appendingPathComponent("V1.swift"), atomically: true, encoding: .utf8)
-        let project = ModelExtractor.extract(try SwiftSourceLoader.read([folder.path]))
+            """, file: "V1.swift")
         XCTAssertEqual(project.versions.map(\.qualifiedName), ["Schemas.V1"])
         let errors = project.notes.filter(\.isError).map(\.description)
         XCTAssertEqual(errors.count, 1, errors.joined(separator: "\n"))

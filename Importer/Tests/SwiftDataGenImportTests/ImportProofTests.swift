@@ -71,21 +71,18 @@ extension ImportProofTests {
     /// A property the DSL cannot say is stored by the app but not by the history: the import
     /// fails, naming it, where before it only noted it.
     func testAPropertyTheHistoryCannotCarryFailsTheImport() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-proof-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Models.swift")
-        try """
-        import SwiftData
+        let project = try extracted(
+            """
+            import SwiftData
 
-        @Model
-        final class Card {
-            var title: String = ""
-            var position: (Int, Int) = (0, 0)
-            init() {}
-        }
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let translated = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+            @Model
+            final class Card {
+                var title: String = ""
+                var position: (Int, Int) = (0, 0)
+                init() {}
+            }
+            """, file: "Models.swift")
+        let translated = HistoryTranslator.translate(project)
         XCTAssertTrue(
             translated.notes.contains { $0.message.contains("Card.position has no type the importer can read") })
         let errors = ImportProof.check(translated)

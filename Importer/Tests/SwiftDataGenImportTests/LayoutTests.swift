@@ -120,21 +120,18 @@ final class LayoutTests: XCTestCase {
     /// A dictionary of plain values, whose storage no Apple-computed hash pins, is said, and the
     /// proof fails on it: the app stores it and the history would not.
     func testADictionaryTheDSLCannotSayFailsTheImport() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-dict-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
-        import SwiftData
+        let project = try extracted(
+            """
+            import SwiftData
 
-        @Model
-        final class Profile {
-            var name: String = ""
-            var labels: [String: String]?
-            init() {}
-        }
-        """.write(to: folder.appendingPathComponent("Profile.swift"), atomically: true, encoding: .utf8)
-        let translated = HistoryTranslator.translate(
-            ModelExtractor.extract(try SwiftSourceLoader.read([folder.path])))
+            @Model
+            final class Profile {
+                var name: String = ""
+                var labels: [String: String]?
+                init() {}
+            }
+            """, file: "Profile.swift")
+        let translated = HistoryTranslator.translate(project)
         XCTAssertTrue(
             translated.notes.contains { $0.message.hasPrefix("Profile.labels is a [String: String]; the DSL stores") },
             "\(translated.notes)")

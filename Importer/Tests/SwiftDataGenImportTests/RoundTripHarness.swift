@@ -112,4 +112,13 @@ extension XCTestCase {
             $0.trimmingCharacters(in: .newlines)
         }
     }
+
+    /// What the importer reads from one Swift file holding `source`, in a folder of its own.
+    func extracted(_ source: String, file name: String) throws -> ImportedProject {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-source-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try source.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        return ModelExtractor.extract(try SwiftSourceLoader.read([folder.path]))
+    }
 }
