@@ -143,6 +143,44 @@ final class LayoutTests: XCTestCase {
             ])
     }
 
+    /// Versions nested in a struct used as a namespace, one declared in the struct and one in an
+    /// extension of it, with a model class nested one level further in a caseless enum.
+    func testVersionsNestedInAStructNamespace() throws {
+        let project = try extracted(
+            """
+            import SwiftData
+
+            struct Storage {
+                enum First: VersionedSchema {
+                    static let versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Models.Note.self] }
+                    enum Models {
+                        @Model final class Note {
+                            var text: String = ""
+                            init() {}
+                        }
+                    }
+                }
+            }
+
+            extension Storage {
+                enum Second: VersionedSchema {
+                    static let versionIdentifier = Schema.Version(2, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Note.self] }
+                    @Model final class Note {
+                        var text: String = ""
+                        var pinned: Bool = false
+                        init() {}
+                    }
+                }
+            }
+            """, file: "Storage.swift")
+        XCTAssertEqual(project.versions.map(\.qualifiedName), ["Storage.First", "Storage.Second"])
+        XCTAssertEqual(project.versions.map { $0.models.map(\.properties.count) }, [[1], [2]])
+        XCTAssertEqual(project.notes.filter(\.isError), [])
+        XCTAssertEqual(ImportProof.check(HistoryTranslator.translate(project)), [])
+    }
+
     static func imported(_ name: String) throws -> (ImportedProject, HistoryTranslator.Output) {
         let project = ModelExtractor.extract(
             try SwiftSourceLoader.read([RoundTripTests.fixtures.appendingPathComponent(name).path]))
