@@ -116,6 +116,9 @@ final class ValidationTests: XCTestCase {
         expect(
             .reservedName, line: 6, column: 18, "only as a non-optional Bool",
             in: diagnose([model("  A:\n    properties:\n      isDeleted: Bool?\n")]))
+        expect(
+            .reservedName, line: 6, column: 41, "would be stored as 'isDeleted'",
+            in: diagnose([model("  A:\n    properties:\n      gone: { type: String, storedName: isDeleted }\n")]))
     }
 
     /// `default: null` starts an optional to-many nil; on a to-many that is not optional, or a

@@ -140,13 +140,14 @@ public enum NamePosition: Sendable, CaseIterable {
         "mutableCopy",
         "autorelease", "retain", "release", "dealloc", "finalize", "classForCoder", "classForKeyedArchiver",
         "observationInfo", "autoContentAccessingProxy",
-        "objectID", "entity", "managedObjectContext", "isInserted", "isUpdated", "hasChanges",
+        "objectID", "entity", "managedObjectContext", "isInserted", "isUpdated", "isDeleted", "hasChanges",
         "hasPersistentChangedValues", "isFault", "faultingState", "changedValues", "changedValuesForCurrentEvent",
         "awakeFromFetch", "awakeFromInsert", "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault",
         "prepareForDeletion",
     ]
-    /// Not `isDeleted`: NSManagedObject has it, yet Apple's hash of a shipped SwiftData app's entity
-    /// holds a stored `isDeleted` (issue #40), so Core Data keeps that one.
+    /// A property named `isDeleted` of type `Bool` is the one exception the resolver makes: Apple's
+    /// hash of a shipped SwiftData app's entity holds it (issue #40). Another property stored under
+    /// that name is still refused.
     static let propertyNameSource =
         "https://developer.apple.com/documentation/coredata/nspropertydescription/name (\"A property name cannot "
         + "be the same as any no-parameter method name of NSObject or NSManagedObject\")"

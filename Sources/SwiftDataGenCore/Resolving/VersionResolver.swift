@@ -500,7 +500,13 @@ struct VersionResolver {
     /// A stored property's column name must be one Core Data accepts.
     private mutating func checkStoredName(of property: Property, _ ast: PropertyAST) {
         let name = ast.name
-        if property.isStored, let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property)) {
+        // `isDeleted: Bool` under its own name, which `acceptsName` let through with a warning.
+        let meetsRequirement =
+            NamePosition.requirementsAStoredPropertyMeets[name.value] != nil
+            && config.naming.storedName(property) == name.value
+        if property.isStored, !meetsRequirement,
+            let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property))
+        {
             let stored = config.naming.storedName(property)
             let fix =
                 stored == name.value
