@@ -208,7 +208,9 @@ extension DiagnosticCode {
         case .conversionSourceMissing: return "`from.property` names no property of the previous version."
         case .uniquenessNeedsDedupe:
             return
-                "Uniqueness is added over existing rows that may repeat. Add `dedupe:` to say which duplicate survives."
+                "Uniqueness is added over existing rows that may repeat. Add `dedupe:` to say which duplicate survives. "
+                + "A group holding a relationship cannot be de-duplicated: make it unique in the version that adds "
+                + "the model."
         case .dataLoss:
             return
                 "Warning: a model or property is removed and its data with it. List it under "
