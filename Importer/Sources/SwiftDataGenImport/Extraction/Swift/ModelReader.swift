@@ -42,6 +42,7 @@ extension SwiftReading {
         {
             result.relatedDeclarations.append(p)
         }
+        var initializers: [(InitializerDeclSyntax, Located<MemberBlockItemSyntax>)] = []
         for member in declared.members {
             let item = member.node.decl
             if let variable = item.as(VariableDeclSyntax.self) {
@@ -60,9 +61,22 @@ extension SwiftReading {
                 }
             } else if Self.declaresType(item) {
                 continue
+            } else if let initializer = item.as(InitializerDeclSyntax.self) {
+                initializers.append((initializer, member))
             } else {
                 noteMember(member, of: declared.name)
             }
+        }
+        // An empty `init()` is the one the generator writes when every stored property starts
+        // with a value; any other init is said.
+        let everyPropertyStarts = result.properties.allSatisfy {
+            $0.isTransient || $0.defaultValue != nil || $0.isOptional
+        }
+        for (initializer, member) in initializers {
+            let isEmpty =
+                initializer.signature.parameterClause.parameters.isEmpty
+                && (initializer.body?.statements.isEmpty ?? false)
+            if !(isEmpty && everyPropertyStarts) { noteMember(member, of: declared.name) }
         }
         return result
     }
