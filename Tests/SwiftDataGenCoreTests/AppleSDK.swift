@@ -122,7 +122,8 @@ struct AppleSDK: Sendable {
     private static func locate(_ kind: Kind) throws -> AppleSDK {
         guard kind == .iOS17 || checksNewerSDKs else {
             throw XCTSkip(
-                "\(kind.rawValue) is checked by scripts/check-apple-sdks.sh (SDG_NEWER_SDKS=1), which .ci/run runs")
+                "\(kind.rawValue) is checked by scripts/check-apple-sdks.sh (SDG_NEWER_SDKS=1), which .ci/run runs; "
+                    + "run that script to check it here")
         }
         let script = TestPaths.packageRoot.appendingPathComponent("scripts/apple-sdk-flags.sh").path
         let result = try StandInTypeCheckTests.run("/bin/bash", [script, folder.path, kind.rawValue])

@@ -108,13 +108,14 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(older.map(\.code), [.uniqueNeedsNewerPlatform], older.map(\.rendered).joined())
     }
 
-    /// `isDeleted` is a stored property only as PersistentModel requires it, with a warning.
+    /// `isDeleted` is stored only as the `Bool` PersistentModel requires, with a warning; any
+    /// other type, or another property stored as `isDeleted`, is refused by Core Data's naming rule.
     func testIsDeletedIsStoredOnlyAsABool() {
         let accepted = diagnose([model("  A:\n    properties:\n      isDeleted: { type: Bool, default: false }\n")])
         XCTAssertEqual(accepted.map(\.code), [.replacesModelMember])
         XCTAssertFalse(accepted.hasErrors)
         expect(
-            .reservedName, line: 6, column: 18, "only as a non-optional Bool",
+            .reservedName, line: 6, column: 7, "would be stored as 'isDeleted'",
             in: diagnose([model("  A:\n    properties:\n      isDeleted: Bool?\n")]))
         expect(
             .reservedName, line: 6, column: 41, "would be stored as 'isDeleted'",

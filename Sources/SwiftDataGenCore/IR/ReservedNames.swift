@@ -114,8 +114,9 @@ public enum NamePosition: Sendable, CaseIterable {
     /// `PersistentModel` requirements a model's own stored property of the type given meets: a
     /// shipped app stores `isDeleted: Bool`, and Apple's version hash of its entity holds it
     /// (issue #40's 34-model app; the golden `shipped-constructs` type-checks it against Apple's
-    /// SDKs). The resolver refuses any other type, and warns (SDG111) that app code then reads the
-    /// stored value.
+    /// SDKs); the resolver warns (SDG111) that app code then reads the stored value. Another type
+    /// compiles against Apple's interface too (AppleSDKRefusalTests), and is refused by Core Data's
+    /// rule on NSManagedObject's member names (`managedObjectMembers`).
     public static let requirementsAStoredPropertyMeets: [String: String] = ["isDeleted": "Bool"]
 
     /// What `PersistentModel` supplies and `@Model` generates besides `id` (reference/swiftdata-api.md).

@@ -370,16 +370,9 @@ struct VersionResolver {
     /// Whether a property may have its name: not a reserved one, not a type's the code names.
     private mutating func acceptsName(of ast: PropertyAST, in model: ModelAST) -> Bool {
         let name = ast.name
-        if let required = NamePosition.requirementsAStoredPropertyMeets[name.value] {
-            guard ast.type.value == TypeSpelling(name: required) else {
-                diagnostics.append(
-                    .error(
-                        .reservedName,
-                        "'\(name.value)' can name a stored property only as a non-optional \(required), which "
-                            + "PersistentModel requires of a member of that name; rename the property",
-                        at: ast.type.location))
-                return false
-            }
+        // `isDeleted: Bool` meets PersistentModel's requirement; any other type is refused by the
+        // stored-name rule (`checkStoredName`).
+        if meetsModelRequirement(ast) {
             diagnostics.append(
                 .warning(
                     .replacesModelMember,
@@ -416,6 +409,12 @@ struct VersionResolver {
             return false
         }
         return true
+    }
+
+    /// A property of the name and type of a PersistentModel requirement a stored property meets.
+    private func meetsModelRequirement(_ ast: PropertyAST) -> Bool {
+        NamePosition.requirementsAStoredPropertyMeets[ast.name.value].map { ast.type.value == TypeSpelling(name: $0) }
+            ?? false
     }
 
     /// What the property's type names: a value type (and the Swift spelling it was written with,
@@ -501,9 +500,7 @@ struct VersionResolver {
     private mutating func checkStoredName(of property: Property, _ ast: PropertyAST) {
         let name = ast.name
         // `isDeleted: Bool` under its own name, which `acceptsName` let through with a warning.
-        let meetsRequirement =
-            NamePosition.requirementsAStoredPropertyMeets[name.value] != nil
-            && config.naming.storedName(property) == name.value
+        let meetsRequirement = meetsModelRequirement(ast) && config.naming.storedName(property) == name.value
         if property.isStored, !meetsRequirement,
             let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property))
         {

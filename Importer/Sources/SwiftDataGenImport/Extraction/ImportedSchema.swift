@@ -121,6 +121,8 @@ public struct ImportedProperty: Sendable, Equatable {
     public var typeName: String
     public var isOptional: Bool
     public var isArray: Bool
+    /// The key type of a dictionary `[Key: typeName]`; nil for anything else.
+    public var dictionaryKey: String?
     public var defaultValue: DefaultValue?
     public var isTransient = false
     public var isUnique = false

@@ -235,9 +235,7 @@ public enum HistoryTranslator {
     static func storedStructs(of version: ImportedVersion) -> [ImportedStruct] {
         let expressible = expressibleStructs(of: version)
         var names = Set<String>()
-        var pending = version.models.flatMap {
-            $0.properties.map { dictionaryParts($0.typeName)?.value ?? $0.typeName }
-        }
+        var pending = version.models.flatMap { $0.properties.map(\.typeName) }
         while let name = pending.popLast() {
             guard expressible.contains(name), let decl = version.structs.first(where: { $0.name == name }),
                 names.insert(name).inserted
@@ -245,15 +243,6 @@ public enum HistoryTranslator {
             pending += decl.fields.map(\.typeName)
         }
         return version.structs.filter { names.contains($0.name) }
-    }
-
-    /// `[Key: Value]` as its two names; nil for any other type.
-    static func dictionaryParts(_ typeName: String) -> (key: String, value: String)? {
-        guard typeName.hasPrefix("["), typeName.hasSuffix("]") else { return nil }
-        let parts = typeName.dropFirst().dropLast().split(separator: ":", maxSplits: 1).map {
-            $0.split(separator: " ").joined()
-        }
-        return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 
     /// Enums with a case: one without (it compiles) has no value a property could hold.
@@ -337,25 +326,24 @@ public enum HistoryTranslator {
         guard !property.typeName.isEmpty else { return nil }
         // What the DSL takes of dictionaries: [String: Struct], which SwiftData stores as one Binary
         // attribute; others are said below.
-        let dictionary = dictionaryParts(property.typeName)
-        let isDictionary = dictionary.map { $0.key == "String" && structs.contains($0.value) } ?? false
-        let isModel = models.contains(property.typeName)
-        let isEnum = enums.contains(property.typeName)
+        let dictionary = property.dictionaryKey.map { (key: $0, value: property.typeName) }
+        if let dictionary, dictionary.key != "String" || !structs.contains(dictionary.value) || property.isArray {
+            notes.append(
+                .init(
+                    position: property.location,
+                    message:
+                        "\(model.name).\(property.name) is a [\(dictionary.key): \(dictionary.value)]; the DSL stores a "
+                        + "dictionary only as [String: <Codable struct it can state>] (how SwiftData stores others is "
+                        + "not pinned yet); it is not carried, so the generated \(version.typeName ?? "schema") would "
+                        + "not store it"))
+            return nil
+        }
+        let isModel = dictionary == nil && models.contains(property.typeName)
+        let isEnum = dictionary == nil && enums.contains(property.typeName)
         guard
-            isModel || isEnum || isDictionary || structs.contains(property.typeName)
+            isModel || isEnum || structs.contains(property.typeName)
                 || ModelExtractor.valueTypes.contains(property.typeName)
         else {
-            if dictionary != nil {
-                notes.append(
-                    .init(
-                        position: property.location,
-                        message:
-                            "\(model.name).\(property.name) is a \(property.typeName); the DSL stores a dictionary "
-                            + "only as [String: <Codable struct it can state>] (how SwiftData stores others is not "
-                            + "pinned yet); it is not carried, so the generated \(version.typeName ?? "schema") "
-                            + "would not store it"))
-                return nil
-            }
             if let field = inexpressibleField(of: property.typeName, in: version) {
                 notes.append(
                     .init(

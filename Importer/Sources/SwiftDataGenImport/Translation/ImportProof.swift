@@ -110,7 +110,10 @@ public enum ImportProof {
             .attribute(type, externalStorage: external, preservedOnDeletion: preserved)
         }
         let kind: CoreDataProperty.Kind
-        if let destination = version.models.first(where: { $0.name == property.typeName }) {
+        if property.dictionaryKey != nil {
+            // Encoded whole into one Binary attribute (coredata-version-hash.md: `[String: Struct]?`).
+            kind = attribute(.binaryData)
+        } else if let destination = version.models.first(where: { $0.name == property.typeName }) {
             // An inverse declared on either side is both sides' (SwiftData pairs them).
             let inverse =
                 property.inverse
@@ -125,9 +128,6 @@ public enum ImportProof {
                     maxCount: property.isArray ? property.maximumCount ?? 0 : 1))
         } else if property.isArray || property.transformer != nil {
             kind = attribute(.transformable)
-        } else if HistoryTranslator.dictionaryParts(property.typeName) != nil {
-            // Encoded whole into one Binary attribute (coredata-version-hash.md: `[String: Struct]?`).
-            kind = attribute(.binaryData)
         } else if let type = CoreDataAttributeType(storing: property.typeName) {
             kind = attribute(type)
         } else if let enumeration = version.enums.first(where: { $0.name == property.typeName }) {

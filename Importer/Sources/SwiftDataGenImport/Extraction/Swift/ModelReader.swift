@@ -176,7 +176,7 @@ extension SwiftReading {
         typeName(of: spelled.base, into: &contents)
     }
 
-    private mutating func typeName(of base: TypeLookup.Spelled.Base, into contents: inout VersionContents) -> String {
+    mutating func typeName(of base: TypeLookup.Spelled.Base, into contents: inout VersionContents) -> String {
         switch base {
         case .declared(let index):
             return take(index, into: &contents) ?? tree.types[index].name

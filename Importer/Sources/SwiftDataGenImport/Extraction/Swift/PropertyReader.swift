@@ -85,9 +85,14 @@ extension SwiftReading {
                     "\(model).\(name) is a \(parts[0]), an alias of \(parts.dropFirst().joined(separator: " = ")); "
                         + "the YAML says \(spelled.isArray ? "[\(target)]" : target), which stores the same")
             }
+            var base = spelled.base
+            var dictionaryKey: String?
+            if case .dictionary(let key, let value) = spelled.base, case .external(let keyName) = key {
+                if case .dictionary = value {} else { (base, dictionaryKey) = (value, keyName) }
+            }
             var property = ImportedProperty(
-                name: name, typeName: typeName(of: spelled, into: &contents), isOptional: spelled.isOptional,
-                isArray: spelled.isArray,
+                name: name, typeName: typeName(of: base, into: &contents), isOptional: spelled.isOptional,
+                isArray: spelled.isArray, dictionaryKey: dictionaryKey,
                 // Swift starts an optional without an initial value nil.
                 defaultValue: binding.initializer.map { initialValue($0.value, from: modelIndex) }
                     ?? (spelled.isOptional ? .null : nil),
