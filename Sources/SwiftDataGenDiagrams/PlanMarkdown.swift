@@ -19,6 +19,7 @@ public enum PlanMarkdown {
             section("Changes", reported.changes, into: &lines)
             section("Stages", reported.stages, into: &lines)
             section("Generated", reported.generated, into: &lines)
+            if !reported.rowWalks.isEmpty { section("Row walks", reported.rowWalks, into: &lines) }
             section("You write", reported.teamMustWrite.isEmpty ? ["nothing"] : reported.teamMustWrite, into: &lines)
             let hazards = reported.dataLoss + Self.hazards(step)
             section("Hazards", hazards.isEmpty ? ["none found"] : hazards, into: &lines)

@@ -74,7 +74,7 @@ final class DocumentationTests: XCTestCase {
         // upgrade test per older version is written.
         let plan = try Self.run("swiftdata-gen plan Sources/Trips/Schema", in: sandbox)
         XCTAssertTrue(plan.output.contains("Trip.title renamed to name"), plan.output)
-        XCTAssertTrue(plan.output.contains("didMigrate: convert Trip.budget"), plan.output)
+        XCTAssertTrue(plan.output.contains("willMigrate: convert Trip.budget"), plan.output)
         XCTAssertTrue(plan.output.contains("data loss: none"), plan.output)
         XCTAssertTrue(
             FileManager.default.fileExists(

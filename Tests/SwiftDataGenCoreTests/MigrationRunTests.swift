@@ -25,6 +25,7 @@ final class MigrationRunTests: XCTestCase {
                     book.price = price
                     context.insert(book)
                 }
+                try context.save()
                 try LibrarySchemaV2Bridge.convertBookPrice(context)
                 let books = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn)]))
                 print(books.map { "\\($0.priceConverted.map { "\\($0)" } ?? "nil")" }.joined(separator: ","))
@@ -38,6 +39,7 @@ final class MigrationRunTests: XCTestCase {
                 for (isbn, name, time) in rows {
                     context.insert(Old(isbn: isbn, name: name, createdAt: Date(timeIntervalSince1970: time)))
                 }
+                try context.save()
                 try LibrarySchemaV2.dedupeBookByIsbn(context)
                 let left = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn)]))
                 print(left.map(\\.name).joined(separator: ","))
@@ -53,12 +55,35 @@ final class MigrationRunTests: XCTestCase {
                     let book = Old(isbn: "\\(index)", name: "b\\(index)", authorName: author, createdAt: day)
                     context.insert(book)
                 }
+                try context.save()
                 try LibrarySchemaV4Bridge.linkBookAuthor(context)
                 let authors = try context.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\\.name)]))
                 print(authors.map(\\.name).joined(separator: ","))
                 let books = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn)]))
                 print(books.map { $0.author?.name ?? "-" }.joined(separator: ","))
                 print(books[1].author === existing)
+                """),
+        "a store of several batches, ended everywhere": Scenario(
+            golden: "library", schema: "LibrarySchema",
+            body: """
+                _ = context
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-batches-\\(UUID().uuidString).store")
+                defer { try? FileManager.default.removeItem(at: url) }
+                do {
+                    let old = ModelContext(try ModelContainer(for: Schema(versionedSchema: LibrarySchemaV1.self), configurations: ModelConfiguration(url: url)))
+                    for index in 0..<1_100 {
+                        let book = LibrarySchemaV1.Book(isbn: "\\(index % 1_000)", title: "t\\(index)", authorName: "a\\(index % 37)", createdAt: Date(timeIntervalSince1970: Double(index)))
+                        book.price = "\\(index).5"
+                        old.insert(book)
+                    }
+                    try old.save()
+                }
+                setenv("SDG_STANDIN_END_EVERYWHERE", "1", 1)
+                let migrated = ModelContext(try ModelContainer(for: Schema(versionedSchema: LibrarySchema.self), migrationPlan: LibraryMigrationPlan.self, configurations: ModelConfiguration(url: url)))
+                let books = try migrated.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\\.createdAt)]))
+                print(books.count, books.first?.name ?? "-", books.last?.name ?? "-")
+                print(books.map { NSDecimalNumber(decimal: $0.price).doubleValue }.reduce(0, +))
+                print(Set(books.compactMap { $0.author?.name }).count, books.filter { $0.author == nil }.count)
                 """),
         "conversion into enums": Scenario(
             golden: "plan-enum-conversion", schema: "TicketsSchemaV2Bridge",
@@ -67,6 +92,7 @@ final class MigrationRunTests: XCTestCase {
                 for (title, status) in [("!fire", "closed"), ("calm", "weird")] {
                     context.insert(Old(title: title, status: status))
                 }
+                try context.save()
                 try TicketsSchemaV2Bridge.convertTicketStatus(context)
                 try TicketsSchemaV2Bridge.convertTicketEscalation(context)
                 let tickets = try context.fetch(FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.title)]))
@@ -124,7 +150,8 @@ final class MigrationRunTests: XCTestCase {
     }
 
     func testConversionFillsTheBridgePropertyInBatches() throws {
-        XCTAssertEqual(try run("conversion in batches"), "12.5,0,0.99\n1\n")
+        // One save by the scenario, one by the conversion: three rows are less than a batch.
+        XCTAssertEqual(try run("conversion in batches"), "12.5,0,0.99\n2\n")
     }
 
     func testDeduplicationKeepsTheLastByTheStatedOrder() throws {
@@ -133,6 +160,17 @@ final class MigrationRunTests: XCTestCase {
 
     func testLinkCreatesOneRelatedObjectPerDistinctValue() throws {
         XCTAssertEqual(try run("link"), "Ann,Bo,Cy\nAnn,Bo,Ann,-,-,Cy\ntrue\n")
+    }
+
+    /// 1,100 books at 1.0.0, upgraded to 4.0.0: converted, 100 duplicates removed, linked to 37
+    /// authors; every stage is ended at each point it passes (after each batch, before and after
+    /// each save, inside each phase), as a kill and as a throw, and run again to the same rows.
+    func testAStoreOfSeveralBatchesEndedAnywhereEndsAsAnUninterruptedRun() throws {
+        let output = try run("a store of several batches, ended everywhere")
+        // Books 100…1099 are the last of each isbn; prices 100.5 … 1099.5.
+        XCTAssertTrue(output.contains("1000 t100 t1099\n600000.0\n37 0\n"), output)
+        let points = output.firstMatch(of: /at each of (\d+) points/).flatMap { Int($0.1) } ?? 0
+        XCTAssertGreaterThanOrEqual(points, 30, output)
     }
 
     func testConversionsIntoEnumsStoreRawValues() throws {

@@ -8,7 +8,7 @@ import XCTest
 struct EncodedPlanReport: Codable, Equatable {
     struct Step: Codable, Equatable {
         var schema, from, to: String
-        var changes, stages, generated, teamMustWrite, dataLoss: [String]
+        var changes, stages, generated, rowWalks, teamMustWrite, dataLoss: [String]
     }
 
     struct Schema: Codable, Equatable {
@@ -29,7 +29,7 @@ struct EncodedPlanReport: Codable, Equatable {
         steps = report.steps.map {
             Step(
                 schema: $0.schema, from: $0.from, to: $0.to, changes: $0.changes, stages: $0.stages,
-                generated: $0.generated, teamMustWrite: $0.teamMustWrite, dataLoss: $0.dataLoss)
+                generated: $0.generated, rowWalks: $0.rowWalks, teamMustWrite: $0.teamMustWrite, dataLoss: $0.dataLoss)
         }
         unprovedMappings = report.unprovedMappings
     }
@@ -54,10 +54,10 @@ final class PlanReportTests: XCTestCase {
         let steps = [
             PlanReport.Step(
                 schema: "Trips", from: "1.0.0", to: "2.0.0", changes: [awkward, "\"quoted\" \\ back"],
-                stages: ["lightweight 1.0.0 → 2.0.0"], generated: [], teamMustWrite: ["x"], dataLoss: []),
+                stages: ["lightweight 1.0.0 → 2.0.0"], generated: [], rowWalks: [], teamMustWrite: ["x"], dataLoss: []),
             PlanReport.Step(
                 schema: awkward, from: "", to: "\u{0}", changes: [], stages: [], generated: ["a", "b"],
-                teamMustWrite: [], dataLoss: ["loss"]),
+                rowWalks: [awkward], teamMustWrite: [], dataLoss: ["loss"]),
         ]
         var withSchemas = PlanReport(steps: steps)
         withSchemas.schemas = [
@@ -77,5 +77,40 @@ final class PlanReportTests: XCTestCase {
         XCTAssertFalse(report.steps.isEmpty)
         XCTAssertEqual(report.schemas.count, 6, "four versions and two bridges")
         XCTAssertEqual(report.json, EncodedPlanReport(report).foundationJSON)
+    }
+
+    /// Each step says which of its stages walk rows, and how: every generated walk is batched, and
+    /// a didMigrate hook is said not to run again.
+    func testEveryStepSaysWhichStagesWalkRowsAndHow() throws {
+        for golden in ["library", "plan-hooks"] {
+            let input = GoldenTests.goldenRoot.appendingPathComponent("\(golden)/input").resolvingSymlinksInPath().path
+            let history = try XCTUnwrap(
+                Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first)
+            let (plan, _) = MigrationPlanner.plan(history)
+            let report = PlanReport(plans: [(history, plan)])
+            for (step, reported) in zip(plan.steps, report.steps) {
+                let actions = step.stages.flatMap(\.actions)
+                XCTAssertEqual(reported.rowWalks.count, actions.count, "\(golden) \(step.from) → \(step.to)")
+                for walk in reported.rowWalks where !walk.hasPrefix("hook ") {
+                    XCTAssertTrue(walk.contains("\(MigrationPlan.batchSize) at a time"), walk)
+                    XCTAssertTrue(walk.contains("finished by the next"), walk)
+                }
+                XCTAssertTrue(report.text.contains("row walks:"), report.text)
+            }
+        }
+        let library = try XCTUnwrap(Self.report(of: "library"))
+        XCTAssertEqual(library.steps.map(\.rowWalks.count), [1, 1, 1])
+        let hooks = try XCTUnwrap(Self.report(of: "plan-hooks"))
+        XCTAssertTrue(
+            hooks.steps.flatMap(\.rowWalks).contains { $0.contains("in didMigrate, which is not run again") },
+            "\(hooks.steps.map(\.rowWalks))")
+    }
+
+    private static func report(of golden: String) throws -> PlanReport? {
+        let input = GoldenTests.goldenRoot.appendingPathComponent("\(golden)/input").resolvingSymlinksInPath().path
+        guard let history = Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first else {
+            return nil
+        }
+        return PlanReport(histories: [history])
     }
 }

@@ -40,7 +40,9 @@ final class SimulatorTests: XCTestCase {
                     guard let build else { return GoldenCompile(name: name, result: result) }
                     defer { try? FileManager.default.removeItem(at: build.folder) }
                     return GoldenCompile(
-                        name: name, result: result, upgrade: try StandInTypeCheckTests.run(build.binary.path, []),
+                        name: name, result: result,
+                        upgrade: try StandInTypeCheckTests.run(
+                            build.binary.path, [], environment: ["SDG_STANDIN_END_EVERYWHERE": "1"]),
                         checksums: try StandInTypeCheckTests.run(build.binary.path, ["--checksums"]))
                 }
                 let files = try StandInTypeCheckTests.sources(of: name)
@@ -102,6 +104,7 @@ final class SimulatorTests: XCTestCase {
     func testEveryGoldenUpgradesFromEveryOlderVersionInTheSimulator() throws {
         var ran = 0
         var binaries = 0
+        var points = 0
         for compiled in try Self.everyGolden().sorted(by: { $0.name < $1.name }) {
             guard let result = compiled.upgrade, let checksums = compiled.checksums else { continue }
             binaries += 1
@@ -113,10 +116,20 @@ final class SimulatorTests: XCTestCase {
                 result.output.contains("Test run with \(expected) test"),
                 "\(compiled.name): expected \(expected) upgrade tests to run:\n\(result.output)")
             ran += expected
+            // Every upgrade is also ended at each point it passes and run again (_StandInEndings).
+            let endings = result.output.split(separator: "\n").filter { $0.hasPrefix("stand-in: ended the migration") }
+            XCTAssertEqual(
+                endings.count, expected,
+                "\(compiled.name): each upgrade test's migration must be ended at every point and rerun:\n\(result.output)")
+            points += endings.compactMap { line in
+                line.split(separator: " ").firstIndex(of: "points,").flatMap { Int(line.split(separator: " ")[$0 - 1]) }
+            }.reduce(0, +)
             try checkChecksumsAgree(compiled.name, printed: checksums)
         }
         XCTAssertGreaterThanOrEqual(binaries, 8, "too few goldens have upgrade tests")
         XCTAssertGreaterThanOrEqual(ran, 20, "upgrade tests run in the simulator")
+        // Every stage has two points at least: inside its schema step and after it.
+        XCTAssertGreaterThanOrEqual(points, 2 * ran, "points where the upgrades were ended and run again")
     }
 
     /// One conversion call taken out of a generated plan: the golden and the call.
@@ -250,18 +263,24 @@ final class SimulatorTests: XCTestCase {
     }
 
     /// Plans a device rejects fail in the simulator with SwiftData's error; the Apple patterns
-    /// that work keep the data (Fixtures/Simulator/Scenarios.swift).
-    static let scenarios = SharedResult<StandInTypeCheckTests.CompileResult> {
+    /// that work keep the data (Fixtures/Simulator/Scenarios.swift). Each scenario runs in a process
+    /// of its own, as model names bind process-wide.
+    static let scenarioNames = [
+        "duplicate checksum", "shared identifier", "type change", "unique over duplicates", "required added",
+        "new types in willMigrate", "unknown model version", "dedupe in willMigrate", "rename by originalName",
+        "two-stage bridge", "older version first",
+    ]
+    static let scenarios = SharedResult<[StandInTypeCheckTests.CompileResult]> {
         let source = try String(
             contentsOf: TestPaths.fixtures.appendingPathComponent("Simulator/Scenarios.swift"), encoding: .utf8)
-        return try StandInTypeCheckTests.compileAndRun([], main: source)
+        return try StandInTypeCheckTests.compileAndRun([], main: source, runs: scenarioNames.map { [$0] })
     }
 
     func testKnownFailuresFailAndApplePatternsPass() throws {
-        let result = try Self.scenarios.get()
-        XCTAssertEqual(result.status, 0, result.output)
+        let results = try Self.scenarios.get()
+        for result in results { XCTAssertEqual(result.status, 0, result.output) }
         let lines = Dictionary(
-            result.output.split(separator: "\n").compactMap { line -> (String, String)? in
+            results.map(\.output).joined().split(separator: "\n").compactMap { line -> (String, String)? in
                 guard let colon = line.firstIndex(of: ":") else { return nil }
                 return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
             }, uniquingKeysWith: { first, _ in first })
@@ -279,6 +298,7 @@ final class SimulatorTests: XCTestCase {
             ("dedupe in willMigrate", "ok lamp 12.5"),
             ("rename by originalName", "ok lamp,lamp"),
             ("two-stage bridge", "ok lamp 12.5,lamp 3.0"),
+            ("older version first", "error 0 the model name Item is bound to run.V1.Item"),
         ]
         for (scenario, outcome) in expected {
             XCTAssertTrue(

@@ -294,7 +294,9 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertEqual(diagnostics.filter(\.isError), [])
         let stages = try XCTUnwrap(plan.steps.first?.stages)
         XCTAssertEqual(stages.count, 2)
-        guard case .custom(.bridge, .version, let will, _) = stages[1], case .deduplicate(let dedupe)? = will.first
+        // The dedupe compares converted values: it runs after the conversion, in the same willMigrate.
+        guard case .custom(.bridge, .version, let will, _) = stages[1], case .convert? = will.first,
+            case .deduplicate(let dedupe)? = will.last
         else { return XCTFail("\(stages)") }
         XCTAssertEqual(dedupe.keys, ["codeConverted"])
     }

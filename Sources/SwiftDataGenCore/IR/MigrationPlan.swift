@@ -23,8 +23,6 @@ public struct MigrationPlan: Sendable {
         public var target: String
         public var targetType: String
         public var expression: String
-        /// Stored attributes of `model` that order the batches.
-        public var pageOrder: [String]
         public var summary: String
     }
 
@@ -38,8 +36,6 @@ public struct MigrationPlan: Sendable {
         public var target: String
         public var targetModel: String
         public var matchKey: String
-        /// Stored attributes of `model` that order the batches.
-        public var pageOrder: [String]
         public var summary: String
     }
 
@@ -63,6 +59,9 @@ public struct MigrationPlan: Sendable {
         public var summary: String
     }
 
+    /// Objects a generated migration function walks and saves at a time.
+    public static let batchSize = 500
+
     public enum Action: Sendable, Equatable {
         case convert(Conversion)
         case link(Link)
@@ -81,6 +80,30 @@ public struct MigrationPlan: Sendable {
             case .link(let l): return l.summary
             case .deduplicate(let d): return d.summary
             case .hook: return nil
+            }
+        }
+
+        /// How the action walks a store's rows, in `phase`, for reports: a team with a large store
+        /// sees the cost, and where a launch ended part way leaves it, before it ships.
+        public func rowWalk(in phase: String) -> String {
+            let batches = "\(MigrationPlan.batchSize) at a time, saving each batch (time grows with the rows"
+            switch self {
+            case .convert(let c):
+                return "\(label): walks every \(c.model) once in \(phase), \(batches), memory with the batch); "
+                    + "a launch ended part way is finished by the next, which skips rows already converted"
+            case .link(let l):
+                return "\(label): walks every \(l.targetModel), then every \(l.model) once in \(phase), \(batches), "
+                    + "memory with the batch and one \(l.targetModel) per distinct \(l.source)); a launch ended "
+                    + "part way is finished by the next, which skips rows already linked"
+            case .deduplicate(let d):
+                return "\(label): walks every \(d.model) once by \(d.orderBy) in \(phase), \(batches), memory with "
+                    + "the batch and one key per kept \(d.model)); a launch ended part way is finished by the next"
+            case .hook(let h):
+                return phase == "didMigrate"
+                    ? "hook \(h.name): your code, in didMigrate, which is not run again when a launch ends inside it "
+                        + "or it throws; work whose loss loses data belongs in willMigrate, done so it can run twice"
+                    : "hook \(h.name): your code, in willMigrate, which runs again when a launch ends inside it: "
+                        + "write it so a second run finishes what the first left"
             }
         }
 
@@ -109,6 +132,12 @@ public struct MigrationPlan: Sendable {
             switch self {
             case .lightweight(_, let to), .custom(_, let to, _, _): return to
             }
+        }
+
+        /// What each action of the stage walks, willMigrate's then didMigrate's.
+        public var rowWalks: [String] {
+            guard case .custom(_, _, let will, let did) = self else { return [] }
+            return will.map { $0.rowWalk(in: "willMigrate") } + did.map { $0.rowWalk(in: "didMigrate") }
         }
 
         /// willMigrate then didMigrate actions; none for a lightweight stage.

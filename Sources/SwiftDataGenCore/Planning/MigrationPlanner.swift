@@ -525,7 +525,7 @@ public struct MigrationPlanner: Sendable {
             MigrationPlan.Link(
                 property: property.name, model: before.name, source: source.name,
                 sourceIsOptional: source.isOptional, target: bridgeName,
-                targetModel: target.name, matchKey: key, pageOrder: Self.pageOrder(of: before, first: source.name),
+                targetModel: target.name, matchKey: key,
                 summary:
                     "Links each \(before.name) to one \(target.name) per distinct \(source.name), creating "
                     + "the \(target.name) when missing"
@@ -582,17 +582,8 @@ public struct MigrationPlanner: Sendable {
                 property: property.name, model: before.name, source: source.name,
                 sourceType: SchemaDiff.typeDescription(source), target: bridgeName,
                 targetType: SchemaDiff.typeDescription(property), expression: conversion.expression ?? "$0",
-                pageOrder: Self.pageOrder(of: before, first: source.name),
                 summary:
                     "Converts \(before.name).\(source.name) into \(model.name).\(property.name)\(heldAs), in batches"))
-    }
-
-    /// Stored attributes a batched walk sorts by, so pages follow one stable order and no row is
-    /// skipped (offset paging without a sort has no defined order, evidence §R3): the source first,
-    /// then every other sortable attribute, which leaves ties only between rows equal in all of them.
-    static func pageOrder(of model: ModelDecl, first: String) -> [String] {
-        let sortable = model.properties.filter(\.isSortableAttribute).map(\.name)
-        return sortable.filter { $0 == first } + sortable.filter { $0 != first }
     }
 
     /// The related model a link points at, as the bridge declares it: the old model when it
@@ -935,15 +926,18 @@ public struct MigrationPlanner: Sendable {
             ]
         let will = work.deduplications.map(MigrationPlan.Action.deduplicate) + willHooks
         if bridge {
-            let moves = work.conversions.map(MigrationPlan.Action.convert) + work.links.map(MigrationPlan.Action.link)
-            let first = MigrationPlan.Stage.custom(
-                from: .version(old), to: .bridge(into: new), willMigrate: will, didMigrate: moves)
-            let afterConversion = work.deduplicationsAfterConversion.map(MigrationPlan.Action.deduplicate)
-            let second: MigrationPlan.Stage =
-                didHooks.isEmpty && afterConversion.isEmpty
-                ? .lightweight(from: .bridge(into: new), to: .version(new))
-                : .custom(
-                    from: .bridge(into: new), to: .version(new), willMigrate: afterConversion, didMigrate: didHooks)
+            // The bridge's schema step adds the new columns; the data moves in the next stage's
+            // willMigrate, which reruns until that stage's schema step commits: a launch ended part
+            // way loses nothing, where a didMigrate is never run again (evidence §11).
+            let first: MigrationPlan.Stage =
+                will.isEmpty
+                ? .lightweight(from: .version(old), to: .bridge(into: new))
+                : .custom(from: .version(old), to: .bridge(into: new), willMigrate: will, didMigrate: [])
+            let moves =
+                work.conversions.map(MigrationPlan.Action.convert) + work.links.map(MigrationPlan.Action.link)
+                + work.deduplicationsAfterConversion.map(MigrationPlan.Action.deduplicate)
+            let second = MigrationPlan.Stage.custom(
+                from: .bridge(into: new), to: .version(new), willMigrate: moves, didMigrate: didHooks)
             return [first, second]
         }
         if will.isEmpty && didHooks.isEmpty { return [.lightweight(from: .version(old), to: .version(new))] }

@@ -7,6 +7,8 @@ public struct PlanReport: Sendable, Equatable {
         public var changes: [String]
         public var stages: [String]
         public var generated: [String]
+        /// How each custom stage's work walks the rows: what a large store costs at launch.
+        public var rowWalks: [String]
         public var teamMustWrite: [String]
         public var dataLoss: [String]
     }
@@ -77,6 +79,7 @@ public struct PlanReport: Sendable, Equatable {
                     schema: history.name, from: "\(step.from)", to: "\(step.to)", changes: step.changeDescriptions,
                     stages: stages,
                     generated: step.stages.flatMap(\.actions).compactMap(\.generatedSummary),
+                    rowWalks: step.stages.flatMap(\.rowWalks),
                     teamMustWrite: step.teamMustWrite,
                     dataLoss: step.warnings)
             }
@@ -99,6 +102,7 @@ public struct PlanReport: Sendable, Equatable {
                     .fields([
                         "changes": .strings(step.changes), "dataLoss": .strings(step.dataLoss),
                         "from": .string(step.from), "generated": .strings(step.generated),
+                        "rowWalks": .strings(step.rowWalks),
                         "schema": .string(step.schema), "stages": .strings(step.stages),
                         "teamMustWrite": .strings(step.teamMustWrite), "to": .string(step.to),
                     ])
@@ -119,6 +123,7 @@ public struct PlanReport: Sendable, Equatable {
             section("changes", step.changes, empty: "none")
             section("stages", step.stages, empty: "none")
             section("generated", step.generated, empty: "nothing beyond the stages")
+            section("row walks", step.rowWalks, empty: "none: each stage is a schema step")
             section("you write", step.teamMustWrite, empty: "nothing")
             section("data loss", step.dataLoss, empty: "none")
             lines.append("")

@@ -162,43 +162,37 @@ extension TemplateSet {
             extension {{owner}} {
                 /// {{summary}}.
             {{#conversion}}
+                /// Skips rows already converted and saves every batch: run again after a launch that ended part
+                /// way, it finishes the rest.
                 static func {{name}}(_ context: ModelContext) throws {
                     let convert: ({{sourceType}}) -> {{targetType}} = { {{expression}} }
-                    var offset = 0
-                    while true {
-                        var descriptor = {{descriptor}}
-                        descriptor.fetchLimit = {{batchSize}}
-                        descriptor.fetchOffset = offset
-                        let batch = try context.fetch(descriptor)
-                        if batch.isEmpty { break }
-                        for object in batch {
+                    var walked = 0
+                    try context.enumerate(FetchDescriptor<{{model}}>(), batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
+                        if object.{{target}} == nil {
                             object.{{target}} = convert(object.{{source}})
                         }
-                        try context.save()
-                        offset += batch.count
+                        walked += 1
+                        if walked % {{batchSize}} == 0 { try context.save() }
                     }
+                    try context.save()
                 }
             {{/conversion}}
             {{#link}}
+                /// Skips rows already linked and saves every batch: run again after a launch that ended part
+                /// way, it finishes the rest.
                 static func {{name}}(_ context: ModelContext) throws {
                     var related: [String: {{targetModel}}] = [:]
-                    for existing in try context.fetch(FetchDescriptor<{{targetModel}}>()) where related[existing.{{matchKey}}] == nil {
-                        related[existing.{{matchKey}}] = existing
+                    try context.enumerate(FetchDescriptor<{{targetModel}}>(), batchSize: {{batchSize}}) { existing in
+                        if related[existing.{{matchKey}}] == nil { related[existing.{{matchKey}}] = existing }
                     }
-                    var offset = 0
-                    while true {
-                        var descriptor = {{descriptor}}
-                        descriptor.fetchLimit = {{batchSize}}
-                        descriptor.fetchOffset = offset
-                        let batch = try context.fetch(descriptor)
-                        if batch.isEmpty { break }
-                        for object in batch {
+                    var walked = 0
+                    try context.enumerate(FetchDescriptor<{{model}}>(), batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
             {{#sourceIsOptional}}
-                            guard let key = object.{{source}}, !key.isEmpty else { continue }
+                        if object.{{target}} == nil, let key = object.{{source}}, !key.isEmpty {
             {{/sourceIsOptional}}
             {{^sourceIsOptional}}
-                            let key = object.{{source}}
-                            guard !key.isEmpty else { continue }
+                        let key = object.{{source}}
+                        if object.{{target}} == nil, !key.isEmpty {
             {{/sourceIsOptional}}
                             if let match = related[key] {
                                 object.{{target}} = match
@@ -209,27 +203,30 @@ extension TemplateSet {
                                 object.{{target}} = created
                             }
                         }
-                        try context.save()
-                        offset += batch.count
+                        walked += 1
+                        if walked % {{batchSize}} == 0 { try context.save() }
                     }
+                    try context.save()
                 }
             {{/link}}
             {{#deduplication}}
+                /// Remembers one key per kept row and saves every batch: run again after a launch that ended
+                /// part way, it deletes only what the first run would have.
                 static func {{name}}(_ context: ModelContext) throws {
-                    let ordered = try context.fetch(FetchDescriptor<{{model}}>(sortBy: [SortDescriptor(\.{{orderBy}})]))
                     var seen: Set<[AnyHashable]> = []
-            {{#keepLast}}
-                    for object in ordered.reversed() {
-            {{/keepLast}}
-            {{^keepLast}}
-                    for object in ordered {
-            {{/keepLast}}
+                    var walked = 0
+                    let keptFirst = FetchDescriptor<{{model}}>(sortBy: [SortDescriptor(\.{{orderBy}}{{#keepLast}}, order: .reverse{{/keepLast}})])
+                    try context.enumerate(keptFirst, batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
             {{#nilCheck}}
-                        if {{.}} { continue }
+                        if !({{.}}), !seen.insert([{{keys}}]).inserted {
             {{/nilCheck}}
+            {{^nilCheck}}
                         if !seen.insert([{{keys}}]).inserted {
+            {{/nilCheck}}
                             context.delete(object)
                         }
+                        walked += 1
+                        if walked % {{batchSize}} == 0 { try context.save() }
                     }
                     try context.save()
                 }
@@ -253,6 +250,10 @@ extension TemplateSet {
             /// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
             @Suite struct {{suiteName}} {
                 @Test func upgradesSampleRowsToTheLatestVersion() throws {
+                    // SwiftData binds each model name to the first class that claims it in a process: the
+                    // latest schema claims them first, as in the app, before an older version writes the store.
+                    _ = try ModelContainer(
+                        for: Schema(versionedSchema: {{currentSchema}}.self), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
                     let url = FileManager.default.temporaryDirectory.appendingPathComponent("{{suiteName}}-\(UUID().uuidString).store")
                     defer { try? FileManager.default.removeItem(at: url) }
             {{#seeds}}

@@ -1,7 +1,4 @@
 extension SchemaRenderer {
-    /// Objects a generated migration function loads and saves at a time.
-    static let batchSize = 500
-
     func schemaName(_ reference: MigrationPlan.SchemaReference) -> String {
         switch reference {
         case .version(let version): return names.versionedSchema(version)
@@ -42,7 +39,7 @@ extension SchemaRenderer {
             schemas: plan.schemas.map { schemaName($0) + ".self" },
             schemaChecksums: plan.schemas.map { (schemaName($0) + ".self", plan.checksums[$0] ?? "") }, stages: stages,
             functions: functions,
-            hooksType: hooks.isEmpty ? nil : names.hooks, hooks: hooks, batchSize: Self.batchSize)
+            hooksType: hooks.isEmpty ? nil : names.hooks, hooks: hooks, batchSize: MigrationPlan.batchSize)
     }
 
     /// The statement a stage closure runs for an action; generated functions are collected.

@@ -204,18 +204,12 @@ struct MigrationPlanView: MustacheRepresentable {
                 "conversion": .null, "link": .null, "deduplication": .null,
             ]
             let shared: [String: MustacheValue] = ["name": .string(name), "batchSize": .int(batchSize)]
-            func descriptor(_ model: String, _ order: [String]) -> MustacheValue {
-                let sort = order.map { "SortDescriptor(\\.\($0))" }.joined(separator: ", ")
-                return .string(
-                    order.isEmpty ? "FetchDescriptor<\(model)>()" : "FetchDescriptor<\(model)>(sortBy: [\(sort)])")
-            }
             if let c = conversion {
                 value["conversion"] = .dictionary(
                     [
                         "model": .string(c.model), "source": .string(c.source), "sourceType": .string(c.sourceType),
                         "target": .string(c.target), "targetType": .string(c.targetType),
                         "expression": .string(c.expression),
-                        "descriptor": descriptor(c.model, c.pageOrder),
                     ].merging(shared) { own, _ in own })
             }
             if let l = link {
@@ -225,7 +219,6 @@ struct MigrationPlanView: MustacheRepresentable {
                         "sourceIsOptional": .bool(l.sourceIsOptional),
                         "target": .string(l.target), "targetModel": .string(l.targetModel),
                         "matchKey": .string(l.matchKey),
-                        "descriptor": descriptor(l.model, l.pageOrder),
                     ].merging(shared) { own, _ in own })
             }
             if let d = deduplication {

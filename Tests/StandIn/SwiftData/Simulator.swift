@@ -26,14 +26,20 @@ public final class _StandInBacking {
     public func get<T: PersistentModel>(_ name: String) -> T? { value(name) }
     public func get<T: RelationshipCollection>(_ name: String) -> T { value(name) }
     public func get<T: Decodable & RelationshipCollection>(_ name: String) -> T { value(name) }
-    @_disfavoredOverload public func set<T: Encodable>(_ name: String, _ value: T) { values[name] = value }
-    public func set<T: PersistentModel>(_ name: String, _ value: T) { values[name] = value }
-    public func set<T: PersistentModel>(_ name: String, _ value: T?) { values[name] = value }
-    public func set<T: RelationshipCollection>(_ name: String, _ value: T) { values[name] = value }
-    public func set<T: Encodable & RelationshipCollection>(_ name: String, _ value: T) { values[name] = value }
+    @_disfavoredOverload public func set<T: Encodable>(_ name: String, _ value: T) { change(name, value) }
+    public func set<T: PersistentModel>(_ name: String, _ value: T) { change(name, value) }
+    public func set<T: PersistentModel>(_ name: String, _ value: T?) { change(name, value as Any) }
+    public func set<T: RelationshipCollection>(_ name: String, _ value: T) { change(name, value) }
+    public func set<T: Encodable & RelationshipCollection>(_ name: String, _ value: T) { change(name, value) }
     /// A property stored through a value transformer, which takes any type.
     public func getTransformable<T>(_ name: String) -> T { value(name) }
-    public func setTransformable<T>(_ name: String, _ value: T) { values[name] = value }
+    public func setTransformable<T>(_ name: String, _ value: T) { change(name, value) }
+
+    /// A value set through the model: its context now has changes to save.
+    private func change(_ name: String, _ value: Any) {
+        values[name] = value
+        context?.hasChanges = true
+    }
 
     private func value<T>(_ name: String) -> T {
         if let value = values[name] { return value as! T }
@@ -690,6 +696,7 @@ public final class ModelContainer: @unchecked Sendable {
         self.migrationPlan = migrationPlan
         info = _StandInSchemaInfo(schema._models)
         url = configurations.first { !$0.isStoredInMemoryOnly }?.url
+        try _StandInModelNames.claim(info, forTheApp: migrationPlan != nil)
         if let migrationPlan { try Self.validate(migrationPlan) }
         guard let url else { return }
         if FileManager.default.fileExists(atPath: url.path) {
@@ -699,6 +706,7 @@ public final class ModelContainer: @unchecked Sendable {
                     throw _StandInError(
                         code: 134110, message: "the store was written by another model and no migration plan was given")
                 }
+                if _StandInEndings.isOn { try _StandInEndings.check(migrationPlan, store: url, target: info) }
                 try _StandInMigrator(plan: migrationPlan, url: url).migrate(&file, to: info)
             }
             rows = file.rows
@@ -737,19 +745,53 @@ public final class ModelContainer: @unchecked Sendable {
     }
 }
 
-/// Runs a plan's stages over a store's rows as Core Data's staged migration does.
+/// SwiftData binds a model's name to the first class that claims it in a process, and a class of
+/// another version with that name resolves to it (evidence §13). Here a container built with a
+/// migration plan, the app's own, must find each of its names bound to its own class: one that
+/// finds an older version's class there fails, as a test that writes the old store first would
+/// test other classes than it names. Containers without a plan (a store being written) only claim.
+enum _StandInModelNames {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var bound: [String: any PersistentModel.Type] = [:]
+
+    static func claim(_ schema: _StandInSchemaInfo, forTheApp: Bool) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        for (name, type) in schema.types.sorted(by: { $0.key < $1.key }) {
+            guard let first = bound[name] else {
+                bound[name] = type
+                continue
+            }
+            if forTheApp && ObjectIdentifier(first) != ObjectIdentifier(type) {
+                throw _StandInError(
+                    code: 0,
+                    message:
+                        "the model name \(name) is bound to \(String(reflecting: first)), the first class that claimed it in this process, not to \(String(reflecting: type)); build the latest schema's container before an older one"
+                )
+            }
+        }
+    }
+}
+
+/// Runs a plan's stages over a store as Core Data's staged migration does (evidence §11): each
+/// custom stage in three phases that commit on their own — `willMigrate` on a context of the source
+/// schema, the schema step, which writes the destination's rows and checksum in one commit, and
+/// `didMigrate` on a context of the destination — and every save in a closure committed to the file
+/// as it happens. A run can be ended at any point it passes (`_StandInRunControl`).
 struct _StandInMigrator {
     let plan: any SchemaMigrationPlan.Type
     let url: URL
+    var control: _StandInRunControl?
 
     /// Finds the plan's schema the store was written by (none: 134504, evidence §2, §10), then runs
-    /// every stage from there in the order given (evidence §2, [S11]), writing the store after each,
-    /// so a store stopped between two stages rests at the schema in between.
+    /// every stage from there in the order given (evidence §2, [S11]); a store at a stage's
+    /// destination moves on to the next stage, so a store stopped between two stages rests at the
+    /// schema in between.
     func migrate(_ file: inout _StandInStoreFile, to target: _StandInSchemaInfo) throws {
         guard plan.schemas.contains(where: { _StandInSchemaInfo($0.models).checksum == file.checksum }) else {
             throw _StandInError(code: 134504, message: "Cannot use staged migration with an unknown model version.")
         }
-        for stage in plan.stages {
+        for (number, stage) in plan.stages.enumerated() {
             let (from, to, willMigrate, didMigrate):
                 (
                     any VersionedSchema.Type, any VersionedSchema.Type, ((ModelContext) throws -> Void)?,
@@ -762,12 +804,21 @@ struct _StandInMigrator {
             let source = _StandInSchemaInfo(from.models)
             let destination = _StandInSchemaInfo(to.models)
             guard source.checksum == file.checksum else { continue }
-            var rows = file.rows
-            if let willMigrate { rows = try run(willMigrate, on: source, rows: rows) }
-            rows = try _StandInInference(source: source, destination: destination).map(rows)
-            if let didMigrate { rows = try run(didMigrate, on: destination, rows: rows) }
-            file = _StandInStoreFile(checksum: destination.checksum, rows: rows)
+            let name = "stage \(number + 1) (\(from) → \(to))"
+            if let willMigrate {
+                try control?.pass("\(name): before willMigrate")
+                file.rows = try run(willMigrate, on: source, rows: file.rows, phase: "\(name) willMigrate")
+            }
+            try control?.pass("\(name): inside the schema step, before it commits")
+            let mapped = try _StandInInference(source: source, destination: destination).map(file.rows)
+            try control?.commit()
+            file = _StandInStoreFile(checksum: destination.checksum, rows: mapped)
             try file.write(url)
+            try control?.pass("\(name): after the schema step committed")
+            if let didMigrate {
+                file.rows = try run(didMigrate, on: destination, rows: file.rows, phase: "\(name) didMigrate")
+                try control?.pass("\(name): after didMigrate")
+            }
         }
         guard file.checksum == target.checksum else {
             throw _StandInError(code: 134504, message: "the plan's stages end at a schema other than the container's")
@@ -775,15 +826,162 @@ struct _StandInMigrator {
     }
 
     /// A custom stage's closure, with a context on that stage's schema only (evidence §3, §6:
-    /// the other version's types crash). What it saved is what the stage keeps.
+    /// the other version's types crash). Each save is committed to the store under the phase's
+    /// checksum; changes the closure leaves unsaved are lost, as SwiftData is not known to save them.
     private func run(
-        _ closure: (ModelContext) throws -> Void, on schema: _StandInSchemaInfo, rows: [String: [_StandInRow]]
+        _ closure: (ModelContext) throws -> Void, on schema: _StandInSchemaInfo, rows: [String: [_StandInRow]],
+        phase: String
     ) throws -> [String: [_StandInRow]] {
         var saved = rows
-        let context = ModelContext(schema: schema, rows: rows) { saved = $0 }
+        let context = ModelContext(schema: schema, rows: rows) { [url, control] newRows in
+            try control?.pass("\(phase): a save, before it commits")
+            try control?.commit()
+            try _StandInStoreFile(checksum: schema.checksum, rows: newRows).write(url)
+            saved = newRows
+            try control?.pass("\(phase): a save, after it committed")
+        }
+        context.runControl = control
         try closure(context)
         if let problem = context.misuse { throw problem }
         return saved
+    }
+}
+
+/// The points a migration passes, and the one where a run is told to end: as a killed launch
+/// (nothing is written after it) or as a closure that throws there (evidence §11). Each run
+/// has its own, so tests running side by side share none; a run without one never ends early.
+final class _StandInRunControl {
+    enum Ending: CustomStringConvertible {
+        case kill, throwing
+
+        var description: String { self == .kill ? "killed" : "a throw" }
+    }
+
+    let endAt: (point: Int, ending: Ending)?
+    private(set) var passed = 0
+    private(set) var endedAt: String?
+    private var killed = false
+
+    init(endAt: (point: Int, ending: Ending)?) {
+        self.endAt = endAt
+    }
+
+    /// One more point passed; the run ends here when told to.
+    func pass(_ label: String) throws {
+        try commit()
+        passed += 1
+        guard let endAt, endAt.point == passed else { return }
+        endedAt = label
+        switch endAt.ending {
+        case .kill:
+            killed = true
+            throw _StandInEnded(label: label)
+        case .throwing:
+            throw _StandInError(code: 0, message: "the stand-in threw at \(label)")
+        }
+    }
+
+    /// A killed launch writes nothing more.
+    func commit() throws {
+        if killed { throw _StandInEnded(label: endedAt ?? "") }
+    }
+}
+
+/// A launch ended by the simulator, as the system ends an app.
+struct _StandInEnded: Error {
+    let label: String
+}
+
+/// Ends a migration at every point it passes, once as a kill and once as a throw, opens the store
+/// again each time, and holds what the second launch leaves to what an uninterrupted run leaves
+/// (evidence §11). On when `SDG_STANDIN_END_EVERYWHERE=1`; a container built then migrates
+/// scratch copies first, so the store itself is migrated once, as before.
+enum _StandInEndings {
+    static var isOn: Bool { ProcessInfo.processInfo.environment["SDG_STANDIN_END_EVERYWHERE"] == "1" }
+
+    static func check(_ plan: any SchemaMigrationPlan.Type, store url: URL, target: _StandInSchemaInfo) throws {
+        let original = try Data(contentsOf: url)
+        let scratch = url.deletingLastPathComponent().appendingPathComponent(
+            ".ending-\(UUID().uuidString)-" + url.lastPathComponent)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func launch(_ control: _StandInRunControl?) throws -> _StandInStoreFile {
+            var file = try _StandInStoreFile.read(scratch)
+            if file.checksum != target.checksum {
+                try _StandInMigrator(plan: plan, url: scratch, control: control).migrate(&file, to: target)
+            }
+            return file
+        }
+        try original.write(to: scratch)
+        let counter = _StandInRunControl(endAt: nil)
+        let expected = canonical(try launch(counter))
+        for point in stride(from: 1, through: counter.passed, by: 1) {
+            for ending in [_StandInRunControl.Ending.kill, .throwing] {
+                try original.write(to: scratch)
+                let ended = _StandInRunControl(endAt: (point, ending))
+                do {
+                    _ = try launch(ended)
+                } catch where ended.endedAt != nil {
+                    // Ended where it was told to, as a killed or failed launch.
+                }
+                guard ended.endedAt != nil else {
+                    throw _StandInError(code: 0, message: "a rerun passed fewer than \(point) points")
+                }
+                let place = "\(ending) at point \(point) of \(counter.passed), \(ended.endedAt ?? "?")"
+                let again: _StandInStoreFile
+                do {
+                    again = try launch(nil)
+                } catch {
+                    throw _StandInError(
+                        code: 0, message: "a migration ended (\(place)); the next launch failed: \(error)")
+                }
+                let found = canonical(again)
+                guard found == expected else {
+                    let missing = expected.filter { !found.contains($0) }.prefix(3)
+                    let extra = found.filter { !expected.contains($0) }.prefix(3)
+                    throw _StandInError(
+                        code: 0,
+                        message:
+                            "a migration ended (\(place)) and run again left other rows than an uninterrupted run; "
+                            + "missing \(Array(missing)), unexpected \(Array(extra))")
+                }
+            }
+        }
+        FileHandle.standardError.write(
+            Data(
+                "stand-in: ended the migration of \(url.lastPathComponent) at each of \(counter.passed) points, killed and by a throw; every next launch left the rows of an uninterrupted run\n"
+                    .utf8))
+    }
+
+    /// The store's rows as text that row numbers do not change: each row's attributes, and each
+    /// reference as the attributes of the row it points at; sorted, with the checksum first.
+    static func canonical(_ file: _StandInStoreFile) -> [String] {
+        var attributes: [Int: String] = [:]
+        for rows in file.rows.values {
+            for row in rows {
+                attributes[row.id] = row.values.keys.sorted().compactMap { key -> String? in
+                    switch row.values[key] {
+                    case .reference?, .references?: return nil
+                    case let value?: return "\(key)=\(value)"
+                    case nil: return nil
+                    }
+                }.joined(separator: " ")
+            }
+        }
+        var lines: [String] = []
+        for (entity, rows) in file.rows {
+            for row in rows {
+                let references = row.values.keys.sorted().compactMap { key -> String? in
+                    switch row.values[key] {
+                    case .reference(let id)?: return "\(key)->[\(attributes[id] ?? "?")]"
+                    case .references(let ids)?:
+                        return "\(key)->[\(ids.map { attributes[$0] ?? "?" }.sorted().joined(separator: "; "))]"
+                    default: return nil
+                    }
+                }
+                lines.append(([entity + ":", attributes[row.id] ?? ""] + references).joined(separator: " "))
+            }
+        }
+        return ["checksum \(file.checksum)"] + lines.sorted()
     }
 }
 
@@ -941,6 +1139,8 @@ public final class ModelContext {
     private var order: [ObjectIdentifier] = []
     private var nextID = 1
     public private(set) var _saveCount = 0
+    /// The migration run this context belongs to, which may end at the points it passes.
+    var runControl: _StandInRunControl?
     /// A type from another schema used here: what SwiftData crashes with (evidence §3 [S20]).
     var misuse: _StandInError?
 
@@ -952,11 +1152,12 @@ public final class ModelContext {
     }
 
     init(
-        schema: _StandInSchemaInfo, rows: [String: [_StandInRow]], persist: @escaping ([String: [_StandInRow]]) -> Void
+        schema: _StandInSchemaInfo, rows: [String: [_StandInRow]],
+        persist: @escaping ([String: [_StandInRow]]) throws -> Void
     ) {
         containerReference = nil
         self.schema = schema
-        self.persist = { persist($0) }
+        self.persist = persist
         materialize(rows)
     }
 
@@ -965,7 +1166,8 @@ public final class ModelContext {
         return containerReference
     }
 
-    public var hasChanges: Bool { false }
+    /// Set by an insert, a delete or a value set through a model; cleared by a save.
+    public internal(set) var hasChanges = false
 
     private func materialize(_ rows: [String: [_StandInRow]]) {
         var byID: [String: [Int: any PersistentModel]] = [:]
@@ -1044,12 +1246,14 @@ public final class ModelContext {
     public func insert<T: PersistentModel>(_ model: T) {
         guard check(T.self) else { return }
         track(model)
+        hasChanges = true
     }
 
     public func delete<T: PersistentModel>(_ model: T) {
         let key = ObjectIdentifier(model)
         objects[key] = nil
         order.removeAll { $0 == key }
+        hasChanges = true
     }
 
     public func delete<T: PersistentModel>(
@@ -1062,6 +1266,7 @@ public final class ModelContext {
         if let misuse { throw misuse }
         try persist(rows())
         _saveCount += 1
+        hasChanges = false
     }
 
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
@@ -1091,11 +1296,31 @@ public final class ModelContext {
         try fetch(descriptor).count
     }
 
+    /// Identities first, then the objects in batches, as Core Data's batched fetch walks a store
+    /// (docs/evidence/batched-walks.md): the stored rows that match when the walk starts, in the
+    /// descriptor's order; an object inserted and not yet saved is not walked, one deleted on the
+    /// way is skipped. After each batch, changes not yet saved end the walk unless
+    /// `allowEscapingMutations`, as SwiftData's mutation guard does.
     public func enumerate<T: PersistentModel>(
         _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
         block: (T) throws -> Void
     ) throws {
-        for object in try fetch(descriptor) { try block(object) }
+        let walk = try fetch(descriptor).filter { $0._$backing.rowID != nil }
+        let size = max(batchSize, 1)
+        var start = 0
+        while start < walk.count {
+            let end = min(start + size, walk.count)
+            for object in walk[start..<end] where objects[ObjectIdentifier(object)] != nil { try block(object) }
+            start = end
+            try runControl?.pass("after a batch of \(T.self) walked by enumerate")
+            if hasChanges && !allowEscapingMutations {
+                throw _StandInError(
+                    code: 0,
+                    message:
+                        "enumerate found unsaved changes after a batch of \(T.self); save them in the block or pass allowEscapingMutations: true"
+                )
+            }
+        }
     }
 
     /// The rows of every object inserted or reachable from one, relationships on both sides.

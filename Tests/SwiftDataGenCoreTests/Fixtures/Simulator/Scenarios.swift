@@ -242,9 +242,16 @@ func seededStore() throws -> URL {
     return url
 }
 
-/// Opens the seeded store with `schema` and `plan`; prints what came through or the error.
-func scenario<T: PersistentModel>(_ name: String, _ schema: any VersionedSchema.Type, _ plan: any SchemaMigrationPlan.Type, _ type: T.Type, _ show: (T) -> String) {
+/// Opens the seeded store with `schema` and `plan`; prints what came through or the error. Runs
+/// when the process is started with `name`: SwiftData binds a model name to the first class that
+/// claims it in a process, so each scenario has a process of its own, and builds its latest schema
+/// first, as the app does, unless `latestFirst` is false.
+func scenario<T: PersistentModel>(_ name: String, _ schema: any VersionedSchema.Type, _ plan: any SchemaMigrationPlan.Type, _ type: T.Type, latestFirst: Bool = true, _ show: (T) -> String) {
+    guard CommandLine.arguments.dropFirst().first == name else { return }
     do {
+        if latestFirst {
+            _ = try ModelContainer(for: Schema(versionedSchema: schema), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        }
         let url = try seededStore()
         defer { try? FileManager.default.removeItem(at: url) }
         let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: schema), migrationPlan: plan, configurations: ModelConfiguration(url: url)))
@@ -267,3 +274,4 @@ scenario("unknown model version", Converted.self, WithoutV1Plan.self, Converted.
 scenario("dedupe in willMigrate", UniqueTitle.self, DedupePlan.self, UniqueTitle.Item.self) { "\($0.title) \($0.price)" }
 scenario("rename by originalName", Renamed.self, RenamePlan.self, Renamed.Item.self) { $0.name }
 scenario("two-stage bridge", Converted.self, BridgePlan.self, Converted.Item.self) { "\($0.title) \($0.price)" }
+scenario("older version first", Converted.self, BridgePlan.self, Converted.Item.self, latestFirst: false) { $0.title }

@@ -23,35 +23,33 @@ enum MigrationPlan: SchemaMigrationPlan {
             //   Video.rating added
             //   Quality gained cases uhd
             // stage 1 of 2
-            .custom(
-                fromVersion: SchemaV1.self, toVersion: SchemaV2Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try SchemaV2Bridge.convertVideoQuality(context)
-                }
-            ),
+            .lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2Bridge.self),
             // stage 2 of 2
-            .lightweight(fromVersion: SchemaV2Bridge.self, toVersion: SchemaV2.self),
+            .custom(
+                fromVersion: SchemaV2Bridge.self, toVersion: SchemaV2.self,
+                willMigrate: { context in
+                    try SchemaV2Bridge.convertVideoQuality(context)
+                },
+                didMigrate: nil
+            ),
         ]
     }
 }
 
 extension SchemaV2Bridge {
     /// Converts Video.quality into Video.quality (held as qualityConverted until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertVideoQuality(_ context: ModelContext) throws {
         let convert: (Quality?) -> Quality? = { $0 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Video>(sortBy: [SortDescriptor(\.title), SortDescriptor(\.duration), SortDescriptor(\.addedAt), SortDescriptor(\.watchedFor), SortDescriptor(\.aspectRatio)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Video>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.qualityConverted == nil {
                 object.qualityConverted = convert(object.quality)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }

@@ -10,6 +10,10 @@ import Testing
 /// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct NotesUpgradeFromV1_2Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
+        // SwiftData binds each model name to the first class that claims it in a process: the
+        // latest schema claims them first, as in the app, before an older version writes the store.
+        _ = try ModelContainer(
+            for: Schema(versionedSchema: NotesSchema.self), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("NotesUpgradeFromV1_2Tests-\(UUID().uuidString).store")
         defer { try? FileManager.default.removeItem(at: url) }
         do {

@@ -24,29 +24,29 @@ enum ShelfMigrationPlan: SchemaMigrationPlan {
             //   Item.price changed type from String to Double
             //   Item.price changed its default
             // stage 1 of 2
-            .custom(
-                fromVersion: ShelfSchemaV1.self, toVersion: ShelfSchemaV2Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try ShelfSchemaV2Bridge.convertItemPrice(context)
-                }
-            ),
+            .lightweight(fromVersion: ShelfSchemaV1.self, toVersion: ShelfSchemaV2Bridge.self),
             // stage 2 of 2
-            .lightweight(fromVersion: ShelfSchemaV2Bridge.self, toVersion: ShelfSchemaV2.self),
+            .custom(
+                fromVersion: ShelfSchemaV2Bridge.self, toVersion: ShelfSchemaV2.self,
+                willMigrate: { context in
+                    try ShelfSchemaV2Bridge.convertItemPrice(context)
+                },
+                didMigrate: nil
+            ),
             // 2.0.0 → 3.0.0
             //   Item.label renamed to caption
             //   Item.price changed type from Double to String
             //   Item.price changed its default
             // stage 1 of 2
-            .custom(
-                fromVersion: ShelfSchemaV2.self, toVersion: ShelfSchemaV3Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try ShelfSchemaV3Bridge.convertItemPrice(context)
-                }
-            ),
+            .lightweight(fromVersion: ShelfSchemaV2.self, toVersion: ShelfSchemaV3Bridge.self),
             // stage 2 of 2
-            .lightweight(fromVersion: ShelfSchemaV3Bridge.self, toVersion: ShelfSchemaV3.self),
+            .custom(
+                fromVersion: ShelfSchemaV3Bridge.self, toVersion: ShelfSchemaV3.self,
+                willMigrate: { context in
+                    try ShelfSchemaV3Bridge.convertItemPrice(context)
+                },
+                didMigrate: nil
+            ),
             // 3.0.0 → 4.0.0
             //   Item.label added
             //   Item.price changed its default
@@ -57,40 +57,36 @@ enum ShelfMigrationPlan: SchemaMigrationPlan {
 
 extension ShelfSchemaV2Bridge {
     /// Converts Item.price into Item.price (held as priceConverted until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertItemPrice(_ context: ModelContext) throws {
         let convert: (String) -> Double = { Double($0) ?? -1 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.price), SortDescriptor(\.title), SortDescriptor(\.label)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Item>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.priceConverted == nil {
                 object.priceConverted = convert(object.price)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension ShelfSchemaV3Bridge {
     /// Converts Item.price into Item.price (held as priceConvertedV3 until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertItemPrice(_ context: ModelContext) throws {
         let convert: (Double) -> String = { String($0) }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.price), SortDescriptor(\.name), SortDescriptor(\.title), SortDescriptor(\.label)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Item>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.priceConvertedV3 == nil {
                 object.priceConvertedV3 = convert(object.price)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }

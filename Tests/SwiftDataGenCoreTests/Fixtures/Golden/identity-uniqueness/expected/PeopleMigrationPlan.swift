@@ -31,14 +31,13 @@ enum PeopleMigrationPlan: SchemaMigrationPlan {
                     try PeopleSchemaV1.dedupePersonByFirstName2(context)
                     try PeopleSchemaV1.dedupePersonByEmail(context)
                 },
-                didMigrate: { context in
-                    try PeopleSchemaV2Bridge.convertBadgeCode(context)
-                }
+                didMigrate: nil
             ),
             // stage 2 of 2
             .custom(
                 fromVersion: PeopleSchemaV2Bridge.self, toVersion: PeopleSchemaV2.self,
                 willMigrate: { context in
+                    try PeopleSchemaV2Bridge.convertBadgeCode(context)
                     try PeopleSchemaV2Bridge.dedupeBadgeByCodeConverted(context)
                 },
                 didMigrate: nil
@@ -53,13 +52,18 @@ enum PeopleMigrationPlan: SchemaMigrationPlan {
 
 extension PeopleSchemaV1 {
     /// Removes Person objects that repeat (firstName), keeping the last by joinedAt.
+    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
+    /// part way, it deletes only what the first run would have.
     static func dedupePersonByFirstName(_ context: ModelContext) throws {
-        let ordered = try context.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt)]))
         var seen: Set<[AnyHashable]> = []
-        for object in ordered.reversed() {
+        var walked = 0
+        let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
+        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
             if !seen.insert([AnyHashable(object.firstName)]).inserted {
                 context.delete(object)
             }
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -67,13 +71,18 @@ extension PeopleSchemaV1 {
 
 extension PeopleSchemaV1 {
     /// Removes Person objects that repeat (first, name), keeping the last by joinedAt.
+    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
+    /// part way, it deletes only what the first run would have.
     static func dedupePersonByFirstName2(_ context: ModelContext) throws {
-        let ordered = try context.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt)]))
         var seen: Set<[AnyHashable]> = []
-        for object in ordered.reversed() {
+        var walked = 0
+        let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
+        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
             if !seen.insert([AnyHashable(object.first), AnyHashable(object.name)]).inserted {
                 context.delete(object)
             }
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -81,14 +90,18 @@ extension PeopleSchemaV1 {
 
 extension PeopleSchemaV1 {
     /// Removes Person objects that repeat (email), keeping the last by joinedAt, objects with a nil key kept.
+    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
+    /// part way, it deletes only what the first run would have.
     static func dedupePersonByEmail(_ context: ModelContext) throws {
-        let ordered = try context.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt)]))
         var seen: Set<[AnyHashable]> = []
-        for object in ordered.reversed() {
-            if object.email == nil { continue }
-            if !seen.insert([AnyHashable(object.email)]).inserted {
+        var walked = 0
+        let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
+        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
+            if !(object.email == nil), !seen.insert([AnyHashable(object.email)]).inserted {
                 context.delete(object)
             }
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -96,34 +109,36 @@ extension PeopleSchemaV1 {
 
 extension PeopleSchemaV2Bridge {
     /// Converts Badge.code into Badge.code (held as codeConverted until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertBadgeCode(_ context: ModelContext) throws {
         let convert: (String) -> Int = { Int($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.code), SortDescriptor(\.issuedAt)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Badge>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.codeConverted == nil {
                 object.codeConverted = convert(object.code)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension PeopleSchemaV2Bridge {
     /// Removes Badge objects that repeat (codeConverted) after conversion, keeping the first by issuedAt, objects with a nil key kept.
+    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
+    /// part way, it deletes only what the first run would have.
     static func dedupeBadgeByCodeConverted(_ context: ModelContext) throws {
-        let ordered = try context.fetch(FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt)]))
         var seen: Set<[AnyHashable]> = []
-        for object in ordered {
-            if object.codeConverted == nil { continue }
-            if !seen.insert([AnyHashable(object.codeConverted)]).inserted {
+        var walked = 0
+        let keptFirst = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt)])
+        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
+            if !(object.codeConverted == nil), !seen.insert([AnyHashable(object.codeConverted)]).inserted {
                 context.delete(object)
             }
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
         try context.save()
     }

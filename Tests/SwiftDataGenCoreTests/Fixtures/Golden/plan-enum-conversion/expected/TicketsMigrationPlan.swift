@@ -21,56 +21,52 @@ enum TicketsMigrationPlan: SchemaMigrationPlan {
             //   Ticket.escalation added
             //   Priority gained cases urgent
             // stage 1 of 2
+            .lightweight(fromVersion: TicketsSchemaV1.self, toVersion: TicketsSchemaV2Bridge.self),
+            // stage 2 of 2
             .custom(
-                fromVersion: TicketsSchemaV1.self, toVersion: TicketsSchemaV2Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
+                fromVersion: TicketsSchemaV2Bridge.self, toVersion: TicketsSchemaV2.self,
+                willMigrate: { context in
                     try TicketsSchemaV2Bridge.convertTicketStatus(context)
                     try TicketsSchemaV2Bridge.convertTicketEscalation(context)
-                }
+                },
+                didMigrate: nil
             ),
-            // stage 2 of 2
-            .lightweight(fromVersion: TicketsSchemaV2Bridge.self, toVersion: TicketsSchemaV2.self),
         ]
     }
 }
 
 extension TicketsSchemaV2Bridge {
     /// Converts Ticket.status into Ticket.status (held as statusConverted until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertTicketStatus(_ context: ModelContext) throws {
         let convert: (String) -> TicketState = { TicketState(rawValue: $0) ?? .open }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Ticket>(sortBy: [SortDescriptor(\.status), SortDescriptor(\.title)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Ticket>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.statusConverted == nil {
                 object.statusConverted = convert(object.status)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension TicketsSchemaV2Bridge {
     /// Converts Ticket.title into Ticket.escalation, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertTicketEscalation(_ context: ModelContext) throws {
         let convert: (String) -> Priority? = { $0.hasPrefix("!") ? .urgent : nil }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Ticket>(sortBy: [SortDescriptor(\.title), SortDescriptor(\.status)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Ticket>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.escalation == nil {
                 object.escalation = convert(object.title)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }

@@ -10,6 +10,10 @@ import Testing
 /// Apple platform against SwiftData, and on Linux in the SwiftData stand-in's simulator.
 @Suite struct TicketsUpgradeFromV1Tests {
     @Test func upgradesSampleRowsToTheLatestVersion() throws {
+        // SwiftData binds each model name to the first class that claims it in a process: the
+        // latest schema claims them first, as in the app, before an older version writes the store.
+        _ = try ModelContainer(
+            for: Schema(versionedSchema: TicketsSchema.self), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("TicketsUpgradeFromV1Tests-\(UUID().uuidString).store")
         defer { try? FileManager.default.removeItem(at: url) }
         let ticketTitleSeed: String = ["Ticket.title sample", "!", "!sample", "low", "high", "urgent", "1", "0", "true", "false", "yes", "no", "on", "off", ""].first { (TicketsSchemaV2Bridge.upgradeTestTicketEscalation($0) ?? nil) != nil } ?? "Ticket.title sample"

@@ -25,20 +25,15 @@ enum SwitchesMigrationPlan: SchemaMigrationPlan {
             //   Badge.code changed type from String to Int
             //   Badge.code changed its default
             // stage 1 of 2
-            .custom(
-                fromVersion: SwitchesSchemaV1.self, toVersion: SwitchesSchemaV2Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try SwitchesSchemaV2Bridge.convertSwitchState(context)
-                    try SwitchesSchemaV2Bridge.convertSwitchLevel(context)
-                    try SwitchesSchemaV2Bridge.convertSwitchMode(context)
-                    try SwitchesSchemaV2Bridge.convertBadgeCode(context)
-                }
-            ),
+            .lightweight(fromVersion: SwitchesSchemaV1.self, toVersion: SwitchesSchemaV2Bridge.self),
             // stage 2 of 2
             .custom(
                 fromVersion: SwitchesSchemaV2Bridge.self, toVersion: SwitchesSchemaV2.self,
                 willMigrate: { context in
+                    try SwitchesSchemaV2Bridge.convertSwitchState(context)
+                    try SwitchesSchemaV2Bridge.convertSwitchLevel(context)
+                    try SwitchesSchemaV2Bridge.convertSwitchMode(context)
+                    try SwitchesSchemaV2Bridge.convertBadgeCode(context)
                     try SwitchesSchemaV2Bridge.dedupeBadgeByCodeConverted(context)
                 },
                 didMigrate: nil
@@ -49,94 +44,90 @@ enum SwitchesMigrationPlan: SchemaMigrationPlan {
 
 extension SwitchesSchemaV2Bridge {
     /// Converts Switch.flag into Switch.state, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertSwitchState(_ context: ModelContext) throws {
         let convert: (Bool) -> String = { $0 ? "on" : "off" }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Switch>(sortBy: [SortDescriptor(\.name), SortDescriptor(\.levelText), SortDescriptor(\.modeText)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.state == nil {
                 object.state = convert(object.flag)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension SwitchesSchemaV2Bridge {
     /// Converts Switch.levelText into Switch.level, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertSwitchLevel(_ context: ModelContext) throws {
         let convert: (String) -> Int = { Int($0) ?? 0 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Switch>(sortBy: [SortDescriptor(\.levelText), SortDescriptor(\.name), SortDescriptor(\.modeText)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.level == nil {
                 object.level = convert(object.levelText)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension SwitchesSchemaV2Bridge {
     /// Converts Switch.modeText into Switch.mode, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertSwitchMode(_ context: ModelContext) throws {
         let convert: (String?) -> Mode = { $0.flatMap(Mode.init(rawValue:)) ?? .off }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Switch>(sortBy: [SortDescriptor(\.modeText), SortDescriptor(\.name), SortDescriptor(\.levelText)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.mode == nil {
                 object.mode = convert(object.modeText)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension SwitchesSchemaV2Bridge {
     /// Converts Badge.code into Badge.code (held as codeConverted until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertBadgeCode(_ context: ModelContext) throws {
         let convert: (String) -> Int = { Int($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.code), SortDescriptor(\.issuedAt)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Badge>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.codeConverted == nil {
                 object.codeConverted = convert(object.code)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension SwitchesSchemaV2Bridge {
     /// Removes Badge objects that repeat (codeConverted) after conversion, keeping the last by issuedAt, objects with a nil key kept.
+    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
+    /// part way, it deletes only what the first run would have.
     static func dedupeBadgeByCodeConverted(_ context: ModelContext) throws {
-        let ordered = try context.fetch(FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt)]))
         var seen: Set<[AnyHashable]> = []
-        for object in ordered.reversed() {
-            if object.codeConverted == nil { continue }
-            if !seen.insert([AnyHashable(object.codeConverted)]).inserted {
+        var walked = 0
+        let keptFirst = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt, order: .reverse)])
+        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
+            if !(object.codeConverted == nil), !seen.insert([AnyHashable(object.codeConverted)]).inserted {
                 context.delete(object)
             }
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
         try context.save()
     }

@@ -26,111 +26,103 @@ enum ShopMigrationPlan: SchemaMigrationPlan {
             //   Sub.size removed (its data moves into the converted property)
             //   Sub.level removed (its data moves into the converted property)
             // stage 1 of 2
+            .lightweight(fromVersion: ShopSchemaV1.self, toVersion: ShopSchemaV2Bridge.self),
+            // stage 2 of 2
             .custom(
-                fromVersion: ShopSchemaV1.self, toVersion: ShopSchemaV2Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
+                fromVersion: ShopSchemaV2Bridge.self, toVersion: ShopSchemaV2.self,
+                willMigrate: { context in
                     try ShopSchemaV2Bridge.convertSubPlacement(context)
                     try ShopSchemaV2Bridge.convertSubSizeName(context)
                     try ShopSchemaV2Bridge.convertSubTier(context)
-                }
+                },
+                didMigrate: nil
             ),
-            // stage 2 of 2
-            .lightweight(fromVersion: ShopSchemaV2Bridge.self, toVersion: ShopSchemaV2.self),
             // 2.0.0 → 3.0.0
             //   Sub.sizeName renamed to size
             //   Sub.tier changed type from Tier to Int
             //   Sub.tier changed its default
             // stage 1 of 2
-            .custom(
-                fromVersion: ShopSchemaV2.self, toVersion: ShopSchemaV3Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try ShopSchemaV3Bridge.convertSubTier(context)
-                }
-            ),
+            .lightweight(fromVersion: ShopSchemaV2.self, toVersion: ShopSchemaV3Bridge.self),
             // stage 2 of 2
-            .lightweight(fromVersion: ShopSchemaV3Bridge.self, toVersion: ShopSchemaV3.self),
+            .custom(
+                fromVersion: ShopSchemaV3Bridge.self, toVersion: ShopSchemaV3.self,
+                willMigrate: { context in
+                    try ShopSchemaV3Bridge.convertSubTier(context)
+                },
+                didMigrate: nil
+            ),
         ]
     }
 }
 
 extension ShopSchemaV2Bridge {
     /// Converts Sub.place into Sub.placement, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertSubPlacement(_ context: ModelContext) throws {
         let convert: (Placement) -> Placement = { $0 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Sub>(sortBy: [SortDescriptor(\.level), SortDescriptor(\.label)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.placement == nil {
                 object.placement = convert(object.place)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension ShopSchemaV2Bridge {
     /// Converts Sub.size into Sub.sizeName, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertSubSizeName(_ context: ModelContext) throws {
         let convert: (Size) -> String = { $0.rawValue.uppercased() }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Sub>(sortBy: [SortDescriptor(\.level), SortDescriptor(\.label)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.sizeName == nil {
                 object.sizeName = convert(object.size)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension ShopSchemaV2Bridge {
     /// Converts Sub.level into Sub.tier, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertSubTier(_ context: ModelContext) throws {
         let convert: (String) -> Tier = { $0 == "gold" ? .gold : .basic }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Sub>(sortBy: [SortDescriptor(\.level), SortDescriptor(\.label)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.tier == nil {
                 object.tier = convert(object.level)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension ShopSchemaV3Bridge {
     /// Converts Sub.tier into Sub.tier (held as tierConverted until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertSubTier(_ context: ModelContext) throws {
         let convert: (Tier) -> Int = { $0.rawValue * 10 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Sub>(sortBy: [SortDescriptor(\.sizeName), SortDescriptor(\.title)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.tierConverted == nil {
                 object.tierConverted = convert(object.tier)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
