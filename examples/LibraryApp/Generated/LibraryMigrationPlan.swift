@@ -23,15 +23,15 @@ enum LibraryMigrationPlan: SchemaMigrationPlan {
             //   Book.price changed type from String to Decimal
             //   Book.price changed its default
             // stage 1 of 2
-            .custom(
-                fromVersion: LibrarySchemaV1.self, toVersion: LibrarySchemaV2Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try LibrarySchemaV2Bridge.convertBookPrice(context)
-                }
-            ),
+            .lightweight(fromVersion: LibrarySchemaV1.self, toVersion: LibrarySchemaV2Bridge.self),
             // stage 2 of 2
-            .lightweight(fromVersion: LibrarySchemaV2Bridge.self, toVersion: LibrarySchemaV2.self),
+            .custom(
+                fromVersion: LibrarySchemaV2Bridge.self, toVersion: LibrarySchemaV2.self,
+                willMigrate: { context in
+                    try LibrarySchemaV2Bridge.convertBookPrice(context)
+                },
+                didMigrate: nil
+            ),
             // 2.0.0 → 3.0.0
             //   Book became unique by (isbn)
             .custom(
@@ -47,48 +47,51 @@ enum LibraryMigrationPlan: SchemaMigrationPlan {
             //   Book.notes removed (acknowledged: its data is dropped)
             //   model Author added
             // stage 1 of 2
-            .custom(
-                fromVersion: LibrarySchemaV3.self, toVersion: LibrarySchemaV4Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try LibrarySchemaV4Bridge.linkBookAuthor(context)
-                }
-            ),
+            .lightweight(fromVersion: LibrarySchemaV3.self, toVersion: LibrarySchemaV4Bridge.self),
             // stage 2 of 2
-            .lightweight(fromVersion: LibrarySchemaV4Bridge.self, toVersion: LibrarySchemaV4.self),
+            .custom(
+                fromVersion: LibrarySchemaV4Bridge.self, toVersion: LibrarySchemaV4.self,
+                willMigrate: { context in
+                    try LibrarySchemaV4Bridge.linkBookAuthor(context)
+                },
+                didMigrate: nil
+            ),
         ]
     }
 }
 
 extension LibrarySchemaV2Bridge {
     /// Converts Book.price into Book.price (held as priceConverted until the next stage), in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertBookPrice(_ context: ModelContext) throws {
         let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.price), SortDescriptor(\.isbn), SortDescriptor(\.title), SortDescriptor(\.authorName), SortDescriptor(\.createdAt), SortDescriptor(\.notes)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Book>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.priceConverted == nil {
                 object.priceConverted = convert(object.price)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
 
 extension LibrarySchemaV2 {
     /// Removes Book objects that repeat (isbn), keeping the last by createdAt.
+    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
+    /// part way, it deletes only what the first run would have.
     static func dedupeBookByIsbn(_ context: ModelContext) throws {
-        let ordered = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.createdAt)]))
         var seen: Set<[AnyHashable]> = []
-        for object in ordered.reversed() {
+        var walked = 0
+        let keptFirst = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.createdAt, order: .reverse)])
+        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
             if !seen.insert([AnyHashable(object.isbn)]).inserted {
                 context.delete(object)
             }
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -96,20 +99,16 @@ extension LibrarySchemaV2 {
 
 extension LibrarySchemaV4Bridge {
     /// Links each Book to one Author per distinct authorName, creating the Author when missing.
+    /// Skips rows already linked and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func linkBookAuthor(_ context: ModelContext) throws {
         var related: [String: Author] = [:]
-        for existing in try context.fetch(FetchDescriptor<Author>()) where related[existing.name] == nil {
-            related[existing.name] = existing
+        try context.enumerate(FetchDescriptor<Author>(), batchSize: 500) { existing in
+            if related[existing.name] == nil { related[existing.name] = existing }
         }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.authorName), SortDescriptor(\.isbn), SortDescriptor(\.name), SortDescriptor(\.price), SortDescriptor(\.createdAt), SortDescriptor(\.notes)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
-                guard let key = object.authorName, !key.isEmpty else { continue }
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Book>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.author == nil, let key = object.authorName, !key.isEmpty {
                 if let match = related[key] {
                     object.author = match
                 } else {
@@ -119,8 +118,9 @@ extension LibrarySchemaV4Bridge {
                     object.author = created
                 }
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }

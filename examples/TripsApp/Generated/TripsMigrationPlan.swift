@@ -28,35 +28,33 @@ enum TripsMigrationPlan: SchemaMigrationPlan {
             //   index on Trip (name, startDate) added
             //   TripStatus gained cases cancelled
             // stage 1 of 2
-            .custom(
-                fromVersion: TripsSchemaV2.self, toVersion: TripsSchemaV3Bridge.self,
-                willMigrate: nil,
-                didMigrate: { context in
-                    try TripsSchemaV3Bridge.convertTripBudget(context)
-                }
-            ),
+            .lightweight(fromVersion: TripsSchemaV2.self, toVersion: TripsSchemaV3Bridge.self),
             // stage 2 of 2
-            .lightweight(fromVersion: TripsSchemaV3Bridge.self, toVersion: TripsSchemaV3.self),
+            .custom(
+                fromVersion: TripsSchemaV3Bridge.self, toVersion: TripsSchemaV3.self,
+                willMigrate: { context in
+                    try TripsSchemaV3Bridge.convertTripBudget(context)
+                },
+                didMigrate: nil
+            ),
         ]
     }
 }
 
 extension TripsSchemaV3Bridge {
     /// Converts Trip.budgetText into Trip.budget, in batches.
+    /// Skips rows already converted and saves every batch: run again after a launch that ended part
+    /// way, it finishes the rest.
     static func convertTripBudget(_ context: ModelContext) throws {
         let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
-        var offset = 0
-        while true {
-            var descriptor = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.budgetText), SortDescriptor(\.remoteID), SortDescriptor(\.title), SortDescriptor(\.startDate)])
-            descriptor.fetchLimit = 500
-            descriptor.fetchOffset = offset
-            let batch = try context.fetch(descriptor)
-            if batch.isEmpty { break }
-            for object in batch {
+        var walked = 0
+        try context.enumerate(FetchDescriptor<Trip>(), batchSize: 500, allowEscapingMutations: true) { object in
+            if object.budget == nil {
                 object.budget = convert(object.budgetText)
             }
-            try context.save()
-            offset += batch.count
+            walked += 1
+            if walked % 500 == 0 { try context.save() }
         }
+        try context.save()
     }
 }
