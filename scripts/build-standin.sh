@@ -20,7 +20,7 @@ stamp="$out/.sources"
 # The script is in the sum too: a change to how the stand-in is built rebuilds it.
 # The generator's version-hash recipe is compiled in, so both compute Apple's hashes one way.
 recipe="$here/Sources/SwiftDataGenCore/Identity/VersionHashRecipe.swift"
-sum=$(cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift "$src/SwiftUI/"*.swift "$recipe" | cksum)
+sum=$(cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift "$src/SwiftUI/"*.swift "$src/CSQLite/"* "$recipe" | cksum)
 out=$(cd "$out" && pwd)
 flags() {
   if [ "$mode" = "--swift-build" ]; then
@@ -35,11 +35,14 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] && [ -f "$out/libSwiftData.
   exit 0
 fi
 "$here/scripts/prebuild-swiftsyntax.sh" "$host"
+# The stand-in keeps its stores in SQLite: code built against it finds the C module beside it.
+cp "$src/CSQLite/module.modulemap" "$src/CSQLite/shim.h" "$out/"
 swiftc -O -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandInMacros.swift" \
   -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
   -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataStandInMacros.so" >&2
 swiftc -emit-library -emit-module -module-name SwiftData -parse-as-library -swift-version 6 \
   "$src/SwiftData/"*.swift "$recipe" -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
+  -I "$src/CSQLite" -lsqlite3 \
   -o "$out/libSwiftData.so" -emit-module-path "$out/SwiftData.swiftmodule" >&2
 # A module named SwiftUI for tests that show a name hiding SwiftUI's; interface only.
 swiftc -emit-module -module-name SwiftUI -parse-as-library -swift-version 6 "$src/SwiftUI/"*.swift \
