@@ -111,6 +111,60 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// The migration article's sample for a large store is the tested file; built with the Trips
+    /// example's generated code, it opens a store of 1 200 trips written at 1.0.0 off the main
+    /// thread and migrates it (in the stand-in), and it type-checks against Apple's SDKs.
+    func testTheSampleThatOpensTheStoreOffTheLaunchPathMigratesAnOldStore() throws {
+        let sample = Documentation.catalogURL.appendingPathComponent(
+            "Resources/opening-the-store-off-the-launch-path.swift")
+        let text = try String(contentsOf: sample, encoding: .utf8)
+        let article = try String(
+            contentsOf: Documentation.catalogURL.appendingPathComponent("Articles/MigrationPlanning.md"),
+            encoding: .utf8)
+        XCTAssertTrue(article.contains("```swift\n" + text + "```\n"), "the article's sample is not the tested file")
+        let folder = TestPaths.packageRoot.appendingPathComponent("examples/TripsApp/Generated")
+        let generated = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            .sorted().map { folder.appendingPathComponent($0).path }
+        let main = """
+            import Foundation
+            import SwiftData
+
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("sample-\\(UUID().uuidString).store")
+            _ = try ModelContainer(
+                for: Schema(versionedSchema: TripsSchema.self), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            do {
+                let old = ModelContext(
+                    try ModelContainer(for: Schema(versionedSchema: TripsSchemaV1.self), configurations: ModelConfiguration(url: url)))
+                for index in 0..<1_200 {
+                    old.insert(TripsSchemaV1.Trip(remoteID: "r\\(index)", title: "t\\(index)", startDate: Date(timeIntervalSince1970: 0)))
+                }
+                try old.save()
+            }
+            let store = TripsStore()
+            await store.open(at: url)
+            if case .ready(let container) = store.state {
+                print("ready", try ModelContext(container).fetchCount(FetchDescriptor<Trip>()))
+            } else {
+                print("not ready:", store.state)
+            }
+            try? FileManager.default.removeItem(at: url)
+            """
+        let result = try StandInTypeCheckTests.compileAndRun(generated + [sample.path], main: main)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("ready 1200"), result.output)
+        for kind in AppleSDK.Kind.checking(iOSFloor: 18) {
+            let sdk: AppleSDK
+            switch try AppleSDK.ifPresent(kind) {
+            case .success(let found): sdk = found
+            case .failure(let skip):
+                print("the large-store sample: not checked against \(kind.rawValue): \(skip.reason)")
+                continue
+            }
+            let apple = try sdk.typeCheck(generated + [sample.path], floor: 18)
+            XCTAssertEqual(apple.status, 0, "the sample does not compile against \(sdk.name):\n\(apple.output)")
+        }
+    }
+
     /// README's plan excerpt is what `plan` prints for the example's last step.
     func testTheREADMEQuotesTheExamplesPlan() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -42,7 +42,7 @@ final class SimulatorTests: XCTestCase {
                     return GoldenCompile(
                         name: name, result: result,
                         upgrade: try StandInTypeCheckTests.run(
-                            build.binary.path, [], environment: ["SDG_STANDIN_END_EVERYWHERE": "1"]),
+                            build.binary.path, [], environment: upgradeEnvironment(name)),
                         checksums: try StandInTypeCheckTests.run(build.binary.path, ["--checksums"]))
                 }
                 let files = try StandInTypeCheckTests.sources(of: name)
@@ -54,6 +54,18 @@ final class SimulatorTests: XCTestCase {
     }
 
     static func everyGolden() throws -> [GoldenCompile] { try goldens.get() }
+
+    /// Every upgrade is ended at each point and run again; with `SDG_KEEP_SIMULATOR_STORES` set to a
+    /// folder, the stores it reads and writes are kept there, a folder per golden (`/` as `+`), for
+    /// scripts/check-simulator-stores.sh.
+    static func upgradeEnvironment(_ golden: String) -> [String: String] {
+        var environment = ["SDG_STANDIN_END_EVERYWHERE": "1"]
+        if let folder = ProcessInfo.processInfo.environment["SDG_KEEP_SIMULATOR_STORES"], !folder.isEmpty {
+            environment["SDG_STANDIN_KEEP_STORES"] =
+                URL(fileURLWithPath: folder).appendingPathComponent(golden.replacingOccurrences(of: "/", with: "+")).path
+        }
+        return environment
+    }
 
     /// The compiler's result and, when it succeeded, the build; nil for a golden without a plan
     /// and upgrade tests.

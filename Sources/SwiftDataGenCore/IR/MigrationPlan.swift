@@ -48,6 +48,9 @@ public struct MigrationPlan: Sendable {
         /// `nilKeysAreEqual` (a SQLite unique index allows many NULLs).
         public var optionalKeys: [String]
         public var nilKeysAreEqual: Bool
+        /// The Swift type of a single key that is one stored value (`String`, `Int`, …), so the
+        /// keys remembered are that type's values, a few bytes each; nil for any other key.
+        public var keyType: String?
         public var orderBy: String
         public var keepLast: Bool
         public var summary: String

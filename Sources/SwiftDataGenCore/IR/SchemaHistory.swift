@@ -461,6 +461,13 @@ public struct Property: Sendable, Equatable {
     public var isStored: Bool { !isTransient }
 
     /// A stored single value a `SortDescriptor` can order by (dedupe order, batch paging).
+    /// The Swift type of one stored scalar value (not an array, enum or struct), without `?`: what a
+    /// de-duplication remembers of this property.
+    var scalarKeyType: String? {
+        guard isStored, case .attribute(.scalar(let scalar), false) = kind else { return nil }
+        return scalarSpelling ?? scalar.rawValue
+    }
+
     var isSortableAttribute: Bool {
         guard isStored, case .attribute(.scalar(let scalar), false) = kind else { return false }
         return scalar.isSortable

@@ -678,6 +678,7 @@ public struct MigrationPlanner: Sendable {
             }
             var keys: [String] = []
             var optionalKeys: [String] = []
+            var keyProperties: [Property] = []
             var shared: [Property] = []
             var converted = false
             var alwaysNil = false
@@ -689,12 +690,14 @@ public struct MigrationPlanner: Sendable {
                     var bridged = property
                     bridged.name = conversion.target
                     keys.append(diff.storedName(bridged))
+                    keyProperties.append(bridged)
                     optionalKeys.append(diff.storedName(bridged))
                     converted = true
                 } else if let previous = SchemaDiff.counterpart(
                     of: property, in: before, within: model, naming: naming), previous.isStored
                 {
                     keys.append(diff.storedName(previous))
+                    keyProperties.append(previous)
                     if previous.isOptional { optionalKeys.append(diff.storedName(previous)) }
                 } else if property.isOptional
                     && (property.defaultValue == nil || property.defaultValue == .literal(.null))
@@ -753,6 +756,7 @@ public struct MigrationPlanner: Sendable {
                 ? "" : policy.nilKeysAreEqual ? ", nil counted as one value" : ", objects with a nil key kept"
             let deduplication = MigrationPlan.Deduplication(
                 model: before.name, keys: keys, optionalKeys: optionalKeys, nilKeysAreEqual: policy.nilKeysAreEqual,
+                keyType: keyProperties.count == 1 ? keyProperties.first?.scalarKeyType : nil,
                 orderBy: orderBy.name,
                 keepLast: policy.keepLast,
                 summary:

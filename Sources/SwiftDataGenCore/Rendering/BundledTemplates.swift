@@ -213,16 +213,11 @@ extension TemplateSet {
                 /// Remembers one key per kept row and saves every batch: run again after a launch that ended
                 /// part way, it deletes only what the first run would have.
                 static func {{name}}(_ context: ModelContext) throws {
-                    var seen: Set<[AnyHashable]> = []
+                    var seen: {{seenType}} = []
                     var walked = 0
                     let keptFirst = FetchDescriptor<{{model}}>(sortBy: [SortDescriptor(\.{{orderBy}}{{#keepLast}}, order: .reverse{{/keepLast}})])
                     try context.enumerate(keptFirst, batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
-            {{#nilCheck}}
-                        if !({{.}}), !seen.insert([{{keys}}]).inserted {
-            {{/nilCheck}}
-            {{^nilCheck}}
-                        if !seen.insert([{{keys}}]).inserted {
-            {{/nilCheck}}
+                        if {{repeats}} {
                             context.delete(object)
                         }
                         walked += 1

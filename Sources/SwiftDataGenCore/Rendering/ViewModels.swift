@@ -197,6 +197,26 @@ struct MigrationPlanView: MustacheRepresentable {
         var link: MigrationPlan.Link?
         var deduplication: MigrationPlan.Deduplication?
 
+        /// The set of keys a de-duplication remembers: one value per kept object, of the key's own
+        /// type where the key is one stored value.
+        static func seenType(_ d: MigrationPlan.Deduplication) -> String {
+            guard let type = d.keyType else { return "Set<[AnyHashable]>" }
+            let nilIsAKey = d.nilKeysAreEqual && !d.optionalKeys.isEmpty
+            return nilIsAKey ? "Set<\(type)?>" : "Set<\(type)>"
+        }
+
+        /// The condition under which the object walked repeats a kept one's key; with nil keys
+        /// distinct, an object whose key holds nil never does.
+        static func repeats(_ d: MigrationPlan.Deduplication) -> String {
+            let skipsNil = !d.nilKeysAreEqual && !d.optionalKeys.isEmpty
+            if d.keyType != nil, let key = d.keys.first {
+                return skipsNil ? "let key = object.\(key), !seen.insert(key).inserted" : "!seen.insert(object.\(key)).inserted"
+            }
+            let insert = "!seen.insert([\(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", "))]).inserted"
+            guard skipsNil else { return insert }
+            return "!(\(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || "))), " + insert
+        }
+
         /// Each kind's section gets the function's name and the batch size it pages by.
         func mustacheValue(batchSize: Int) -> MustacheValue {
             var value: [String: MustacheValue] = [
@@ -222,15 +242,10 @@ struct MigrationPlanView: MustacheRepresentable {
                     ].merging(shared) { own, _ in own })
             }
             if let d = deduplication {
-                // With nil keys distinct, an object whose key holds nil is never a duplicate.
-                let skipsNil = !d.nilKeysAreEqual && !d.optionalKeys.isEmpty
                 value["deduplication"] = .dictionary(
                     [
-                        "model": .string(d.model),
-                        "keys": .string(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", ")),
-                        "orderBy": .string(d.orderBy), "keepLast": .bool(d.keepLast),
-                        "nilCheck": skipsNil
-                            ? .string(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || ")) : .null,
+                        "model": .string(d.model), "orderBy": .string(d.orderBy), "keepLast": .bool(d.keepLast),
+                        "seenType": .string(Self.seenType(d)), "repeats": .string(Self.repeats(d)),
                     ].merging(shared) { own, _ in own })
             }
             return .dictionary(value)

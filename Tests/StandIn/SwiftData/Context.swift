@@ -54,7 +54,13 @@ public final class ModelContext {
         return containerReference
     }
 
+    /// The schema's entity of a model class; `_$entity` builds it anew on each call.
+    private func entity(of type: any PersistentModel.Type) -> _StandInEntity {
+        layout.entity(ofClass: type) ?? type._$entity
+    }
+
     private func check(_ type: Any.Type) -> Bool {
+        guard layout.entityName(ofClass: type) == nil else { return true }
         let name = String(describing: type)
         guard let known = schema.types[name], ObjectIdentifier(known) == ObjectIdentifier(type) else {
             misuse =
@@ -112,10 +118,13 @@ public final class ModelContext {
         -> [any PersistentModel]
     {
         let list = layout.columns(of: entity).map { ", " + $0.column }.joined()
-        let filter = keys.map { " WHERE Z_PK IN (\($0.map(String.init).joined(separator: ", ")))" } ?? ""
+        // Keys are bound, so a batch's statement is prepared once and reused by the next batch.
+        let filter = keys.map { " WHERE Z_PK IN (\($0.map { _ in "?" }.joined(separator: ", ")))" } ?? ""
+        let bound = (keys ?? []).map { _SQLValue.integer(Int64($0)) }
         var result: [any PersistentModel] = []
-        try database.query("SELECT Z_PK\(list) FROM \(_StandInLayout.table(entity.name))\(filter) ORDER BY \(orderBy)") {
-            row in
+        try database.query(
+            "SELECT Z_PK\(list) FROM \(_StandInLayout.table(entity.name))\(filter) ORDER BY \(orderBy)", bound
+        ) { row in
             guard case .integer(let key) = row[0], let object = try object(entity, key: Int(key), row: row) else {
                 return
             }
@@ -188,7 +197,7 @@ public final class ModelContext {
 
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         guard check(T.self) else { throw misuse! }
-        let entity = T._$entity
+        let entity = entity(of: T.self)
         var result = try rows(of: entity).compactMap { $0 as? T }.filter { deleted[ObjectIdentifier($0)] == nil }
         result += inserted.compactMap { $0 as? T }
         result = try result.filter { try descriptor.predicate?.evaluate($0) ?? true }
@@ -210,8 +219,17 @@ public final class ModelContext {
         return result
     }
 
+    /// Without a predicate, `COUNT(*)` and the objects inserted and deleted since the last save, as a
+    /// count costs in SQL; with one, the objects that match.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try fetch(descriptor).count
+        guard descriptor.predicate == nil, descriptor.fetchLimit == nil, descriptor.fetchOffset == nil else {
+            return try fetch(descriptor).count
+        }
+        guard check(T.self) else { throw misuse! }
+        guard case .integer(let stored)? = try database.values(
+            "SELECT COUNT(*) FROM \(_StandInLayout.table(entity(of: T.self).name))"
+        ).first else { return 0 }
+        return Int(stored) + inserted.filter { $0 is T }.count - deleted.values.filter { $0 is T }.count
     }
 
     /// Identities first, then the objects in batches, as Core Data's batched fetch walks a store
@@ -225,7 +243,7 @@ public final class ModelContext {
         block: (T) throws -> Void
     ) throws {
         guard check(T.self) else { throw misuse! }
-        let entity = T._$entity
+        let entity = entity(of: T.self)
         guard let order = try sqlOrder(of: descriptor.sortBy, in: entity) else {
             // A sort no column orders: every object fetched at once, sorted as fetch sorts.
             for object in try fetch(descriptor) where object._$backing.rowID != nil { try block(object) }
@@ -301,7 +319,7 @@ public final class ModelContext {
         guard backing.rowID == nil, insertedIDs.insert(ObjectIdentifier(model)).inserted else { return }
         backing.context = self
         backing.object = model
-        backing.entityName = T._$entity.name
+        backing.entityName = entity(of: T.self).name
         inserted.append(model)
         hasChanges = true
     }
@@ -330,6 +348,7 @@ public final class ModelContext {
 
     public func save() throws {
         if let misuse { throw misuse }
+        forgetFreedObjects()
         try runControl?.pass("\(phase): a save, before it commits")
         let written = try database.transaction { () throws -> [any PersistentModel] in
             let written = try writeChanges()
@@ -356,6 +375,13 @@ public final class ModelContext {
         _saveCount += 1
         hasChanges = false
         try runControl?.pass("\(phase): a save, after it committed")
+    }
+
+    /// Keys of objects that nothing holds any more, so the registry stays as small as what is alive.
+    private func forgetFreedObjects() {
+        for (name, objects) in registered {
+            registered[name] = objects.filter { $0.value.object != nil }
+        }
     }
 
     /// After a save, every object's relationships are read again from the store when next used,
@@ -397,13 +423,18 @@ public final class ModelContext {
         newObjects.sort { (position[ObjectIdentifier($0)] ?? Int.max) < (position[ObjectIdentifier($1)] ?? Int.max) }
         let updated = changed.values.filter { deleted[ObjectIdentifier($0)] == nil }
         connectInverses(newObjects + updated)
+        var counts: [String: Int] = [:]
+        for object in newObjects { counts[entity(of: type(of: object)).name, default: 0] += 1 }
+        var nextKeys: [String: Int] = [:]
+        for (name, count) in counts { nextKeys[name] = try _StandInMetadata.takeKeys(count, of: name, in: database) }
         for object in newObjects {
             let backing = object._$backing
-            let entity = type(of: object)._$entity
+            let entity = entity(of: type(of: object))
             backing.entityName = entity.name
             backing.context = self
             backing.object = object
-            backing.rowID = try _StandInMetadata.nextKey(entity.name, in: database)
+            backing.rowID = nextKeys[entity.name]
+            nextKeys[entity.name, default: 0] += 1
         }
         for object in newObjects { try insertRow(object) }
         for object in newObjects { try writeToManys(object, all: true) }
@@ -417,7 +448,7 @@ public final class ModelContext {
     /// related object's side names this one too, where that side is in memory.
     private func connectInverses(_ objects: [any PersistentModel]) {
         for object in objects {
-            let entity = type(of: object)._$entity
+            let entity = entity(of: type(of: object))
             for property in entity.properties {
                 guard case .relationship = property.shape, let value = object._$backing.values[property.name],
                     let partner = layout.partner(of: property, in: entity)
@@ -438,7 +469,7 @@ public final class ModelContext {
     }
 
     private func related(_ object: any PersistentModel) -> [any PersistentModel] {
-        type(of: object)._$entity.properties.flatMap { property -> [any PersistentModel] in
+        entity(of: type(of: object)).properties.flatMap { property -> [any PersistentModel] in
             guard case .relationship = property.shape else { return [] }
             return Self.models(in: object._$backing.values[property.name])
         }
@@ -462,7 +493,7 @@ public final class ModelContext {
     }
 
     private func insertRow(_ object: any PersistentModel) throws {
-        let entity = type(of: object)._$entity
+        let entity = entity(of: type(of: object))
         let backing = object._$backing
         let columns = layout.columns(of: entity)
         let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns.map(\.column)
@@ -477,7 +508,7 @@ public final class ModelContext {
     }
 
     private func updateRow(_ object: any PersistentModel) throws {
-        let entity = type(of: object)._$entity
+        let entity = entity(of: type(of: object))
         let backing = object._$backing
         let columns = layout.columns(of: entity).filter { backing.changed.contains($0.property.name) }
         guard let key = backing.rowID else { return }
@@ -491,7 +522,7 @@ public final class ModelContext {
     /// A to-one whose inverse is a to-one: the other side's column follows, and the object it
     /// pointed at before lets go.
     private func writeOneToOnes(_ object: any PersistentModel, names: Set<String>) throws {
-        let entity = type(of: object)._$entity
+        let entity = entity(of: type(of: object))
         let backing = object._$backing
         guard let key = backing.rowID else { return }
         for property in entity.properties where names.contains(property.name) {
@@ -514,7 +545,7 @@ public final class ModelContext {
     /// A to-many set on this object, written where the store keeps it: the related rows' to-one
     /// column, or the join table. `all`: every to-many the object holds (a new object's).
     private func writeToManys(_ object: any PersistentModel, all: Bool) throws {
-        let entity = type(of: object)._$entity
+        let entity = entity(of: type(of: object))
         let backing = object._$backing
         guard let key = backing.rowID.map({ Int64($0) }) else { return }
         for property in entity.properties {
@@ -548,7 +579,7 @@ public final class ModelContext {
 
     /// A deleted row, and every reference to it: to-one columns set to NULL, join rows removed.
     private func deleteRow(_ object: any PersistentModel) throws {
-        let entity = type(of: object)._$entity
+        let entity = entity(of: type(of: object))
         guard let key = object._$backing.rowID.map({ Int64($0) }) else { return }
         try database.execute("DELETE FROM \(_StandInLayout.table(entity.name)) WHERE Z_PK = ?", [.integer(key)])
         for name in layout.entityNames {

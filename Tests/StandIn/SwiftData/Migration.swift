@@ -21,6 +21,8 @@ public final class ModelContainer: @unchecked Sendable {
     let layout: _StandInLayout
     let url: URL?
     let database: _StandInDatabase
+    /// SQL statements this container's store has run: what its migration cost, for the benchmark.
+    public var _statementsRun: Int { database.statementsRun }
 
     public init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: ModelConfiguration...
@@ -43,7 +45,10 @@ public final class ModelContainer: @unchecked Sendable {
             if _StandInEndings.isOn {
                 try _StandInEndings.check(migrationPlan, store: url, target: info, version: version)
             }
-            try _StandInMigrator(plan: migrationPlan, database: database).migrate(from: stored, to: info)
+            try _StandInStoreCopies.keep(url)
+            var migrator = _StandInMigrator(plan: migrationPlan, database: database)
+            migrator.afterEachStep = { try _StandInStoreCopies.keep(url) }
+            try migrator.migrate(from: stored, to: info)
         } else {
             try database.transaction {
                 for statement in layout.createStatements() + layout.indexStatements() {
@@ -117,6 +122,8 @@ struct _StandInMigrator {
     let plan: any SchemaMigrationPlan.Type
     let database: _StandInDatabase
     var control: _StandInRunControl?
+    /// Runs after each schema step commits.
+    var afterEachStep: () throws -> Void = {}
 
     /// Finds the plan's schema the store was written by (none: 134504, evidence §2, §10), then runs
     /// every stage from there in the order given (evidence §2, [S11]); a store at a stage's
@@ -143,17 +150,24 @@ struct _StandInMigrator {
             let name = "stage \(number + 1) (\(from) → \(to))"
             if let willMigrate {
                 try control?.pass("\(name): before willMigrate")
-                try run(willMigrate, on: source, phase: "\(name) willMigrate")
+                try _StandInTrace.time("\(name) willMigrate") {
+                    try run(willMigrate, on: source, phase: "\(name) willMigrate")
+                }
             }
-            try database.transaction {
-                try _StandInInference(source: source, destination: destination).apply(to: database)
-                try _StandInMetadata.write(destination, version: to.versionIdentifier.description, into: database)
-                try control?.pass("\(name): inside the schema step, before it commits")
+            try _StandInTrace.time("\(name) schema step") {
+                try database.transaction {
+                    try _StandInInference(source: source, destination: destination).apply(to: database)
+                    try _StandInMetadata.write(destination, version: to.versionIdentifier.description, into: database)
+                    try control?.pass("\(name): inside the schema step, before it commits")
+                }
             }
             current = destination.schema.checksum
+            try afterEachStep()
             try control?.pass("\(name): after the schema step committed")
             if let didMigrate {
-                try run(didMigrate, on: destination, phase: "\(name) didMigrate")
+                try _StandInTrace.time("\(name) didMigrate") {
+                    try run(didMigrate, on: destination, phase: "\(name) didMigrate")
+                }
                 try control?.pass("\(name): after didMigrate")
             }
         }
@@ -171,6 +185,33 @@ struct _StandInMigrator {
         context.phase = phase
         try closure(context)
         if let problem = context.misuse { throw problem }
+    }
+}
+
+/// With `SDG_STANDIN_TRACE=1`, the time each phase of a migration takes, on standard error.
+enum _StandInTrace {
+    static let isOn = ProcessInfo.processInfo.environment["SDG_STANDIN_TRACE"] == "1"
+
+    static func time(_ label: String, _ body: () throws -> Void) throws {
+        guard isOn else { return try body() }
+        let start = Date()
+        defer {
+            FileHandle.standardError.write(
+                Data("stand-in: \(label): \(String(format: "%.3f", Date().timeIntervalSince(start))) s\n".utf8))
+        }
+        try body()
+    }
+}
+
+/// Copies of the stores a migration reads and writes — as seeded, and after each schema step — in
+/// the folder `SDG_STANDIN_KEEP_STORES` names, so the project's store inspection can be held to
+/// naming each one's version (scripts/check-simulator-stores.sh).
+enum _StandInStoreCopies {
+    static func keep(_ url: URL) throws {
+        guard let folder = ProcessInfo.processInfo.environment["SDG_STANDIN_KEEP_STORES"], !folder.isEmpty else { return }
+        let directory = URL(fileURLWithPath: folder)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: url, to: directory.appendingPathComponent("\(UUID().uuidString).store"))
     }
 }
 

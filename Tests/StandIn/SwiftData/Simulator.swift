@@ -92,7 +92,7 @@ public struct _StandInRelationship {
 /// A stored property as `@Model` read it.
 public struct _StandInProperty {
     public var name: String
-    public var type: Any.Type
+    public let type: Any.Type
     public var defaultValue: (() -> Any)?
     public var options: [String]
     public var originalName: String?
@@ -111,12 +111,14 @@ public struct _StandInProperty {
         self.originalName = originalName
         self.hashModifier = hashModifier
         self.relationship = relationship
+        shape = _StandInShape(type)
     }
 
     /// The identifier Core Data maps data by: `originalName`, else the name (evidence §1, [S1]).
     var identifier: String { originalName ?? name }
 
-    var shape: _StandInShape { _StandInShape(type) }
+    /// What the type stores, worked out once: it takes dynamic casts, and every row asks.
+    let shape: _StandInShape
 }
 
 public struct _StandInEntity {

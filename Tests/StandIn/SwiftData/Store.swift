@@ -31,6 +31,14 @@ final class _StandInDatabase {
             sqlite3_close_v2(handle)
             throw _StandInError(code: 134110, message: "cannot open the store at \(path): \(message)")
         }
+        // Core Data opens SQLite stores in write-ahead-log mode.
+        if url != nil { try execute("PRAGMA journal_mode = WAL") }
+    }
+
+    /// Moves what the write-ahead log holds into the store file, so a copy of the file alone is
+    /// the whole store.
+    func checkpoint() throws {
+        try execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     deinit {
@@ -158,11 +166,29 @@ struct _StandInLayout {
     let schema: _StandInSchemaInfo
     /// Entity numbers as Core Data gives them: the entities in name order, from 1.
     let numbers: [String: Int]
+    /// Each property's storage and each table's columns, worked out once: every row asks.
+    private var storages: [String: [String: Storage]] = [:]
+    private var tableColumns: [String: [(property: _StandInProperty, column: String)]] = [:]
+    /// Entity names by the model class that declares them.
+    private var classes: [ObjectIdentifier: String] = [:]
 
     init(_ schema: _StandInSchemaInfo) {
         self.schema = schema
         let names = schema.entities.keys.sorted()
         numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) })
+        for (name, type) in schema.types { classes[ObjectIdentifier(type)] = name }
+        for name in names {
+            guard let entity = schema.entities[name] else { continue }
+            var columns: [(property: _StandInProperty, column: String)] = []
+            for property in entity.properties {
+                guard let storage = Self.storage(of: property, in: entity, schema: schema, numbers: numbers) else {
+                    continue
+                }
+                storages[name, default: [:]][property.name] = storage
+                if case .column(let column) = storage { columns.append((property, column)) }
+            }
+            tableColumns[name] = columns
+        }
     }
 
     static func table(_ entity: String) -> String { "Z" + entity.uppercased() }
@@ -172,8 +198,18 @@ struct _StandInLayout {
 
     func entity(_ name: String) -> _StandInEntity? { schema.entities[name] }
 
+    func entityName(ofClass type: Any.Type) -> String? { classes[ObjectIdentifier(type)] }
+
+    func entity(ofClass type: Any.Type) -> _StandInEntity? { entityName(ofClass: type).flatMap { schema.entities[$0] } }
+
     /// The relationship on the other side of `property`, when there is one.
     func partner(of property: _StandInProperty, in entity: _StandInEntity) -> _StandInProperty? {
+        Self.partner(of: property, in: entity, schema: schema)
+    }
+
+    private static func partner(of property: _StandInProperty, in entity: _StandInEntity, schema: _StandInSchemaInfo)
+        -> _StandInProperty?
+    {
         guard case .relationship(let target, _, _) = property.shape, let other = schema.entities[target] else {
             return nil
         }
@@ -189,12 +225,18 @@ struct _StandInLayout {
     }
 
     func storage(of property: _StandInProperty, in entity: _StandInEntity) -> Storage? {
+        storages[entity.name]?[property.name]
+    }
+
+    private static func storage(
+        of property: _StandInProperty, in entity: _StandInEntity, schema: _StandInSchemaInfo, numbers: [String: Int]
+    ) -> Storage? {
         switch property.shape {
         case .attribute: return .column(Self.column(property.name))
         case .unsupported: return nil
         case .relationship(let target, let isToMany, _):
             guard isToMany else { return .column(Self.column(property.name)) }
-            let partner = partner(of: property, in: entity)
+            let partner = partner(of: property, in: entity, schema: schema)
             if let partner, case .relationship(_, false, _) = partner.shape {
                 return .inverseColumn(table: Self.table(target), column: Self.column(partner.name))
             }
@@ -211,10 +253,7 @@ struct _StandInLayout {
 
     /// The columns of an entity's table after `Z_PK`, `Z_ENT`, `Z_OPT`: attributes and to-ones.
     func columns(of entity: _StandInEntity) -> [(property: _StandInProperty, column: String)] {
-        entity.properties.compactMap { property in
-            guard case .column(let column)? = storage(of: property, in: entity) else { return nil }
-            return (property, column)
-        }
+        tableColumns[entity.name] ?? []
     }
 
     /// The declared type Core Data writes for a column.
@@ -346,12 +385,18 @@ enum _StandInMetadata {
         return plist["NSStoreModelVersionChecksumKey"] as? String
     }
 
-    /// The next primary key of an entity, recorded as its `Z_MAX`.
-    static func nextKey(_ entity: String, in database: _StandInDatabase) throws -> Int {
-        guard case .integer(let max)? = try database.values("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = ?", [.text(entity)]).first else {
-            return 1
+    /// Takes `count` primary keys of an entity, recorded in its `Z_MAX`; returns the first.
+    static func takeKeys(_ count: Int, of entity: String, in database: _StandInDatabase) throws -> Int {
+        let max: Int64
+        if case .integer(let stored)? = try database.values(
+            "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = ?", [.text(entity)]
+        ).first {
+            max = stored
+        } else {
+            max = 0
         }
-        try database.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_NAME = ?", [.integer(max + 1), .text(entity)])
+        try database.execute(
+            "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_NAME = ?", [.integer(max + Int64(count)), .text(entity)])
         return Int(max) + 1
     }
 }

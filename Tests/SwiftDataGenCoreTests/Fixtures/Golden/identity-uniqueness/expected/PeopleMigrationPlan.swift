@@ -55,11 +55,11 @@ extension PeopleSchemaV1 {
     /// Remembers one key per kept row and saves every batch: run again after a launch that ended
     /// part way, it deletes only what the first run would have.
     static func dedupePersonByFirstName(_ context: ModelContext) throws {
-        var seen: Set<[AnyHashable]> = []
+        var seen: Set<String> = []
         var walked = 0
         let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
         try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !seen.insert([AnyHashable(object.firstName)]).inserted {
+            if !seen.insert(object.firstName).inserted {
                 context.delete(object)
             }
             walked += 1
@@ -93,11 +93,11 @@ extension PeopleSchemaV1 {
     /// Remembers one key per kept row and saves every batch: run again after a launch that ended
     /// part way, it deletes only what the first run would have.
     static func dedupePersonByEmail(_ context: ModelContext) throws {
-        var seen: Set<[AnyHashable]> = []
+        var seen: Set<String> = []
         var walked = 0
         let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
         try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !(object.email == nil), !seen.insert([AnyHashable(object.email)]).inserted {
+            if let key = object.email, !seen.insert(key).inserted {
                 context.delete(object)
             }
             walked += 1
@@ -130,11 +130,11 @@ extension PeopleSchemaV2Bridge {
     /// Remembers one key per kept row and saves every batch: run again after a launch that ended
     /// part way, it deletes only what the first run would have.
     static func dedupeBadgeByCodeConverted(_ context: ModelContext) throws {
-        var seen: Set<[AnyHashable]> = []
+        var seen: Set<Int> = []
         var walked = 0
         let keptFirst = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt)])
         try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !(object.codeConverted == nil), !seen.insert([AnyHashable(object.codeConverted)]).inserted {
+            if let key = object.codeConverted, !seen.insert(key).inserted {
                 context.delete(object)
             }
             walked += 1

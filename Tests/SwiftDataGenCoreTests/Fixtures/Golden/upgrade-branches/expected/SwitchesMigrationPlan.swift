@@ -119,11 +119,11 @@ extension SwitchesSchemaV2Bridge {
     /// Remembers one key per kept row and saves every batch: run again after a launch that ended
     /// part way, it deletes only what the first run would have.
     static func dedupeBadgeByCodeConverted(_ context: ModelContext) throws {
-        var seen: Set<[AnyHashable]> = []
+        var seen: Set<Int> = []
         var walked = 0
         let keptFirst = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt, order: .reverse)])
         try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !(object.codeConverted == nil), !seen.insert([AnyHashable(object.codeConverted)]).inserted {
+            if let key = object.codeConverted, !seen.insert(key).inserted {
                 context.delete(object)
             }
             walked += 1

@@ -1,0 +1,86 @@
+// Seeds or migrates a store of the library golden in the SwiftData stand-in, one job per process so
+// each process's peak memory is its own job's. Run by scripts/bench-migrations.sh.
+import Foundation
+import SwiftData
+
+/// Each kind of generated stage on its own: the plan's stages between two of its schemas.
+enum LightweightPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [LibrarySchemaV1.self, LibrarySchemaV2Bridge.self] }
+    static var stages: [MigrationStage] { Array(LibraryMigrationPlan.stages[0..<1]) }
+}
+
+enum ConversionPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] {
+        [LibrarySchemaV1.self, LibrarySchemaV2Bridge.self, LibrarySchemaV2.self]
+    }
+    static var stages: [MigrationStage] { Array(LibraryMigrationPlan.stages[0..<2]) }
+}
+
+enum DedupePlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [LibrarySchemaV2.self, LibrarySchemaV3.self] }
+    static var stages: [MigrationStage] { Array(LibraryMigrationPlan.stages[2..<3]) }
+}
+
+enum LinkPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] {
+        [LibrarySchemaV3.self, LibrarySchemaV4Bridge.self, LibrarySchemaV4.self]
+    }
+    static var stages: [MigrationStage] { Array(LibraryMigrationPlan.stages[3..<5]) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let rows = Int(arguments[2]) else {
+    print("usage: migration-bench <seed-v1|seed-v2|seed-v3|lightweight|conversion|dedupe|link> <rows> <store>")
+    exit(2)
+}
+let job = arguments[1]
+let url = URL(fileURLWithPath: arguments[3])
+/// One book in ten repeats an earlier one's ISBN; a thousand authors.
+let distinctISBNs = max(rows * 9 / 10, 1)
+
+/// Inserts `rows` objects made by `make`, saving every 5 000.
+func seed<T: PersistentModel>(_ schema: any VersionedSchema.Type, _ make: (Int) -> T) throws {
+    let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: schema), configurations: ModelConfiguration(url: url)))
+    for index in 0..<rows {
+        context.insert(make(index))
+        if index % 5_000 == 4_999 { try context.save() }
+    }
+    try context.save()
+}
+
+func day(_ index: Int) -> Date { Date(timeIntervalSince1970: Double(index)) }
+
+func migrate(_ schema: any VersionedSchema.Type, _ plan: any SchemaMigrationPlan.Type) throws -> ModelContainer {
+    try ModelContainer(for: Schema(versionedSchema: schema), migrationPlan: plan, configurations: ModelConfiguration(url: url))
+}
+
+let start = Date()
+var container: ModelContainer?
+switch job {
+case "seed-v1":
+    try seed(LibrarySchemaV1.self) { index in
+        let book = LibrarySchemaV1.Book(
+            isbn: "\(index % distinctISBNs)", title: "t\(index)", authorName: "a\(index % 1_000)", createdAt: day(index))
+        book.price = "\(index).5"
+        return book
+    }
+case "seed-v2":
+    try seed(LibrarySchemaV2.self) { index in
+        LibrarySchemaV2.Book(isbn: "\(index % distinctISBNs)", name: "t\(index)", createdAt: day(index))
+    }
+case "seed-v3":
+    try seed(LibrarySchemaV3.self) { index in
+        LibrarySchemaV3.Book(isbn: "\(index)", name: "t\(index)", authorName: "a\(index % 1_000)", createdAt: day(index))
+    }
+case "lightweight": container = try migrate(LibrarySchemaV2Bridge.self, LightweightPlan.self)
+case "conversion": container = try migrate(LibrarySchemaV2.self, ConversionPlan.self)
+case "dedupe": container = try migrate(LibrarySchemaV3.self, DedupePlan.self)
+case "link": container = try migrate(LibrarySchemaV4.self, LinkPlan.self)
+default:
+    print("no job \(job)")
+    exit(2)
+}
+let seconds = Date().timeIntervalSince(start)
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+print("\(job) \(rows) \(String(format: "%.3f", seconds)) \(container?._statementsRun ?? 0) \(usage.ru_maxrss)")
