@@ -42,12 +42,17 @@ public final class ModelContainer: @unchecked Sendable {
                 throw _StandInError(
                     code: 134110, message: "the store was written by another model and no migration plan was given")
             }
+            // The file alone must be the whole store for a copy of it.
+            try database.checkpoint()
             if _StandInEndings.isOn {
                 try _StandInEndings.check(migrationPlan, store: url, target: info, version: version)
             }
             try _StandInStoreCopies.keep(url)
             var migrator = _StandInMigrator(plan: migrationPlan, database: database)
-            migrator.afterEachStep = { try _StandInStoreCopies.keep(url) }
+            migrator.afterEachStep = { [database] in
+                try database.checkpoint()
+                try _StandInStoreCopies.keep(url)
+            }
             try migrator.migrate(from: stored, to: info)
         } else {
             try database.transaction {
@@ -273,7 +278,12 @@ enum _StandInEndings {
         let original = try Data(contentsOf: url)
         let scratch = url.deletingLastPathComponent().appendingPathComponent(
             ".ending-\(UUID().uuidString)-" + url.lastPathComponent)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let files = ["", "-wal", "-shm"].map { URL(fileURLWithPath: scratch.path + $0) }
+        func reset() throws {
+            for file in files { try? FileManager.default.removeItem(at: file) }
+            try original.write(to: scratch)
+        }
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
         let layout = _StandInLayout(target)
         /// One launch on the scratch copy: what the store holds after it, or the error it ended with.
         func launch(_ control: _StandInRunControl?) throws -> [String] {
@@ -283,12 +293,12 @@ enum _StandInEndings {
             }
             return try canonical(database, layout)
         }
-        try original.write(to: scratch)
+        try reset()
         let counter = _StandInRunControl(endAt: nil)
         let expected = try launch(counter)
         for point in stride(from: 1, through: counter.passed, by: 1) {
             for ending in [_StandInRunControl.Ending.kill, .throwing] {
-                try original.write(to: scratch)
+                try reset()
                 let ended = _StandInRunControl(endAt: (point, ending))
                 do {
                     _ = try launch(ended)

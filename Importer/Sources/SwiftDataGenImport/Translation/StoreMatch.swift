@@ -63,8 +63,10 @@ public struct StoreMatch: Sendable {
         for history in histories {
             let plan = MigrationPlanner.plan(history).plan
             plans[history.name] = plan
+            // The versions as the plan ships them: with the hash modifiers that keep their checksums
+            // apart, which a store at one of them holds in its hashes.
             let schemas: [(SchemaVersion, bridgeInto: SemanticVersion?)] =
-                history.versions.map { ($0, nil) } + plan.bridges.map { ($0.schema, $0.into) }
+                plan.versions.map { ($0, nil) } + plan.bridges.map { ($0.schema, $0.into) }
             for (schema, bridgeInto) in schemas {
                 let expected = StoreShape(schema, naming: history.config.naming)
                 let identity = StoreIdentity(schema, naming: history.config.naming)
