@@ -68,7 +68,8 @@ struct CommandLineArguments {
             case .plan:
                 return """
                     Prints, per step between consecutive versions, the changes, the stages, what is generated,
-                    what the team must write and any data-loss warning. --format markdown writes it for a pull
+                    how each generated walk goes over the rows (batches, memory, a launch ended part way), what
+                    the team must write and any data-loss warning. --format markdown writes it for a pull
                     request: what each step does to stored data, hazards and the change diagram.
                     """
             case .diagram:

@@ -97,17 +97,21 @@ final class DocumentationTests: XCTestCase {
         let floor = try AppleSDKTypeCheckTests.iOSFloor(
             ofInput: sandbox.appendingPathComponent("Sources/Trips/Schema").path)
         let models = generated.filter { !AppleSDKTypeCheckTests.isUpgradeTest($0) }
+        try checkAgainstAppleSDKs(models, floor: floor, "the tutorial's output")
+    }
+
+    /// `files` against each of Apple's SDKs that a floor of `floor` is built with, where present.
+    private func checkAgainstAppleSDKs(_ files: [String], floor: Int, _ what: String) throws {
         for kind in AppleSDK.Kind.checking(iOSFloor: floor) {
             let sdk: AppleSDK
             switch try AppleSDK.ifPresent(kind) {
             case .success(let found): sdk = found
             case .failure(let skip):
-                print("tutorial: its output not checked against \(kind.rawValue): \(skip.reason)")
+                print("\(what): not checked against \(kind.rawValue): \(skip.reason)")
                 continue
             }
-            let apple = try sdk.typeCheck(models, floor: floor)
-            XCTAssertEqual(
-                apple.status, 0, "the tutorial's output does not compile against \(sdk.name):\n\(apple.output)")
+            let apple = try sdk.typeCheck(files, floor: floor)
+            XCTAssertEqual(apple.status, 0, "\(what) does not compile against \(sdk.name):\n\(apple.output)")
         }
     }
 
@@ -123,8 +127,10 @@ final class DocumentationTests: XCTestCase {
             encoding: .utf8)
         XCTAssertTrue(article.contains("```swift\n" + text + "```\n"), "the article's sample is not the tested file")
         let folder = TestPaths.packageRoot.appendingPathComponent("examples/TripsApp/Generated")
-        let generated = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-            .sorted().map { folder.appendingPathComponent($0).path }
+        let generated = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".swift")
+        }
+        .sorted().map { folder.appendingPathComponent($0).path }
         let main = """
             import Foundation
             import SwiftData
@@ -140,29 +146,14 @@ final class DocumentationTests: XCTestCase {
                 }
                 try old.save()
             }
-            let store = TripsStore()
-            await store.open(at: url)
-            if case .ready(let container) = store.state {
-                print("ready", try ModelContext(container).fetchCount(FetchDescriptor<Trip>()))
-            } else {
-                print("not ready:", store.state)
-            }
+            let container = try await TripsStore.open(at: url)
+            print("ready", try ModelContext(container).fetchCount(FetchDescriptor<Trip>()))
             try? FileManager.default.removeItem(at: url)
             """
         let result = try StandInTypeCheckTests.compileAndRun(generated + [sample.path], main: main)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("ready 1200"), result.output)
-        for kind in AppleSDK.Kind.checking(iOSFloor: 18) {
-            let sdk: AppleSDK
-            switch try AppleSDK.ifPresent(kind) {
-            case .success(let found): sdk = found
-            case .failure(let skip):
-                print("the large-store sample: not checked against \(kind.rawValue): \(skip.reason)")
-                continue
-            }
-            let apple = try sdk.typeCheck(generated + [sample.path], floor: 18)
-            XCTAssertEqual(apple.status, 0, "the sample does not compile against \(sdk.name):\n\(apple.output)")
-        }
+        try checkAgainstAppleSDKs(generated + [sample.path], floor: 18, "the large-store sample")
     }
 
     /// README's plan excerpt is what `plan` prints for the example's last step.

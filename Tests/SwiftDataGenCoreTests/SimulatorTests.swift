@@ -62,7 +62,8 @@ final class SimulatorTests: XCTestCase {
         var environment = ["SDG_STANDIN_END_EVERYWHERE": "1"]
         if let folder = ProcessInfo.processInfo.environment["SDG_KEEP_SIMULATOR_STORES"], !folder.isEmpty {
             environment["SDG_STANDIN_KEEP_STORES"] =
-                URL(fileURLWithPath: folder).appendingPathComponent(golden.replacingOccurrences(of: "/", with: "+")).path
+                URL(fileURLWithPath: folder).appendingPathComponent(golden.replacingOccurrences(of: "/", with: "+"))
+                .path
         }
         return environment
     }
@@ -132,7 +133,8 @@ final class SimulatorTests: XCTestCase {
             let endings = result.output.split(separator: "\n").filter { $0.hasPrefix("stand-in: ended the migration") }
             XCTAssertEqual(
                 endings.count, expected,
-                "\(compiled.name): each upgrade test's migration must be ended at every point and rerun:\n\(result.output)")
+                "\(compiled.name): each upgrade test's migration must be ended at every point and rerun:\n\(result.output)"
+            )
             points += endings.compactMap { line in
                 line.split(separator: " ").firstIndex(of: "points,").flatMap { Int(line.split(separator: " ")[$0 - 1]) }
             }.reduce(0, +)

@@ -210,9 +210,11 @@ struct MigrationPlanView: MustacheRepresentable {
         static func repeats(_ d: MigrationPlan.Deduplication) -> String {
             let skipsNil = !d.nilKeysAreEqual && !d.optionalKeys.isEmpty
             if d.keyType != nil, let key = d.keys.first {
-                return skipsNil ? "let key = object.\(key), !seen.insert(key).inserted" : "!seen.insert(object.\(key)).inserted"
+                return skipsNil
+                    ? "let key = object.\(key), !seen.insert(key).inserted" : "!seen.insert(object.\(key)).inserted"
             }
-            let insert = "!seen.insert([\(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", "))]).inserted"
+            let insert =
+                "!seen.insert([\(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", "))]).inserted"
             guard skipsNil else { return insert }
             return "!(\(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || "))), " + insert
         }

@@ -147,20 +147,26 @@ public final class ModelContext {
                 var other = backing.references[name]
                 if other == nil,
                     case .integer(let stored)? = try? database.values(
-                        "SELECT \(column) FROM \(_StandInLayout.table(entity.name)) WHERE Z_PK = ?", [.integer(Int64(key))]
+                        "SELECT \(column) FROM \(_StandInLayout.table(entity.name)) WHERE Z_PK = ?",
+                        [.integer(Int64(key))]
                     ).first
                 {
                     other = Int(stored)
                 }
                 if let other, let found = try? object(targetEntity, key: other, row: nil) { related = [found] }
             case .inverseColumn(let table, let column)?:
-                let keys = (try? database.values("SELECT Z_PK FROM \(table) WHERE \(column) = ? ORDER BY Z_PK", [.integer(Int64(key))])) ?? []
+                let keys =
+                    (try? database.values(
+                        "SELECT Z_PK FROM \(table) WHERE \(column) = ? ORDER BY Z_PK", [.integer(Int64(key))])) ?? []
                 related = keys.compactMap { value in
                     guard case .integer(let other) = value else { return nil }
                     return try? object(targetEntity, key: Int(other), row: nil)
                 }
             case .join(let table, let owner, let targetColumn)?:
-                let keys = (try? database.values("SELECT \(targetColumn) FROM \(table) WHERE \(owner) = ? ORDER BY \(targetColumn)", [.integer(Int64(key))])) ?? []
+                let keys =
+                    (try? database.values(
+                        "SELECT \(targetColumn) FROM \(table) WHERE \(owner) = ? ORDER BY \(targetColumn)",
+                        [.integer(Int64(key))])) ?? []
                 related = keys.compactMap { value in
                     guard case .integer(let other) = value else { return nil }
                     return try? object(targetEntity, key: Int(other), row: nil)
@@ -226,9 +232,11 @@ public final class ModelContext {
             return try fetch(descriptor).count
         }
         guard check(T.self) else { throw misuse! }
-        guard case .integer(let stored)? = try database.values(
-            "SELECT COUNT(*) FROM \(_StandInLayout.table(entity(of: T.self).name))"
-        ).first else { return 0 }
+        guard
+            case .integer(let stored)? = try database.values(
+                "SELECT COUNT(*) FROM \(_StandInLayout.table(entity(of: T.self).name))"
+            ).first
+        else { return 0 }
         return Int(stored) + inserted.filter { $0 is T }.count - deleted.values.filter { $0 is T }.count
     }
 
@@ -461,7 +469,8 @@ public final class ModelContext {
                     if case .relationship(_, true, _) = partner.shape {
                         backing.values[partner.name] = Self.list(current + [object], as: partner.type)
                     } else if current.isEmpty {
-                        backing.values[partner.name] = (partner.type as? any _StandInOptional.Type)?._make(object) ?? object
+                        backing.values[partner.name] =
+                            (partner.type as? any _StandInOptional.Type)?._make(object) ?? object
                     }
                 }
             }
@@ -534,7 +543,8 @@ public final class ModelContext {
             let column = _StandInLayout.column(partner.name)
             try database.execute("UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", [.integer(Int64(key))])
             guard case .integer(let other) = columnValue(property, of: backing) else { continue }
-            try database.execute("UPDATE \(table) SET \(column) = ? WHERE Z_PK = ?", [.integer(Int64(key)), .integer(other)])
+            try database.execute(
+                "UPDATE \(table) SET \(column) = ? WHERE Z_PK = ?", [.integer(Int64(key)), .integer(other)])
             try database.execute(
                 "UPDATE \(_StandInLayout.table(entity.name)) SET \(_StandInLayout.column(property.name)) = NULL "
                     + "WHERE \(_StandInLayout.column(property.name)) = ? AND Z_PK != ?",
@@ -558,18 +568,22 @@ public final class ModelContext {
             switch layout.storage(of: property, in: entity) {
             case .inverseColumn(let table, let column)?:
                 let kept = Set(keys)
-                for case .integer(let other) in try database.values("SELECT Z_PK FROM \(table) WHERE \(column) = ?", [.integer(key)])
+                for case .integer(let other) in try database.values(
+                    "SELECT Z_PK FROM \(table) WHERE \(column) = ?", [.integer(key)])
                 where !kept.contains(other) {
                     try database.execute("UPDATE \(table) SET \(column) = NULL WHERE Z_PK = ?", [.integer(other)])
                 }
                 for other in keys {
-                    try database.execute("UPDATE \(table) SET \(column) = ?, Z_OPT = Z_OPT + 1 WHERE Z_PK = ?", [.integer(key), .integer(other)])
+                    try database.execute(
+                        "UPDATE \(table) SET \(column) = ?, Z_OPT = Z_OPT + 1 WHERE Z_PK = ?",
+                        [.integer(key), .integer(other)])
                 }
             case .join(let table, let owner, let target)?:
                 try database.execute("DELETE FROM \(table) WHERE \(owner) = ?", [.integer(key)])
                 for other in keys {
                     try database.execute(
-                        "INSERT OR IGNORE INTO \(table) (\(owner), \(target)) VALUES (?, ?)", [.integer(key), .integer(other)])
+                        "INSERT OR IGNORE INTO \(table) (\(owner), \(target)) VALUES (?, ?)",
+                        [.integer(key), .integer(other)])
                 }
             default:
                 continue
@@ -589,7 +603,8 @@ public final class ModelContext {
                 switch layout.storage(of: property, in: other) {
                 case .column(let column)? where target == entity.name:
                     try database.execute(
-                        "UPDATE \(_StandInLayout.table(name)) SET \(column) = NULL WHERE \(column) = ?", [.integer(key)])
+                        "UPDATE \(_StandInLayout.table(name)) SET \(column) = NULL WHERE \(column) = ?", [.integer(key)]
+                    )
                 case .join(let table, let owner, let targetColumn)?:
                     if name == entity.name {
                         try database.execute("DELETE FROM \(table) WHERE \(owner) = ?", [.integer(key)])

@@ -213,7 +213,9 @@ enum _StandInTrace {
 /// naming each one's version (scripts/check-simulator-stores.sh).
 enum _StandInStoreCopies {
     static func keep(_ url: URL) throws {
-        guard let folder = ProcessInfo.processInfo.environment["SDG_STANDIN_KEEP_STORES"], !folder.isEmpty else { return }
+        guard let folder = ProcessInfo.processInfo.environment["SDG_STANDIN_KEEP_STORES"], !folder.isEmpty else {
+            return
+        }
         let directory = URL(fileURLWithPath: folder)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: url, to: directory.appendingPathComponent("\(UUID().uuidString).store"))
@@ -302,7 +304,7 @@ enum _StandInEndings {
                 let ended = _StandInRunControl(endAt: (point, ending))
                 do {
                     _ = try launch(ended)
-                } catch where ended.endedAt != nil {
+                } catch  where ended.endedAt != nil {
                     // Ended where it was told to, as a killed or failed launch.
                 }
                 guard ended.endedAt != nil else {
@@ -351,7 +353,8 @@ enum _StandInEndings {
                         text.append("\(property.name)=\(_StandInColumnCodec.stored(row[index + 1], kind: kind))")
                     case .relationship(let target, _, _):
                         if case .integer(let other) = row[index + 1] {
-                            references[name, default: [:]][key, default: []].append(("\(property.name)>\(target)", other))
+                            references[name, default: [:]][key, default: []].append(
+                                ("\(property.name)>\(target)", other))
                         }
                     case .unsupported: break
                     }
@@ -364,13 +367,15 @@ enum _StandInEndings {
                 case .inverseColumn(let table, let column)?:
                     try database.query("SELECT \(column), Z_PK FROM \(table) WHERE \(column) IS NOT NULL") { row in
                         if case .integer(let owner) = row[0], case .integer(let other) = row[1] {
-                            references[name, default: [:]][owner, default: []].append(("\(property.name)>\(target)", other))
+                            references[name, default: [:]][owner, default: []].append(
+                                ("\(property.name)>\(target)", other))
                         }
                     }
                 case .join(let table, let owner, let targetColumn)?:
                     try database.query("SELECT \(owner), \(targetColumn) FROM \(table)") { row in
                         if case .integer(let from) = row[0], case .integer(let other) = row[1] {
-                            references[name, default: [:]][from, default: []].append(("\(property.name)>\(target)", other))
+                            references[name, default: [:]][from, default: []].append(
+                                ("\(property.name)>\(target)", other))
                         }
                     }
                 default: break
@@ -428,7 +433,9 @@ struct _StandInInference {
                 let group = statement.components(separatedBy: "_UNIQUE_").last?.components(separatedBy: " ON").first
                 throw _StandInError(
                     code: 133021,
-                    message: "rows repeat (\(group ?? "?")), which must be unique: \(statement.components(separatedBy: " ON ").last ?? "")")
+                    message:
+                        "rows repeat (\(group ?? "?")), which must be unique: \(statement.components(separatedBy: " ON ").last ?? "")"
+                )
             }
         }
     }
@@ -457,7 +464,8 @@ struct _StandInInference {
                 throw _StandInError(code: 134110, message: "\(path): its destination changed from \(a) to \(b)")
             }
             if aMany && !bMany {
-                throw _StandInError(code: 134110, message: "\(path): a to-many relationship cannot be inferred as to-one")
+                throw _StandInError(
+                    code: 134110, message: "\(path): a to-many relationship cannot be inferred as to-one")
             }
         case (.unsupported(let type), _), (_, .unsupported(let type)):
             throw _StandInError(code: 134110, message: "\(path): values of \(type) are not simulated")
@@ -483,7 +491,9 @@ struct _StandInInference {
         let rows = try rowCount(table, in: database)
         guard !entity.isSubclass else {
             // Subclass rows are not simulated; a store that has none maps to none.
-            if rows > 0 { throw _StandInError(code: 134110, message: "\(entity.name): model inheritance is not simulated") }
+            if rows > 0 {
+                throw _StandInError(code: 134110, message: "\(entity.name): model inheritance is not simulated")
+            }
             return
         }
         // Two destination properties with one identifier would both take one column: refused here,
@@ -523,7 +533,8 @@ struct _StandInInference {
     private func oldPairs(_ property: _StandInProperty, of entity: _StandInEntity) -> String? {
         switch source.storage(of: property, in: entity) {
         case .column(let column)?:
-            return "SELECT Z_PK AS o, \(column) AS t FROM \(_StandInLayout.table(entity.name)) WHERE \(column) IS NOT NULL"
+            return
+                "SELECT Z_PK AS o, \(column) AS t FROM \(_StandInLayout.table(entity.name)) WHERE \(column) IS NOT NULL"
         case .inverseColumn(let table, let column)?:
             return "SELECT \(column) AS o, Z_PK AS t FROM \(table) WHERE \(column) IS NOT NULL"
         case .join(let table, let owner, let target)?:
@@ -591,7 +602,9 @@ struct _StandInInference {
     private func checkRequired(_ entity: _StandInEntity, in database: _StandInDatabase) throws {
         let table = Self.prefix + _StandInLayout.table(entity.name)
         for (property, column) in destination.columns(of: entity) where !property.shape.isOptional {
-            guard case .null? = try database.values("SELECT \(column) FROM \(table) WHERE \(column) IS NULL LIMIT 1").first
+            guard
+                case .null? = try database.values("SELECT \(column) FROM \(table) WHERE \(column) IS NULL LIMIT 1")
+                    .first
             else { continue }
             let kind = if case .relationship = property.shape { "relationship" } else { "attribute" }
             throw _StandInError(

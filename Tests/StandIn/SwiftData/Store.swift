@@ -3,8 +3,8 @@
 // and a `Z<PROPERTY>` column per attribute and to-one, join tables, `Z_PRIMARYKEY`, and `Z_METADATA`
 // holding the model's entity hashes and checksum in a binary property list).
 
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A value as an SQLite column holds it.
 enum _SQLValue: Equatable {
