@@ -83,11 +83,11 @@ extension LibrarySchemaV2 {
     /// Remembers one key per kept row and saves every batch: run again after a launch that ended
     /// part way, it deletes only what the first run would have.
     static func dedupeBookByIsbn(_ context: ModelContext) throws {
-        var seen: Set<[AnyHashable]> = []
+        var seen: Set<String> = []
         var walked = 0
         let keptFirst = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.createdAt, order: .reverse)])
         try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !seen.insert([AnyHashable(object.isbn)]).inserted {
+            if !seen.insert(object.isbn).inserted {
                 context.delete(object)
             }
             walked += 1
