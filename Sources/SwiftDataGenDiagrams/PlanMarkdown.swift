@@ -43,6 +43,15 @@ public enum PlanMarkdown {
                 + ($0.pairedChecksum.map { " (`\($0)` where SwiftData pairs undeclared inverses)" } ?? "") + " |"
         }
         lines.append("")
+        // Entity hashes as a store's metadata holds them, for a store that matches no checksum.
+        lines += ["#### Entity version hashes", ""]
+        for schema in report.schemas {
+            lines.append("- \(escaped(schema.name)) (\(schema.version))")
+            lines += PlanReport.hashLines(schema.entityHashes, paired: schema.pairedEntityHashes).map {
+                "  - `\($0)`"
+            }
+        }
+        lines.append("")
         if !report.unprovedMappings.isEmpty {
             lines += [
                 "Not yet proved by an Apple-computed hash: \(report.unprovedMappings.map(escaped).joined(separator: "; ")).",

@@ -14,6 +14,8 @@ struct EncodedPlanReport: Codable, Equatable {
     struct Schema: Codable, Equatable {
         var schema, name, version, checksum: String
         var pairedChecksum: String?
+        var entityHashes: [String: String]
+        var pairedEntityHashes: [String: String]?
     }
 
     var schemas: [Schema]
@@ -24,7 +26,8 @@ struct EncodedPlanReport: Codable, Equatable {
         schemas = report.schemas.map {
             Schema(
                 schema: $0.schema, name: $0.name, version: $0.version, checksum: $0.checksum,
-                pairedChecksum: $0.pairedChecksum)
+                pairedChecksum: $0.pairedChecksum, entityHashes: $0.entityHashes,
+                pairedEntityHashes: $0.pairedEntityHashes)
         }
         steps = report.steps.map {
             Step(
@@ -62,7 +65,9 @@ final class PlanReportTests: XCTestCase {
         var withSchemas = PlanReport(steps: steps)
         withSchemas.schemas = [
             .init(schema: awkward, name: "T", version: "bridge 1.0.1", checksum: "a+/b="),
-            .init(schema: "T", name: awkward, version: "2.0.0", checksum: "", pairedChecksum: "p/+="),
+            .init(
+                schema: "T", name: awkward, version: "2.0.0", checksum: "", pairedChecksum: "p/+=",
+                entityHashes: [awkward: "00ff", "B": "11"], pairedEntityHashes: ["B": "22"]),
         ]
         withSchemas.unprovedMappings = [awkward, "Decimal"]
         for report in [PlanReport(steps: steps), PlanReport(steps: []), withSchemas] {

@@ -174,6 +174,11 @@ public struct MigrationPlan: Sendable {
     /// The checksum where SwiftData pairs undeclared inverses itself, for the schemas where that
     /// differs (`StoreIdentity.pairedReading`).
     public var pairedChecksums: [SchemaReference: String] = [:]
+    /// Each schema's entity version hashes (entity name → 64 hexadecimal digits), as a store's
+    /// metadata holds them once decoded; and those where SwiftData pairs undeclared inverses, where
+    /// that reading differs.
+    public var entityHashes: [SchemaReference: [String: String]] = [:]
+    public var pairedEntityHashes: [SchemaReference: [String: String]] = [:]
     /// The `StorageRow`s the plan's schemas rely on that no Apple-computed hash proves yet.
     public var unprovedRows: [StorageRow] = []
 

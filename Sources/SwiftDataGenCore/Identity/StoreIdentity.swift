@@ -504,7 +504,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     /// differ only there might hash alike on a device.
     public var provesItsType: Bool {
         switch self {
-        case .unsignedWord, .signedByte, .cgFloat, .decimal, .url, .transformable: return false
+        case .unsignedWord, .signedByte, .url, .transformable: return false
         default: return true
         }
     }
@@ -519,11 +519,24 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
             return "a 34-entity SwiftData model (iOS 26.5), coredata-version-hash.md"
         case .string, .boolean, .double, .float, .uuid:
             return "version-hash vectors"
-        case .unsignedWord, .signedByte, .cgFloat, .decimal, .url, .transformable, .codableStruct, .enumInStruct,
-            .toManyWithCounts, .externalStorage, .preserveValueOnDeletion, .hashModifier, .inheritance,
-            .undeclaredInversePair:
+        case .cgFloat:
+            return "an app's store fixture beside its SwiftData source (macOS, 2026; iOS not observed), "
+                + "coredata-version-hash.md"
+        case .decimal:
+            return "a SwiftData store with its model checksum (vector cartkit), coredata-version-hash.md"
+        case .enumInStruct, .externalStorage:
+            return "entity hashes a SwiftData app's tests pin (vectors millio-*, iOS 26.x), coredata-version-hash.md"
+        case .unsignedWord, .signedByte, .url, .transformable, .codableStruct, .toManyWithCounts,
+            .preserveValueOnDeletion, .hashModifier, .inheritance, .undeclaredInversePair:
             return nil
         }
+    }
+
+    /// The Swift forms of `rows` as a sentence's list (`A, B and C`), a form in one word as code.
+    public static func list(_ rows: [StorageRow]) -> String {
+        let forms = rows.map { $0.swiftForm.contains(" ") ? $0.swiftForm : "`\($0.swiftForm)`" }
+        guard forms.count > 1, let last = forms.last else { return forms.first ?? "" }
+        return forms.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// The Swift form, in the words the documentation uses.
@@ -576,7 +589,8 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .int32, .uint32: return (.integer32, .integer32)
         case .int16, .uint16, .uint8: return (.integer16, .integer16)
         case .int8: return (.integer16, .signedByte)
-        case .double: return (.double, spelling == "CGFloat" ? .cgFloat : .double)
+        // SwiftData hashes a CGFloat as Float (600), not Double: no other type reproduces an app's hash.
+        case .double: return spelling == "CGFloat" ? (.float, .cgFloat) : (.double, .double)
         case .float: return (.float, .float)
         case .decimal: return (.decimal, .decimal)
         case .date: return (.date, .date)

@@ -90,7 +90,7 @@ public struct MigrationPlanner: Sendable {
             var cache = VersionHashCache()
             return references[first..<min(first + run, references.count)].map { reference in
                 start.schema(reference).map { StoreIdentity($0, naming: naming, cache: &cache) }.map {
-                    ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0.unprovedRows)
+                    ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0.unprovedRows, $0)
                 }
             }
         }.flatMap { $0 }
@@ -103,7 +103,9 @@ public struct MigrationPlanner: Sendable {
         }
         var previous: SchemaVersion?
         for (reference, identity) in zip(references, identities) {
-            guard var schema = plan.schema(reference), var readings = identity?.0 else { continue }
+            guard var schema = plan.schema(reference), var readings = identity?.0, var shown = identity?.2 else {
+                continue
+            }
             if let earlier = earlierSchema(readings) {
                 let modifier = "\(schema.version)"
                 guard let (m, p) = modifierSite(in: schema, after: previous) else {
@@ -119,8 +121,8 @@ public struct MigrationPlanner: Sendable {
                 schema.models[m].properties[p].hashModifier = modifier
                 unproved.insert(.hashModifier)
                 var cache = VersionHashCache()
-                readings = StoreIdentity(schema, naming: naming, cache: &cache).readings(
-                    erasingTypesOf: uncertain, cache: &cache)
+                shown = StoreIdentity(schema, naming: naming, cache: &cache)
+                readings = shown.readings(erasingTypesOf: uncertain, cache: &cache)
                 if let clash = earlierSchema(readings) {
                     diagnostics.append(
                         .error(
@@ -148,6 +150,10 @@ public struct MigrationPlanner: Sendable {
             }
             plan.checksums[reference] = readings[0]
             if readings[1] != readings[0] { plan.pairedChecksums[reference] = readings[1] }
+            plan.entityHashes[reference] = shown.entityHashes
+            if let paired = shown.pairedReading, paired.entityHashes != shown.entityHashes {
+                plan.pairedEntityHashes[reference] = paired.entityHashes
+            }
             previous = schema
         }
         plan.unprovedRows = StorageRow.allCases.filter(unproved.contains)

@@ -23,6 +23,10 @@ public struct PlanReport: Sendable, Equatable {
         public var checksum: String
         /// The checksum where SwiftData pairs undeclared inverses itself, where that differs.
         public var pairedChecksum: String?
+        /// Entity name → version hash (hex), as a store's `NSStoreModelVersionHashes` decode; and the
+        /// paired reading's, where it differs.
+        public var entityHashes: [String: String] = [:]
+        public var pairedEntityHashes: [String: String]?
     }
 
     public var steps: [Step]
@@ -48,7 +52,8 @@ public struct PlanReport: Sendable, Equatable {
                 }
                 return SchemaChecksum(
                     schema: history.name, name: name, version: version, checksum: plan.checksums[reference] ?? "",
-                    pairedChecksum: plan.pairedChecksums[reference])
+                    pairedChecksum: plan.pairedChecksums[reference], entityHashes: plan.entityHashes[reference] ?? [:],
+                    pairedEntityHashes: plan.pairedEntityHashes[reference])
             }
         }
         let unproved = Set(plans.flatMap(\.plan.unprovedRows))
@@ -92,8 +97,11 @@ public struct PlanReport: Sendable, Equatable {
             "schemas": .array(
                 schemas.map { schema in
                     .fields([
-                        "checksum": .string(schema.checksum), "name": .string(schema.name),
+                        "checksum": .string(schema.checksum),
+                        "entityHashes": .object(schema.entityHashes.mapValues(JSONValue.string)),
+                        "name": .string(schema.name),
                         "pairedChecksum": schema.pairedChecksum.map(JSONValue.string),
+                        "pairedEntityHashes": schema.pairedEntityHashes.map { .object($0.mapValues(JSONValue.string)) },
                         "schema": .string(schema.schema), "version": .string(schema.version),
                     ])
                 }),
@@ -131,14 +139,25 @@ public struct PlanReport: Sendable, Equatable {
         return lines.joined(separator: "\n") + checksumText
     }
 
+    /// One line per entity in name order: `Book 1f2e…` (the full hash), and the paired reading's
+    /// hash after it where that differs.
+    public static func hashLines(_ hashes: [String: String], paired: [String: String]?) -> [String] {
+        hashes.keys.sorted(by: VersionHashRecipe.precedes).map { name in
+            let other = paired?[name].flatMap { $0 == hashes[name] ? nil : $0 }
+            return "\(name) \(hashes[name] ?? "")" + (other.map { " (\($0) where paired)" } ?? "")
+        }
+    }
+
     /// Each schema's checksum, to compare with a store from a device, and the mappings they rest on
     /// that no Apple-computed hash proves yet.
     var checksumText: String {
         guard !schemas.isEmpty else { return "" }
         var lines = ["SwiftData checksums (versionChecksum):"]
-        lines += schemas.map {
-            "  \($0.schema) \($0.version) \($0.name): \($0.checksum)"
-                + ($0.pairedChecksum.map { " (\($0) where SwiftData pairs undeclared inverses)" } ?? "")
+        for schema in schemas {
+            lines.append(
+                "  \(schema.schema) \(schema.version) \(schema.name): \(schema.checksum)"
+                    + (schema.pairedChecksum.map { " (\($0) where SwiftData pairs undeclared inverses)" } ?? ""))
+            lines += Self.hashLines(schema.entityHashes, paired: schema.pairedEntityHashes).map { "    " + $0 }
         }
         if !unprovedMappings.isEmpty {
             lines.append(

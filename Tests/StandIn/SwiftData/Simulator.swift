@@ -243,12 +243,13 @@ extension Double: _StandInStorable {
     }
 }
 
-/// A 64-bit CGFloat is stored as a Double, as the generator assumes (it refuses CGFloat on watchOS).
+/// SwiftData stores a CGFloat as a Float attribute (coredata-version-hash.md: an app's hash shows
+/// Float 600), so a value keeps a Float's precision in the store.
 extension CGFloat: _StandInStorable {
-    public static var _storageKind: String { "double" }
-    public var _stored: _StoredValue { .double(Double(self)) }
+    public static var _storageKind: String { "float" }
+    public var _stored: _StoredValue { .float(Float(self)) }
     public init?(_stored: _StoredValue) {
-        guard case .double(let value) = _stored else { return nil }
+        guard case .float(let value) = _stored else { return nil }
         self = CGFloat(value)
     }
 }

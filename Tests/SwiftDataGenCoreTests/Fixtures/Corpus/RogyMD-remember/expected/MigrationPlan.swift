@@ -9,7 +9,7 @@ enum MigrationPlan: SchemaMigrationPlan {
         [
             SchemaV1.self, // versionChecksum BbHBk0EAyPJgNwoa1nfxARhbix80xvTUHUlLE/+Wv5o=
             SchemaV2.self, // versionChecksum IdYET8hjoQY6p00DqCk+dNglKPoZx2Cu3WRToap4V7I=
-            SchemaV3.self, // versionChecksum mo9rGtqfCCv4HUgcyobSXsaPjGcM6LHjD4wd7WxGErQ=
+            SchemaV3.self, // versionChecksum gnr5/vbS6m41B7tc/EyXDJWSNhqHnyerT79bYpWCxt0=
         ]
     }
 

@@ -7,10 +7,10 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self, // versionChecksum W20z6THsIHm1oRJEYN4sYbCepEOgv2TzH2HP7/UY+L0=
-            SchemaV2.self, // versionChecksum KCBuBqa+VFbzqnlWsEw1tCZSUF1plkrgpM+8z7sRzTI=
-            SchemaV3.self, // versionChecksum R+NnUPManA/KGk/ET7y3tU8lGtakb44UCjMxVXDgmfM=
-            SchemaV4.self, // versionChecksum 5Q32UHU+q1rqoIFX8i245Wt8fKQ5e5RDmmRPrG2ok7g=
+            SchemaV1.self, // versionChecksum 1UdMXgRj71Zmoo227joyfZcBUeETIKvZNNjh+ViAuKA=
+            SchemaV2.self, // versionChecksum e3CbCzG4kJwvunAqLabUhKQVKcOAcuRaZDurwfjCoGU=
+            SchemaV3.self, // versionChecksum 4PxTAoRxjkDBChtYVE6CdtWYLp3jiJw5XgbUcCLrjP0=
+            SchemaV4.self, // versionChecksum 14qZNFM5Mx/ndEE7fqrAd5MUv0SQGqPAY8slXpoORmw=
         ]
     }
 

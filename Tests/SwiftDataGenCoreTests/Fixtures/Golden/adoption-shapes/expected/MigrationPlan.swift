@@ -7,9 +7,9 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self, // versionChecksum FcgHeNAVHaTW9+35XiLhjSe31DwQSZpDcLL01okoo5U=
-            SchemaV2Bridge.self, // versionChecksum y94pS22AtVUzsVGITH2BCP/tk2aZuh30fpgEj96SeL4=
-            SchemaV2.self, // versionChecksum NqiY8brIswEEDlVqZjUFwbF2yed3l0C7LWIlAXgH+/g=
+            SchemaV1.self, // versionChecksum IcE7rgS6IJIds+9K4Z5aoqQLEnbZaqRkgMF8h7emWj8=
+            SchemaV2Bridge.self, // versionChecksum SIJ1ApjPqTbv9VKVkRqvJXAnSkDPhAGAFKDTLkF1mxU=
+            SchemaV2.self, // versionChecksum ZtOkZAraR54D5ZIE+ggpaaEXh1ThPwriLvVPi1Hixs4=
         ]
     }
 
