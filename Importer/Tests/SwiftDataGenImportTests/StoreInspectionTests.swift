@@ -159,6 +159,34 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertEqual(StoreShape.unclaimedTables(current.contents, shape: current.shape), [])
     }
 
+    /// SwiftData keeps a to-many that nothing points back to as a `Z<n><REL>` column in the
+    /// destination's table, not a join table (coredata-version-hash.md): such a store is named by
+    /// its version, with no table said to be missing.
+    func testAToManyWithNoInverseIsAColumnOfItsDestination() throws {
+        let version =
+            "schema: Shop\nversion: 1.0.0\nmodels:\n  Shelf:\n    properties:\n      name: String\n"
+            + "      items: \"[Item]\"\n  Item:\n    properties:\n      name: String\n"
+        let files = [SourceFile(displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml", bytes: Array(version.utf8))]
+        let (histories, diagnostics) = Generator.validate(SchemaSources(config: nil, versions: files))
+        XCTAssertFalse(diagnostics.hasErrors, diagnostics.map(\.rendered).joined(separator: "\n"))
+        let history = try XCTUnwrap(histories.first)
+        let identity = StoreIdentity(try XCTUnwrap(history.versions.first), naming: history.config.naming)
+        let hashes = try identity.entityHashes.mapValues { try XCTUnwrap(VersionHashText.bytes(hex: $0)) }
+        let sql = """
+            CREATE TABLE ZITEM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR, Z2ITEMS INTEGER);
+            CREATE INDEX ZITEM_Z2ITEMS_INDEX ON ZITEM (Z2ITEMS);
+            CREATE TABLE ZSHELF (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR);
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Item', 0, 0), (2, 'Shelf', 0, 0);
+            """
+        let report = StoreReport(
+            try StoreFile.read(try makeStore("shelf.store", sql, hashes: hashes)), histories: histories)
+        XCTAssertEqual(report.match?.matched.map { "\($0.version)" }, ["1.0.0"], report.text)
+        XCTAssertEqual(report.shape.joinTables, [])
+        XCTAssertFalse(report.text.contains("not the ones"), report.text)
+        XCTAssertFalse(report.text.contains("join table"), report.text)
+    }
+
     /// A store that keeps its model (`Z_MODELCACHE`) is compared by it too: a version whose shape
     /// is the store's but whose property is required where the store's model has it optional
     /// does not match, and the version written from the store has the model's own spelling.

@@ -605,6 +605,8 @@ public final class ModelContext {
                     try database.execute(
                         "UPDATE \(_StandInLayout.table(name)) SET \(column) = NULL WHERE \(column) = ?", [.integer(key)]
                     )
+                case .inverseColumn(let table, let column)? where name == entity.name:
+                    try database.execute("UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", [.integer(key)])
                 case .join(let table, let owner, let targetColumn)?:
                     if name == entity.name {
                         try database.execute("DELETE FROM \(table) WHERE \(owner) = ?", [.integer(key)])

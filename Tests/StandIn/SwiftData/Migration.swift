@@ -559,11 +559,14 @@ struct _StandInInference {
                 try database.execute(
                     "INSERT OR IGNORE INTO \(Self.prefix)\(table) (\(owner), \(target)) SELECT o, t FROM (\(pairs))")
             case .inverseColumn(let table, let column)?:
-                // Already there when the inverse to-one was kept; written here when it is new.
-                guard let partner = destination.partner(of: property, in: entity),
+                // Already there when an inverse to-one was kept; written here when it is new, or
+                // when there is no inverse and the column is the to-many's own.
+                if let partner = destination.partner(of: property, in: entity),
                     case .relationship(let target, _, _) = property.shape,
-                    source.entity(target)?.properties.contains(where: { $0.identifier == partner.identifier }) != true
-                else { continue }
+                    source.entity(target)?.properties.contains(where: { $0.identifier == partner.identifier }) == true
+                {
+                    continue
+                }
                 try database.execute("DROP TABLE IF EXISTS temp.ZPAIRS")
                 try database.execute("CREATE TEMP TABLE ZPAIRS (o INTEGER, t INTEGER PRIMARY KEY)")
                 try database.execute("INSERT OR IGNORE INTO temp.ZPAIRS (o, t) SELECT o, t FROM (\(pairs))")
@@ -592,6 +595,10 @@ struct _StandInInference {
                 try database.execute(
                     "DELETE FROM \(Self.prefix)\(join) WHERE \(owner) NOT IN (SELECT Z_PK FROM \(table)) OR "
                         + "\(targetColumn) NOT IN (SELECT Z_PK FROM \(targetTable))")
+            case .inverseColumn(_, let column)? where destination.partner(of: property, in: entity) == nil:
+                try database.execute(
+                    "UPDATE \(targetTable) SET \(column) = NULL WHERE \(column) IS NOT NULL AND \(column) NOT IN "
+                        + "(SELECT Z_PK FROM \(table))")
             default:
                 continue
             }

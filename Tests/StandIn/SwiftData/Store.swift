@@ -156,10 +156,12 @@ struct _StandInLayout {
     enum Storage: Equatable {
         /// An attribute's or a to-one's column in the entity's own table.
         case column(String)
-        /// A to-many whose inverse is a to-one: read back through that to-one's column.
+        /// A to-many kept as the owner's key in a column of the related objects' table: its
+        /// inverse to-one's column, or, for a to-many with no inverse, `Z<n><REL>` (n the owner's
+        /// entity number), as SwiftData lays it out (coredata-version-hash.md).
         case inverseColumn(table: String, column: String)
-        /// Any other to-many: rows of a join table, the owner's key in one column, the related
-        /// object's in the other.
+        /// A many-to-many: rows of a join table `Z_<n><REL>`, the owner's key in one column, the
+        /// related object's in the other.
         case join(table: String, owner: String, target: String)
     }
 
@@ -240,15 +242,35 @@ struct _StandInLayout {
             if let partner, case .relationship(_, false, _) = partner.shape {
                 return .inverseColumn(table: Self.table(target), column: Self.column(partner.name))
             }
+            guard let partner else {
+                return .inverseColumn(
+                    table: Self.table(target), column: "Z\(numbers[entity.name] ?? 0)\(property.name.uppercased())")
+            }
             // One table for a pair, named after the side that sorts first.
             let own = (entity.name, property.name)
-            let other = partner.map { (target, $0.name) }
-            let first = other.map { $0 < own ? $0 : own } ?? own
+            let other = (target, partner.name)
+            let first = other < own ? other : own
             let table = "Z_\(numbers[first.0] ?? 0)\(first.1.uppercased())"
             let ownerColumn = "Z_\(numbers[entity.name] ?? 0)\(property.name.uppercased())"
-            let targetColumn = "Z_\(numbers[target] ?? 0)\((partner?.name ?? "INVERSE_" + property.name).uppercased())"
+            let targetColumn = "Z_\(numbers[target] ?? 0)\(partner.name.uppercased())"
             return .join(table: table, owner: ownerColumn, target: targetColumn)
         }
+    }
+
+    /// The `Z<n><REL>` columns other entities' to-manys without an inverse keep in `entity`'s table.
+    func ownerColumns(in entity: String) -> [String] {
+        var result: [String] = []
+        for name in entityNames {
+            guard let owner = schema.entities[name] else { continue }
+            for property in owner.properties {
+                guard case .relationship(_, true, _) = property.shape, partner(of: property, in: owner) == nil,
+                    case .inverseColumn(let table, let column)? = storage(of: property, in: owner),
+                    table == Self.table(entity)
+                else { continue }
+                result.append(column)
+            }
+        }
+        return result
     }
 
     /// The columns of an entity's table after `Z_PK`, `Z_ENT`, `Z_OPT`: attributes and to-ones.
@@ -295,7 +317,9 @@ struct _StandInLayout {
         var statements: [String] = []
         for name in entityNames {
             guard let entity = schema.entities[name] else { continue }
-            let columns = self.columns(of: entity).map { "\($0.column) \(Self.declaredType($0.property))" }
+            let columns =
+                self.columns(of: entity).map { "\($0.column) \(Self.declaredType($0.property))" }
+                + ownerColumns(in: name).map { "\($0) INTEGER" }
             statements.append(
                 "CREATE TABLE \(prefix)\(Self.table(name)) (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER"
                     + columns.map { ", " + $0 }.joined() + ")")
@@ -319,6 +343,18 @@ struct _StandInLayout {
                 if case .relationship = property.shape {
                     statements.append("CREATE INDEX \(table)_\(column)_INDEX ON \(table) (\(column))")
                 }
+            }
+            for column in ownerColumns(in: name) {
+                statements.append("CREATE INDEX \(table)_\(column)_INDEX ON \(table) (\(column))")
+            }
+            // `#Index` groups, named as SwiftData names them.
+            for group in entity.indexes
+            where group.allSatisfy({ property in
+                columns(of: entity).contains { $0.property.name == property }
+            }) {
+                statements.append(
+                    "CREATE INDEX Z_\(name)_SwiftDataIndexOnBinary\(group.joined()) ON \(table) "
+                        + "(\(group.map(Self.column).joined(separator: ", ")))")
             }
             for group in entity.unique {
                 let columns = group.map(Self.column)

@@ -124,20 +124,17 @@ public struct StoreShape: Equatable, Sendable {
                 case .relationship(let r):
                     let destination = r.destination
                     // A to-many whose destination points back with a to-one is that to-one's
-                    // column; any other to-many is kept in a join table.
-                    let backReference = byName[destination]?.properties.contains { other in
-                        relationship(other).map { $0.destination == entity.name && !$0.isToMany } ?? false
+                    // column; one the destination points back to with a to-many (a many-to-many)
+                    // is a join table; one with nothing pointing back is a `Z<n><REL>` column in
+                    // the destination's table (coredata-version-hash.md), which, like a to-one's
+                    // entity column, is not compared here.
+                    let backs = (byName[destination]?.properties ?? []).compactMap { other in
+                        relationship(other).flatMap { $0.destination == entity.name ? (other.name, $0) : nil }
                     }
                     if !r.isToMany {
                         table.columns[Self.column(property.name)] = .reference(to: destination)
-                    } else if backReference != true {
-                        var pair: Set<String> = [property.name.uppercased()]
-                        for other in byName[destination]?.properties ?? [] {
-                            if let back = relationship(other), back.destination == entity.name, back.isToMany {
-                                pair.insert(other.name.uppercased())
-                            }
-                        }
-                        joins.insert(pair)
+                    } else if !backs.isEmpty && backs.allSatisfy(\.1.isToMany) {
+                        joins.insert(Set([property.name.uppercased()] + backs.map { $0.0.uppercased() }))
                     }
                 }
             }
