@@ -2,7 +2,8 @@
 # Holds the project's store inspection to the simulator's stores: every store the migration
 # simulator read or wrote for a golden (kept by `SDG_KEEP_SIMULATOR_STORES=<folder> swift test`, a
 # folder per golden) must be named by `swiftdata-gen-import store --schema <the golden's input>` as
-# a version or bridge of that history. Usage: scripts/check-simulator-stores.sh FOLDER IMPORTER
+# a version or bridge of that history, with no table or column it would expect said to be missing
+# or different. Usage: scripts/check-simulator-stores.sh FOLDER IMPORTER
 set -euo pipefail
 folder=${1:?usage: check-simulator-stores.sh FOLDER IMPORTER}
 importer=${2:?usage: check-simulator-stores.sh FOLDER IMPORTER}
@@ -23,8 +24,9 @@ for kept in "$folder"/*/; do
   for store in "$kept"/*.store; do
     [ -f "$store" ] || continue
     checked=$((checked + 1))
-    if ! report=$("$importer" store "$store" --schema "$input" 2>&1) || ! grep -q "this store is at" <<<"$report"; then
-      echo "check-simulator-stores: FAIL - $name: $(basename "$store") is not named as a version:"
+    if ! report=$("$importer" store "$store" --schema "$input" 2>&1) || ! grep -q "this store is at" <<<"$report" ||
+      grep -q "its tables are not the ones" <<<"$report"; then
+      echo "check-simulator-stores: FAIL - $name: $(basename "$store") is not named as a version with its tables:"
       echo "$report" | sed 's/^/    /'
       failed=$((failed + 1))
     fi

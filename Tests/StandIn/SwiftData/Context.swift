@@ -87,7 +87,7 @@ public final class ModelContext {
             let list = columns.map { ", " + $0.column }.joined()
             var found: [_SQLValue]?
             try database.query(
-                "SELECT Z_PK\(list) FROM \(_StandInLayout.table(entity.name)) WHERE Z_PK = ?", [.integer(Int64(key))]
+                "SELECT Z_PK\(list) FROM \(layout.table(entity.name)) WHERE Z_PK = ?", [.integer(Int64(key))]
             ) { found = $0 }
             values = found
         }
@@ -119,11 +119,15 @@ public final class ModelContext {
     {
         let list = layout.columns(of: entity).map { ", " + $0.column }.joined()
         // Keys are bound, so a batch's statement is prepared once and reused by the next batch.
-        let filter = keys.map { " WHERE Z_PK IN (\($0.map { _ in "?" }.joined(separator: ", ")))" } ?? ""
+        let conditions = [
+            keys.map { "Z_PK IN (\($0.map { _ in "?" }.joined(separator: ", ")))" }, layout.entityFilter(entity.name),
+        ]
+        .compactMap { $0 }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let bound = (keys ?? []).map { _SQLValue.integer(Int64($0)) }
         var result: [any PersistentModel] = []
         try database.query(
-            "SELECT Z_PK\(list) FROM \(_StandInLayout.table(entity.name))\(filter) ORDER BY \(orderBy)", bound
+            "SELECT Z_PK\(list) FROM \(layout.table(entity.name))\(filter) ORDER BY \(orderBy)", bound
         ) { row in
             guard case .integer(let key) = row[0], let object = try object(entity, key: Int(key), row: row) else {
                 return
@@ -147,7 +151,7 @@ public final class ModelContext {
                 var other = backing.references[name]
                 if other == nil,
                     case .integer(let stored)? = try? database.values(
-                        "SELECT \(column) FROM \(_StandInLayout.table(entity.name)) WHERE Z_PK = ?",
+                        "SELECT \(column) FROM \(layout.table(entity.name)) WHERE Z_PK = ?",
                         [.integer(Int64(key))]
                     ).first
                 {
@@ -234,7 +238,8 @@ public final class ModelContext {
         guard check(T.self) else { throw misuse! }
         guard
             case .integer(let stored)? = try database.values(
-                "SELECT COUNT(*) FROM \(_StandInLayout.table(entity(of: T.self).name))"
+                "SELECT COUNT(*) FROM \(layout.table(entity(of: T.self).name))"
+                    + (layout.entityFilter(entity(of: T.self).name).map { " WHERE " + $0 } ?? "")
             ).first
         else { return 0 }
         return Int(stored) + inserted.filter { $0 is T }.count - deleted.values.filter { $0 is T }.count
@@ -258,7 +263,8 @@ public final class ModelContext {
             return
         }
         var keys: [Int] = []
-        try database.query("SELECT Z_PK FROM \(_StandInLayout.table(entity.name)) ORDER BY \(order)") { row in
+        let filter = layout.entityFilter(entity.name).map { " WHERE " + $0 } ?? ""
+        try database.query("SELECT Z_PK FROM \(layout.table(entity.name))\(filter) ORDER BY \(order)") { row in
             if case .integer(let key) = row[0] { keys.append(Int(key)) }
         }
         let size = max(batchSize, 1)
@@ -431,8 +437,9 @@ public final class ModelContext {
         newObjects.sort { (position[ObjectIdentifier($0)] ?? Int.max) < (position[ObjectIdentifier($1)] ?? Int.max) }
         let updated = changed.values.filter { deleted[ObjectIdentifier($0)] == nil }
         connectInverses(newObjects + updated)
+        // Keys are numbered per table: the entities of a hierarchy share their root's.
         var counts: [String: Int] = [:]
-        for object in newObjects { counts[entity(of: type(of: object)).name, default: 0] += 1 }
+        for object in newObjects { counts[layout.rootName(entity(of: type(of: object)).name), default: 0] += 1 }
         var nextKeys: [String: Int] = [:]
         for (name, count) in counts { nextKeys[name] = try _StandInMetadata.takeKeys(count, of: name, in: database) }
         for object in newObjects {
@@ -441,8 +448,9 @@ public final class ModelContext {
             backing.entityName = entity.name
             backing.context = self
             backing.object = object
-            backing.rowID = nextKeys[entity.name]
-            nextKeys[entity.name, default: 0] += 1
+            let root = layout.rootName(entity.name)
+            backing.rowID = nextKeys[root]
+            nextKeys[root, default: 0] += 1
         }
         for object in newObjects { try insertRow(object) }
         for object in newObjects { try writeToManys(object, all: true) }
@@ -511,7 +519,7 @@ public final class ModelContext {
         ]
         values += columns.map { columnValue($0.property, of: backing) }
         try database.execute(
-            "INSERT INTO \(_StandInLayout.table(entity.name)) (\(names.joined(separator: ", "))) VALUES "
+            "INSERT INTO \(layout.table(entity.name)) (\(names.joined(separator: ", "))) VALUES "
                 + "(\(names.map { _ in "?" }.joined(separator: ", ")))", values)
         try writeOneToOnes(object, names: Set(columns.map(\.property.name)))
     }
@@ -523,7 +531,7 @@ public final class ModelContext {
         guard let key = backing.rowID else { return }
         let sets = ["Z_OPT = Z_OPT + 1"] + columns.map { "\($0.column) = ?" }
         try database.execute(
-            "UPDATE \(_StandInLayout.table(entity.name)) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ?",
+            "UPDATE \(layout.table(entity.name)) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ?",
             columns.map { columnValue($0.property, of: backing) } + [.integer(Int64(key))])
         try writeOneToOnes(object, names: Set(columns.map(\.property.name)))
     }
@@ -539,14 +547,14 @@ public final class ModelContext {
                 let partner = layout.partner(of: property, in: entity),
                 case .relationship(_, false, _) = partner.shape
             else { continue }
-            let table = _StandInLayout.table(target)
+            let table = layout.table(target)
             let column = _StandInLayout.column(partner.name)
             try database.execute("UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", [.integer(Int64(key))])
             guard case .integer(let other) = columnValue(property, of: backing) else { continue }
             try database.execute(
                 "UPDATE \(table) SET \(column) = ? WHERE Z_PK = ?", [.integer(Int64(key)), .integer(other)])
             try database.execute(
-                "UPDATE \(_StandInLayout.table(entity.name)) SET \(_StandInLayout.column(property.name)) = NULL "
+                "UPDATE \(layout.table(entity.name)) SET \(_StandInLayout.column(property.name)) = NULL "
                     + "WHERE \(_StandInLayout.column(property.name)) = ? AND Z_PK != ?",
                 [.integer(other), .integer(Int64(key))])
         }
@@ -595,7 +603,7 @@ public final class ModelContext {
     private func deleteRow(_ object: any PersistentModel) throws {
         let entity = entity(of: type(of: object))
         guard let key = object._$backing.rowID.map({ Int64($0) }) else { return }
-        try database.execute("DELETE FROM \(_StandInLayout.table(entity.name)) WHERE Z_PK = ?", [.integer(key)])
+        try database.execute("DELETE FROM \(layout.table(entity.name)) WHERE Z_PK = ?", [.integer(key)])
         for name in layout.entityNames {
             guard let other = layout.entity(name) else { continue }
             for property in other.properties {
@@ -603,7 +611,7 @@ public final class ModelContext {
                 switch layout.storage(of: property, in: other) {
                 case .column(let column)? where target == entity.name:
                     try database.execute(
-                        "UPDATE \(_StandInLayout.table(name)) SET \(column) = NULL WHERE \(column) = ?", [.integer(key)]
+                        "UPDATE \(layout.table(name)) SET \(column) = NULL WHERE \(column) = ?", [.integer(key)]
                     )
                 case .inverseColumn(let table, let column)? where name == entity.name:
                     try database.execute("UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", [.integer(key)])

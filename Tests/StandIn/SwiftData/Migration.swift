@@ -344,7 +344,8 @@ enum _StandInEndings {
             guard let entity = layout.entity(name) else { continue }
             let columns = layout.columns(of: entity)
             let list = columns.map(\.column).map { ", " + $0 }.joined()
-            try database.query("SELECT Z_PK\(list) FROM \(_StandInLayout.table(name))") { row in
+            let filter = layout.entityFilter(name).map { " WHERE " + $0 } ?? ""
+            try database.query("SELECT Z_PK\(list) FROM \(layout.table(name))\(filter)") { row in
                 guard case .integer(let key) = row[0] else { return }
                 var text: [String] = []
                 for (index, (property, _)) in columns.enumerated() {
@@ -422,10 +423,12 @@ struct _StandInInference {
             try dropDanglingReferences(of: entity, in: database)
             try checkRequired(entity, in: database)
         }
-        let oldTables = source.entityNames.map(_StandInLayout.table) + source.joinTables.map(\.table)
+        let oldTables = source.entityNames.map(source.table) + source.joinTables.map(\.table)
         for table in Set(oldTables).sorted() { try database.execute("DROP TABLE IF EXISTS \(table)") }
-        let newTables = destination.entityNames.map(_StandInLayout.table) + destination.joinTables.map(\.table)
-        for table in newTables { try database.execute("ALTER TABLE \(Self.prefix)\(table) RENAME TO \(table)") }
+        let newTables = destination.entityNames.map(destination.table) + destination.joinTables.map(\.table)
+        for table in Set(newTables).sorted() {
+            try database.execute("ALTER TABLE \(Self.prefix)\(table) RENAME TO \(table)")
+        }
         for statement in destination.indexStatements() {
             do {
                 try database.execute(statement)
@@ -476,19 +479,30 @@ struct _StandInInference {
         return match
     }
 
-    private func rowCount(_ table: String, in database: _StandInDatabase) throws -> Int64 {
-        guard try database.tableNames().contains(table) else { return 0 }
-        if case .integer(let count)? = try database.values("SELECT COUNT(*) FROM \(table)").first { return count }
+    /// The rows the old store holds of an entity.
+    private func rowCount(of entity: String, in database: _StandInDatabase) throws -> Int64 {
+        guard source.entity(entity) != nil, try database.tableNames().contains(source.table(entity)) else { return 0 }
+        let filter = source.entityFilter(entity).map { " WHERE " + $0 } ?? ""
+        if case .integer(let count)? = try database.values("SELECT COUNT(*) FROM \(source.table(entity))\(filter)")
+            .first
+        {
+            return count
+        }
         return 0
+    }
+
+    /// `AND Z_ENT = n` for an entity whose new table it shares.
+    private func newRows(of entity: String) -> String {
+        destination.entityFilter(entity).map { " AND " + $0 } ?? ""
     }
 
     /// Each row of the entity's old table into its new one: kept columns by identifier, new ones at
     /// their default.
     private func copyRows(of entity: _StandInEntity, in database: _StandInDatabase) throws {
-        let table = _StandInLayout.table(entity.name)
+        let table = destination.table(entity.name)
         let number = destination.numbers[entity.name] ?? 0
         guard let old = source.entity(entity.name) else { return }
-        let rows = try rowCount(table, in: database)
+        let rows = try rowCount(of: entity.name, in: database)
         guard !entity.isSubclass else {
             // Subclass rows are not simulated; a store that has none maps to none.
             if rows > 0 {
@@ -519,13 +533,16 @@ struct _StandInInference {
         }
         try database.execute(
             "INSERT INTO \(Self.prefix)\(table) (\(targets.joined(separator: ", "))) SELECT "
-                + "\(values.joined(separator: ", ")) FROM \(table)")
+                + "\(values.joined(separator: ", ")) FROM \(source.table(entity.name))"
+                + (source.entityFilter(entity.name).map { " WHERE " + $0 } ?? ""))
         // A value still missing takes the property's default, as a new or newly required one does.
         for (property, column) in destination.columns(of: entity) {
             guard case .attribute = property.shape, let make = property.defaultValue else { continue }
             let filled = _StandInColumnCodec.sql(_StandInCodec.encode(make()))
             guard filled != .null else { continue }
-            try database.execute("UPDATE \(Self.prefix)\(table) SET \(column) = ? WHERE \(column) IS NULL", [filled])
+            try database.execute(
+                "UPDATE \(Self.prefix)\(table) SET \(column) = ? WHERE \(column) IS NULL\(newRows(of: entity.name))",
+                [filled])
         }
     }
 
@@ -534,7 +551,7 @@ struct _StandInInference {
         switch source.storage(of: property, in: entity) {
         case .column(let column)?:
             return
-                "SELECT Z_PK AS o, \(column) AS t FROM \(_StandInLayout.table(entity.name)) WHERE \(column) IS NOT NULL"
+                "SELECT Z_PK AS o, \(column) AS t FROM \(source.table(entity.name)) WHERE \(column) IS NOT NULL"
         case .inverseColumn(let table, let column)?:
             return "SELECT \(column) AS o, Z_PK AS t FROM \(table) WHERE \(column) IS NOT NULL"
         case .join(let table, let owner, let target)?:
@@ -548,7 +565,7 @@ struct _StandInInference {
     /// the old store kept (a to-one that became a to-many keeps its one related object).
     private func copyToManys(of entity: _StandInEntity, in database: _StandInDatabase) throws {
         guard let old = source.entity(entity.name) else { return }
-        let hasRows = try rowCount(_StandInLayout.table(entity.name), in: database) > 0
+        let hasRows = try rowCount(of: entity.name, in: database) > 0
         for property in entity.properties {
             guard case .relationship(_, true, _) = property.shape,
                 let match = try source(of: property, in: entity, hasRows: hasRows),
@@ -582,10 +599,10 @@ struct _StandInInference {
 
     /// References to rows that are gone (of an entity removed, or deleted) are dropped.
     private func dropDanglingReferences(of entity: _StandInEntity, in database: _StandInDatabase) throws {
-        let table = Self.prefix + _StandInLayout.table(entity.name)
+        let table = Self.prefix + destination.table(entity.name)
         for property in entity.properties {
             guard case .relationship(let target, _, _) = property.shape else { continue }
-            let targetTable = Self.prefix + _StandInLayout.table(target)
+            let targetTable = Self.prefix + destination.table(target)
             switch destination.storage(of: property, in: entity) {
             case .column(let column)?:
                 try database.execute(
@@ -607,11 +624,12 @@ struct _StandInInference {
 
     /// A required attribute or to-one left without a value fails the stage.
     private func checkRequired(_ entity: _StandInEntity, in database: _StandInDatabase) throws {
-        let table = Self.prefix + _StandInLayout.table(entity.name)
+        let table = Self.prefix + destination.table(entity.name)
         for (property, column) in destination.columns(of: entity) where !property.shape.isOptional {
             guard
-                case .null? = try database.values("SELECT \(column) FROM \(table) WHERE \(column) IS NULL LIMIT 1")
-                    .first
+                case .null? = try database.values(
+                    "SELECT \(column) FROM \(table) WHERE \(column) IS NULL\(newRows(of: entity.name)) LIMIT 1"
+                ).first
             else { continue }
             let kind = if case .relationship = property.shape { "relationship" } else { "attribute" }
             throw _StandInError(

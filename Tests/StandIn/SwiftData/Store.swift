@@ -193,8 +193,30 @@ struct _StandInLayout {
         }
     }
 
-    static func table(_ entity: String) -> String { "Z" + entity.uppercased() }
     static func column(_ property: String) -> String { "Z" + property.uppercased() }
+
+    /// The table an entity's rows are in: its root entity's, as Core Data keeps a hierarchy of
+    /// entities in one table, told apart by `Z_ENT`.
+    func table(_ entity: String) -> String { "Z" + rootName(entity).uppercased() }
+
+    func rootName(_ entity: String) -> String { Self.root(entity, schema: schema) }
+
+    private static func root(_ entity: String, schema: _StandInSchemaInfo) -> String {
+        var current = entity
+        var seen: Set<String> = []
+        while let parent = schema.entities[current]?.superclass, schema.entities[parent] != nil,
+            seen.insert(current).inserted
+        {
+            current = parent
+        }
+        return current
+    }
+
+    /// `Z_ENT = n`, where other entities share the entity's table; nil where the table is its own.
+    func entityFilter(_ entity: String) -> String? {
+        let shared = entityNames.contains { $0 != entity && table($0) == table(entity) }
+        return shared ? "Z_ENT = \(numbers[entity] ?? 0)" : nil
+    }
 
     var entityNames: [String] { schema.entities.keys.sorted() }
 
@@ -240,11 +262,13 @@ struct _StandInLayout {
             guard isToMany else { return .column(Self.column(property.name)) }
             let partner = partner(of: property, in: entity, schema: schema)
             if let partner, case .relationship(_, false, _) = partner.shape {
-                return .inverseColumn(table: Self.table(target), column: Self.column(partner.name))
+                return .inverseColumn(
+                    table: "Z" + root(target, schema: schema).uppercased(), column: Self.column(partner.name))
             }
             guard let partner else {
                 return .inverseColumn(
-                    table: Self.table(target), column: "Z\(numbers[entity.name] ?? 0)\(property.name.uppercased())")
+                    table: "Z" + root(target, schema: schema).uppercased(),
+                    column: "Z\(numbers[entity.name] ?? 0)\(property.name.uppercased())")
             }
             // One table for a pair, named after the side that sorts first.
             let own = (entity.name, property.name)
@@ -265,7 +289,7 @@ struct _StandInLayout {
             for property in owner.properties {
                 guard case .relationship(_, true, _) = property.shape, partner(of: property, in: owner) == nil,
                     case .inverseColumn(let table, let column)? = storage(of: property, in: owner),
-                    table == Self.table(entity)
+                    table == self.table(entity)
                 else { continue }
                 result.append(column)
             }
@@ -315,13 +339,18 @@ struct _StandInLayout {
     /// step builds the new tables beside the old ones).
     func createStatements(prefix: String = "") -> [String] {
         var statements: [String] = []
-        for name in entityNames {
-            guard let entity = schema.entities[name] else { continue }
-            let columns =
-                self.columns(of: entity).map { "\($0.column) \(Self.declaredType($0.property))" }
-                + ownerColumns(in: name).map { "\($0) INTEGER" }
+        for table in Set(entityNames.map(table)).sorted() {
+            var columns: [String] = []
+            var seen: Set<String> = []
+            for name in entityNames where self.table(name) == table {
+                guard let entity = schema.entities[name] else { continue }
+                let own =
+                    self.columns(of: entity).map { ($0.column, Self.declaredType($0.property)) }
+                    + ownerColumns(in: name).map { ($0, "INTEGER") }
+                for (column, type) in own where seen.insert(column).inserted { columns.append("\(column) \(type)") }
+            }
             statements.append(
-                "CREATE TABLE \(prefix)\(Self.table(name)) (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER"
+                "CREATE TABLE \(prefix)\(table) (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER"
                     + columns.map { ", " + $0 }.joined() + ")")
         }
         for join in joinTables {
@@ -338,7 +367,7 @@ struct _StandInLayout {
         var statements: [String] = []
         for name in entityNames {
             guard let entity = schema.entities[name] else { continue }
-            let table = Self.table(name)
+            let table = self.table(name)
             for (property, column) in columns(of: entity) {
                 if case .relationship = property.shape {
                     statements.append("CREATE INDEX \(table)_\(column)_INDEX ON \(table) (\(column))")
@@ -366,7 +395,9 @@ struct _StandInLayout {
         for join in joinTables {
             statements.append("CREATE INDEX \(join.table)_\(join.target)_INDEX ON \(join.table) (\(join.target))")
         }
-        return statements
+        // Entities of one table can share a to-one's name: one index.
+        var seen: Set<String> = []
+        return statements.filter { seen.insert($0).inserted }
     }
 }
 
