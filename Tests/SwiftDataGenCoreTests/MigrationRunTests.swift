@@ -85,6 +85,25 @@ final class MigrationRunTests: XCTestCase {
                 print(books.map { NSDecimalNumber(decimal: $0.price).doubleValue }.reduce(0, +))
                 print(Set(books.compactMap { $0.author?.name }).count, books.filter { $0.author == nil }.count)
                 """),
+        "enumerate as SwiftData walks": Scenario(
+            golden: "library", schema: "LibrarySchemaV2",
+            body: """
+                typealias Old = LibrarySchemaV2.Book
+                for index in 0..<5 { context.insert(Old(isbn: "\\(index)", name: "n\\(index)", createdAt: day)) }
+                try context.save()
+                context.insert(Old(isbn: "9", name: "not saved", createdAt: day))
+                var walked: [String] = []
+                let newestFirst = FetchDescriptor<Old>(sortBy: [SortDescriptor(\\.isbn, order: .reverse)])
+                try context.enumerate(newestFirst, batchSize: 2, allowEscapingMutations: true) { walked.append($0.isbn) }
+                print(walked.joined(separator: ","))
+                try context.save()
+                do {
+                    try context.enumerate(FetchDescriptor<Old>(), batchSize: 2) { $0.name = "changed" }
+                    print("went on")
+                } catch {
+                    print("stopped")
+                }
+                """),
         "conversion into enums": Scenario(
             golden: "plan-enum-conversion", schema: "TicketsSchemaV2Bridge",
             body: """
@@ -171,6 +190,13 @@ final class MigrationRunTests: XCTestCase {
         XCTAssertTrue(output.contains("1000 t100 t1099\n600000.0\n37 0\n"), output)
         let points = output.firstMatch(of: /at each of (\d+) points/).flatMap { Int($0.1) } ?? 0
         XCTAssertGreaterThanOrEqual(points, 30, output)
+    }
+
+    /// The stand-in's `enumerate` walks as docs/batched-walks.md says SwiftData's does: the rows
+    /// saved when the walk starts, in the sort's order (an object inserted and not saved is not
+    /// walked), and a batch that leaves changes unsaved stops a walk that does not allow them.
+    func testEnumerateWalksSavedRowsInOrderAndGuardsAgainstUnsavedChanges() throws {
+        XCTAssertEqual(try run("enumerate as SwiftData walks"), "4,3,2,1,0\nstopped\n")
     }
 
     func testConversionsIntoEnumsStoreRawValues() throws {
