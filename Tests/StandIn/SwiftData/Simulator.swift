@@ -1,6 +1,7 @@
-// The migration simulator: a store on disk, the checksum SwiftData matches it by, and staged
-// migration run the way Core Data runs it. Each rule cites the section of
-// shared/reference/swiftdata-migration-evidence.md it comes from.
+// The migration simulator's values and identity: what each Swift type stores, how a value is kept,
+// and the entity hashes and checksum SwiftData matches a store by. The store is in Store.swift, the
+// context in Context.swift, the container and staged migration in Migration.swift. Each rule cites
+// the section of shared/reference/swiftdata-migration-evidence.md it comes from.
 
 import Foundation
 

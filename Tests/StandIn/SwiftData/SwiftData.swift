@@ -1,8 +1,9 @@
 // A stand-in for Apple's SwiftData, declared with the real signatures, kinds, conformances and
 // availability (StandInAgreementTests compares every public declaration here with Apple's
 // interface) so generated code type-checks on Linux, and a simulator of how SwiftData stores rows
-// and runs a migration plan (Simulator.swift beside this file), so generated plans run with data
-// on Linux. Names that start with `_` are the simulator's machinery, not Apple's API.
+// and runs a migration plan (Simulator.swift, Store.swift, Context.swift and Migration.swift beside
+// this file), so generated plans run with data on Linux. Names that start with `_` are the
+// simulator's machinery, not Apple's API.
 // Foundation is imported, not re-exported, as in Apple's interface: a file that names `Date` must
 // import Foundation itself (AppleSDKRefusalTests).
 import Foundation
