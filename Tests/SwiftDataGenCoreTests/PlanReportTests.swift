@@ -76,9 +76,7 @@ final class PlanReportTests: XCTestCase {
     }
 
     func testJSONOfAGoldenHistoryMatchesFoundation() throws {
-        let input = GoldenTests.goldenRoot.appendingPathComponent("library/input").resolvingSymlinksInPath().path
-        let history = try XCTUnwrap(Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first)
-        let report = PlanReport(histories: [history])
+        let report = PlanReport(histories: [try Self.history(of: "library")])
         XCTAssertFalse(report.steps.isEmpty)
         XCTAssertEqual(report.schemas.count, 6, "four versions and two bridges")
         XCTAssertEqual(report.json, EncodedPlanReport(report).foundationJSON)
@@ -88,9 +86,7 @@ final class PlanReportTests: XCTestCase {
     /// a didMigrate hook is said not to run again.
     func testEveryStepSaysWhichStagesWalkRowsAndHow() throws {
         for golden in ["library", "plan-hooks"] {
-            let input = GoldenTests.goldenRoot.appendingPathComponent("\(golden)/input").resolvingSymlinksInPath().path
-            let history = try XCTUnwrap(
-                Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first)
+            let history = try Self.history(of: golden)
             let (plan, _) = MigrationPlanner.plan(history)
             let report = PlanReport(plans: [(history, plan)])
             for (step, reported) in zip(plan.steps, report.steps) {
@@ -103,19 +99,17 @@ final class PlanReportTests: XCTestCase {
                 XCTAssertTrue(report.text.contains("row walks:"), report.text)
             }
         }
-        let library = try XCTUnwrap(Self.report(of: "library"))
+        let library = PlanReport(histories: [try Self.history(of: "library")])
         XCTAssertEqual(library.steps.map(\.rowWalks.count), [1, 1, 1])
-        let hooks = try XCTUnwrap(Self.report(of: "plan-hooks"))
+        let hooks = PlanReport(histories: [try Self.history(of: "plan-hooks")])
         XCTAssertTrue(
             hooks.steps.flatMap(\.rowWalks).contains { $0.contains("in didMigrate, which is not run again") },
             "\(hooks.steps.map(\.rowWalks))")
     }
 
-    private static func report(of golden: String) throws -> PlanReport? {
+    /// A golden's history, validated.
+    private static func history(of golden: String) throws -> SchemaHistory {
         let input = GoldenTests.goldenRoot.appendingPathComponent("\(golden)/input").resolvingSymlinksInPath().path
-        guard let history = Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first else {
-            return nil
-        }
-        return PlanReport(histories: [history])
+        return try XCTUnwrap(Generator.validate(try SchemaLoader.read(directory: input).get()).histories.first)
     }
 }

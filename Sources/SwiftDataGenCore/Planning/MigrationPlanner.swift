@@ -90,11 +90,11 @@ public struct MigrationPlanner: Sendable {
             var cache = VersionHashCache()
             return references[first..<min(first + run, references.count)].map { reference in
                 start.schema(reference).map { StoreIdentity($0, naming: naming, cache: &cache) }.map {
-                    ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0.unprovedRows, $0)
+                    ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0)
                 }
             }
         }.flatMap { $0 }
-        var unproved = Set(identities.flatMap { $0?.1 ?? [] })
+        var unproved = Set(identities.flatMap { $0?.1.unprovedRows ?? [] })
         // One table per reading (`StoreIdentity.readings`): a schema repeats an earlier one if it
         // does so under any.
         var seen: [[String: MigrationPlan.SchemaReference]] = [[:], [:], [:]]
@@ -103,7 +103,7 @@ public struct MigrationPlanner: Sendable {
         }
         var previous: SchemaVersion?
         for (reference, identity) in zip(references, identities) {
-            guard var schema = plan.schema(reference), var readings = identity?.0, var shown = identity?.2 else {
+            guard var schema = plan.schema(reference), var readings = identity?.0, var shown = identity?.1 else {
                 continue
             }
             if let earlier = earlierSchema(readings) {

@@ -113,8 +113,8 @@ public final class ModelContext {
         return object
     }
 
-    /// Rows of an entity as objects, in key order, or in the order of `orderBy` columns.
-    private func rows(of entity: _StandInEntity, orderBy: String = "Z_PK", keys: [Int]? = nil) throws
+    /// Rows of an entity as objects, in key order: all, those of `keys`, or the first `limit`.
+    private func rows(of entity: _StandInEntity, keys: [Int]? = nil, limit: Int? = nil) throws
         -> [any PersistentModel]
     {
         let list = layout.columns(of: entity).map { ", " + $0.column }.joined()
@@ -127,7 +127,8 @@ public final class ModelContext {
         let bound = (keys ?? []).map { _SQLValue.integer(Int64($0)) }
         var result: [any PersistentModel] = []
         try database.query(
-            "SELECT Z_PK\(list) FROM \(layout.table(entity.name))\(filter) ORDER BY \(orderBy)", bound
+            "SELECT Z_PK\(list) FROM \(layout.table(entity.name))\(filter) ORDER BY Z_PK"
+                + (limit.map { " LIMIT \($0)" } ?? ""), bound
         ) { row in
             guard case .integer(let key) = row[0], let object = try object(entity, key: Int(key), row: row) else {
                 return
@@ -307,7 +308,7 @@ public final class ModelContext {
         -> String?
     {
         guard !sorts.isEmpty else { return "Z_PK" }
-        guard let sample = try rows(of: entity, orderBy: "Z_PK LIMIT 1").first as? T else { return "Z_PK" }
+        guard let sample = try rows(of: entity, limit: 1).first as? T else { return "Z_PK" }
         let columns = Dictionary(
             layout.columns(of: entity).map { ($0.property.name, $0) }, uniquingKeysWith: { first, _ in first })
         var terms: [String] = []

@@ -339,7 +339,11 @@ enum _StandInEndings {
     /// relationship as the attributes of the rows it points at; sorted, with the checksum first.
     static func canonical(_ database: _StandInDatabase, _ layout: _StandInLayout) throws -> [String] {
         var attributes: [String: [Int64: String]] = [:]
-        var references: [String: [Int64: [(String, Int64)]]] = [:]
+        /// Entity → row → (relationship, its destination, the related row's key).
+        var references: [String: [Int64: [(name: String, target: String, key: Int64)]]] = [:]
+        func relate(_ entity: String, _ row: Int64, _ property: _StandInProperty, _ target: String, _ other: Int64) {
+            references[entity, default: [:]][row, default: []].append((property.name, target, other))
+        }
         for name in layout.entityNames {
             guard let entity = layout.entity(name) else { continue }
             let columns = layout.columns(of: entity)
@@ -353,10 +357,7 @@ enum _StandInEndings {
                     case .attribute(let kind, _):
                         text.append("\(property.name)=\(_StandInColumnCodec.stored(row[index + 1], kind: kind))")
                     case .relationship(let target, _, _):
-                        if case .integer(let other) = row[index + 1] {
-                            references[name, default: [:]][key, default: []].append(
-                                ("\(property.name)>\(target)", other))
-                        }
+                        if case .integer(let other) = row[index + 1] { relate(name, key, property, target, other) }
                     case .unsupported: break
                     }
                 }
@@ -368,15 +369,13 @@ enum _StandInEndings {
                 case .inverseColumn(let table, let column)?:
                     try database.query("SELECT \(column), Z_PK FROM \(table) WHERE \(column) IS NOT NULL") { row in
                         if case .integer(let owner) = row[0], case .integer(let other) = row[1] {
-                            references[name, default: [:]][owner, default: []].append(
-                                ("\(property.name)>\(target)", other))
+                            relate(name, owner, property, target, other)
                         }
                     }
                 case .join(let table, let owner, let targetColumn)?:
                     try database.query("SELECT \(owner), \(targetColumn) FROM \(table)") { row in
                         if case .integer(let from) = row[0], case .integer(let other) = row[1] {
-                            references[name, default: [:]][from, default: []].append(
-                                ("\(property.name)>\(target)", other))
+                            relate(name, from, property, target, other)
                         }
                     }
                 default: break
@@ -386,11 +385,10 @@ enum _StandInEndings {
         var lines: [String] = []
         for (name, rows) in attributes {
             for (key, text) in rows {
-                let related = (references[name]?[key] ?? []).map { label, other -> String in
-                    let parts = label.split(separator: ">")
-                    let target = parts.count == 2 ? String(parts[1]) : ""
-                    return "\(parts.first ?? "")->[\(attributes[target]?[other] ?? "?")]"
-                }.sorted()
+                let related = (references[name]?[key] ?? []).map {
+                    "\($0.name)->[\(attributes[$0.target]?[$0.key] ?? "?")]"
+                }
+                .sorted()
                 lines.append(([name + ":", text] + related).joined(separator: " "))
             }
         }
