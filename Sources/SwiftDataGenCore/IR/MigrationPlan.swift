@@ -49,11 +49,22 @@ public struct MigrationPlan: Sendable {
         public var optionalKeys: [String]
         public var nilKeysAreEqual: Bool
         /// The Swift type of a single key that is one stored value (`String`, `Int`, …), so the
-        /// keys remembered are that type's values, a few bytes each; nil for any other key.
+        /// key kept in memory is that type's value, a few bytes; nil for any other key.
         public var keyType: String?
+        /// The keys as the walk sorts them, when each is one stored value a sort can order: repeats
+        /// are then neighbours and the walk keeps only the key before in memory. nil otherwise, and
+        /// the walk remembers one key per kept object.
+        public var keyOrder: [KeySort]?
         public var orderBy: String
         public var keepLast: Bool
         public var summary: String
+
+        /// One key of a walk in key order. A String sorts lexically: the default comparator of
+        /// `SortDescriptor` ignores case, and would part repeats with a key that differs in case.
+        public struct KeySort: Sendable, Equatable {
+            public var key: String
+            public var isString: Bool
+        }
     }
 
     /// A function the team writes in its own file.
@@ -63,7 +74,7 @@ public struct MigrationPlan: Sendable {
     }
 
     /// Objects a generated migration function walks and saves at a time.
-    public static let batchSize = 500
+    public static let batchSize = 5000
 
     public enum Action: Sendable, Equatable {
         case convert(Conversion)
@@ -99,8 +110,12 @@ public struct MigrationPlan: Sendable {
                     + "memory with the batch and one \(l.targetModel) per distinct \(l.source)); a launch ended "
                     + "part way is finished by the next, which skips rows already linked"
             case .deduplicate(let d):
-                return "\(label): walks every \(d.model) once by \(d.orderBy) in \(phase), \(batches), memory with "
-                    + "the batch and one key per kept \(d.model)); a launch ended part way is finished by the next"
+                let order =
+                    d.keyOrder == nil
+                    ? "by \(d.orderBy)" : "by (\((d.keys + [d.orderBy]).joined(separator: ", ")))"
+                let memory = d.keyOrder == nil ? "one key per kept \(d.model)" : "the key before"
+                return "\(label): walks every \(d.model) once \(order) in \(phase), \(batches), memory with "
+                    + "the batch and \(memory)); a launch ended part way is finished by the next"
             case .hook(let h):
                 return phase == "didMigrate"
                     ? "hook \(h.name): your code, in didMigrate, which is not run again when a launch ends inside it "

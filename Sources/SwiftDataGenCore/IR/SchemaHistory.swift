@@ -460,7 +460,6 @@ public struct Property: Sendable, Equatable {
 
     public var isStored: Bool { !isTransient }
 
-    /// A stored single value a `SortDescriptor` can order by (dedupe order, batch paging).
     /// The Swift type of one stored scalar value (not an array, enum or struct), without `?`: what a
     /// de-duplication remembers of this property.
     var scalarKeyType: String? {
@@ -468,8 +467,14 @@ public struct Property: Sendable, Equatable {
         return scalarSpelling ?? scalar.rawValue
     }
 
+    /// A stored single value a `SortDescriptor` can order by (dedupe order, a walk in key order).
     var isSortableAttribute: Bool {
         guard isStored, case .attribute(.scalar(let scalar), false) = kind else { return false }
         return scalar.isSortable
+    }
+
+    var isStringAttribute: Bool {
+        if case .attribute(.scalar(.string), false) = kind { return true }
+        return false
     }
 }

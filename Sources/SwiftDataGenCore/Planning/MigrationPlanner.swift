@@ -763,6 +763,8 @@ public struct MigrationPlanner: Sendable {
             let deduplication = MigrationPlan.Deduplication(
                 model: before.name, keys: keys, optionalKeys: optionalKeys, nilKeysAreEqual: policy.nilKeysAreEqual,
                 keyType: keyProperties.count == 1 ? keyProperties.first?.scalarKeyType : nil,
+                keyOrder: keyProperties.allSatisfy(\.isSortableAttribute)
+                    ? zip(keys, keyProperties).map { .init(key: $0, isString: $1.isStringAttribute) } : nil,
                 orderBy: orderBy.name,
                 keepLast: policy.keepLast,
                 summary:

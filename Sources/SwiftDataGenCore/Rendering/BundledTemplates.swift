@@ -210,16 +210,22 @@ extension TemplateSet {
                 }
             {{/link}}
             {{#deduplication}}
+            {{#inKeyOrder}}
+                /// Walks in key order, so a repeat follows the object it repeats, and saves every batch: run
+                /// again after a launch that ended part way, it deletes only what the first run would have.
+            {{/inKeyOrder}}
+            {{^inKeyOrder}}
                 /// Remembers one key per kept row and saves every batch: run again after a launch that ended
                 /// part way, it deletes only what the first run would have.
+            {{/inKeyOrder}}
                 static func {{name}}(_ context: ModelContext) throws {
-                    var seen: {{seenType}} = []
+                    {{memory}}
                     var walked = 0
-                    let keptFirst = FetchDescriptor<{{model}}>(sortBy: [SortDescriptor(\.{{orderBy}}{{#keepLast}}, order: .reverse{{/keepLast}})])
-                    try context.enumerate(keptFirst, batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
-                        if {{repeats}} {
-                            context.delete(object)
-                        }
+                    let walkOrder = FetchDescriptor<{{model}}>(sortBy: [{{sortBy}}])
+                    try context.enumerate(walkOrder, batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
+            {{#visit}}
+                        {{.}}
+            {{/visit}}
                         walked += 1
                         if walked % {{batchSize}} == 0 { try context.save() }
                     }

@@ -197,26 +197,60 @@ struct MigrationPlanView: MustacheRepresentable {
         var link: MigrationPlan.Link?
         var deduplication: MigrationPlan.Deduplication?
 
-        /// The set of keys a de-duplication remembers: one value per kept object, of the key's own
-        /// type where the key is one stored value.
-        static func seenType(_ d: MigrationPlan.Deduplication) -> String {
-            guard let type = d.keyType else { return "Set<[AnyHashable]>" }
+        /// What a de-duplication keeps in memory: the key before, when it walks in key order, or
+        /// one key per kept object, of the key's own type where the key is one stored value.
+        static func memory(_ d: MigrationPlan.Deduplication) -> String {
             let nilIsAKey = d.nilKeysAreEqual && !d.optionalKeys.isEmpty
-            return nilIsAKey ? "Set<\(type)?>" : "Set<\(type)>"
+            guard d.keyOrder != nil else {
+                guard let type = d.keyType else { return "var seen: Set<[AnyHashable]> = []" }
+                return nilIsAKey ? "var seen: Set<\(type)?> = []" : "var seen: Set<\(type)> = []"
+            }
+            guard d.keys.count == 1, let type = d.keyType else { return "var previous: [AnyHashable]? = nil" }
+            return nilIsAKey ? "var previous: \(type)?? = nil" : "var previous: \(type)? = nil"
         }
 
-        /// The condition under which the object walked repeats a kept one's key; with nil keys
-        /// distinct, an object whose key holds nil never does.
-        static func repeats(_ d: MigrationPlan.Deduplication) -> String {
-            let skipsNil = !d.nilKeysAreEqual && !d.optionalKeys.isEmpty
-            if d.keyType != nil, let key = d.keys.first {
-                return skipsNil
-                    ? "let key = object.\(key), !seen.insert(key).inserted" : "!seen.insert(object.\(key)).inserted"
+        /// The sorts of the walk: by the keys first where repeats can be made neighbours, then in
+        /// the order that puts the object kept first.
+        static func sortBy(_ d: MigrationPlan.Deduplication) -> String {
+            let keys = (d.keyOrder ?? []).map {
+                $0.isString ? "SortDescriptor(\\.\($0.key), comparator: .lexical)" : "SortDescriptor(\\.\($0.key))"
             }
-            let insert =
-                "!seen.insert([\(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", "))]).inserted"
-            guard skipsNil else { return insert }
-            return "!(\(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || "))), " + insert
+            return (keys + ["SortDescriptor(\\.\(d.orderBy)\(d.keepLast ? ", order: .reverse" : ""))"])
+                .joined(separator: ", ")
+        }
+
+        /// The statements run on each object walked: delete it when it repeats a kept object's key.
+        /// With nil keys distinct, an object whose key holds nil never repeats.
+        static func visit(_ d: MigrationPlan.Deduplication) -> [String] {
+            let skipsNil = !d.nilKeysAreEqual && !d.optionalKeys.isEmpty
+            let delete = ["    context.delete(object)", "}"]
+            guard d.keyOrder != nil else {
+                let condition: String
+                if d.keyType != nil, let key = d.keys.first {
+                    condition =
+                        skipsNil
+                        ? "let key = object.\(key), !seen.insert(key).inserted" : "!seen.insert(object.\(key)).inserted"
+                } else {
+                    let insert =
+                        "!seen.insert([\(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", "))]).inserted"
+                    condition =
+                        skipsNil
+                        ? "!(\(d.optionalKeys.map { "object.\($0) == nil" }.joined(separator: " || "))), " + insert
+                        : insert
+                }
+                return ["if \(condition) {"] + delete
+            }
+            let comparison: (String) -> [String] = { key in
+                ["if \(key) == previous {", "    context.delete(object)", "} else {", "    previous = \(key)", "}"]
+            }
+            if d.keys.count == 1, d.keyType != nil, let key = d.keys.first {
+                guard skipsNil else { return comparison("object.\(key)") }
+                return ["if let key = object.\(key) {"] + comparison("key").map { "    " + $0 } + ["}"]
+            }
+            let key = "let key: [AnyHashable] = [\(d.keys.map { "AnyHashable(object.\($0))" }.joined(separator: ", "))]"
+            guard skipsNil else { return [key] + comparison("key") }
+            return ["if \(d.optionalKeys.map { "object.\($0) != nil" }.joined(separator: ", ")) {"]
+                + ([key] + comparison("key")).map { "    " + $0 } + ["}"]
         }
 
         /// Each kind's section gets the function's name and the batch size it pages by.
@@ -247,7 +281,9 @@ struct MigrationPlanView: MustacheRepresentable {
                 value["deduplication"] = .dictionary(
                     [
                         "model": .string(d.model), "orderBy": .string(d.orderBy), "keepLast": .bool(d.keepLast),
-                        "seenType": .string(Self.seenType(d)), "repeats": .string(Self.repeats(d)),
+                        "memory": .string(Self.memory(d)), "sortBy": .string(Self.sortBy(d)),
+                        "visit": .list(Self.visit(d).map(MustacheValue.string)),
+                        "inKeyOrder": .bool(d.keyOrder != nil),
                     ].merging(shared) { own, _ in own })
             }
             return .dictionary(value)

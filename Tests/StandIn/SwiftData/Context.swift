@@ -101,7 +101,11 @@ public final class ModelContext {
                 let stored = _StandInColumnCodec.stored(values[index + 1], kind: kind)
                 if let value = _StandInCodec.decode(stored, as: property.type) { backing.values[property.name] = value }
             case .relationship:
-                if case .integer(let other) = values[index + 1] { backing.references[property.name] = Int(other) }
+                if case .integer(let other) = values[index + 1] {
+                    backing.references[property.name] = Int(other)
+                } else {
+                    backing.references[property.name] = .some(nil)
+                }
             case .unsupported:
                 break
             }
@@ -149,8 +153,8 @@ public final class ModelContext {
         if let key = backing.rowID {
             switch layout.storage(of: property, in: entity) {
             case .column(let column)?:
-                var other = backing.references[name]
-                if other == nil,
+                var other = backing.references[name] ?? nil
+                if backing.references[name] == nil,
                     case .integer(let stored)? = try? database.values(
                         "SELECT \(column) FROM \(layout.table(entity.name)) WHERE Z_PK = ?",
                         [.integer(Int64(key))]
@@ -502,7 +506,7 @@ public final class ModelContext {
             if let value = backing.values[property.name] {
                 key = Self.models(in: value).first { deleted[ObjectIdentifier($0)] == nil }?._$backing.rowID
             } else {
-                key = backing.references[property.name]
+                key = backing.references[property.name] ?? nil
             }
             return key.map { .integer(Int64($0)) } ?? .null
         case .unsupported:

@@ -20,8 +20,9 @@ public final class _StandInBacking {
     var entityName: String?
     /// Names set since the object was last saved.
     var changed: Set<String> = []
-    /// The key of each to-one's related row, as read, until the relationship is first used.
-    var references: [String: Int] = [:]
+    /// The key of each to-one's related row as read (nil where the row holds none), until the
+    /// relationship is first used; a name with no entry was not read.
+    var references: [String: Int?] = [:]
     /// Collects the stored names read while set: which stored property a key path reads.
     var readNames: [String]?
 

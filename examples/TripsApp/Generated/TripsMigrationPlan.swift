@@ -48,12 +48,12 @@ extension TripsSchemaV3Bridge {
     static func convertTripBudget(_ context: ModelContext) throws {
         let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Trip>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Trip>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.budget == nil {
                 object.budget = convert(object.budgetText)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }

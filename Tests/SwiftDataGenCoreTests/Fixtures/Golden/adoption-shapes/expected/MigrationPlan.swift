@@ -43,12 +43,12 @@ extension SchemaV2Bridge {
     static func convertVideoQuality(_ context: ModelContext) throws {
         let convert: (Quality?) -> Quality? = { $0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Video>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Video>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.qualityConverted == nil {
                 object.qualityConverted = convert(object.quality)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }

@@ -62,12 +62,12 @@ extension ShelfSchemaV2Bridge {
     static func convertItemPrice(_ context: ModelContext) throws {
         let convert: (String) -> Double = { Double($0) ?? -1 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Item>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Item>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.priceConverted == nil {
                 object.priceConverted = convert(object.price)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -80,12 +80,12 @@ extension ShelfSchemaV3Bridge {
     static func convertItemPrice(_ context: ModelContext) throws {
         let convert: (Double) -> String = { String($0) }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Item>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Item>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.priceConvertedV3 == nil {
                 object.priceConvertedV3 = convert(object.price)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }

@@ -52,18 +52,20 @@ enum PeopleMigrationPlan: SchemaMigrationPlan {
 
 extension PeopleSchemaV1 {
     /// Removes Person objects that repeat (firstName), keeping the last by joinedAt.
-    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
-    /// part way, it deletes only what the first run would have.
+    /// Walks in key order, so a repeat follows the object it repeats, and saves every batch: run
+    /// again after a launch that ended part way, it deletes only what the first run would have.
     static func dedupePersonByFirstName(_ context: ModelContext) throws {
-        var seen: Set<String> = []
+        var previous: String? = nil
         var walked = 0
-        let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
-        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !seen.insert(object.firstName).inserted {
+        let walkOrder = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.firstName, comparator: .lexical), SortDescriptor(\.joinedAt, order: .reverse)])
+        try context.enumerate(walkOrder, batchSize: 5000, allowEscapingMutations: true) { object in
+            if object.firstName == previous {
                 context.delete(object)
+            } else {
+                previous = object.firstName
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -71,18 +73,21 @@ extension PeopleSchemaV1 {
 
 extension PeopleSchemaV1 {
     /// Removes Person objects that repeat (first, name), keeping the last by joinedAt.
-    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
-    /// part way, it deletes only what the first run would have.
+    /// Walks in key order, so a repeat follows the object it repeats, and saves every batch: run
+    /// again after a launch that ended part way, it deletes only what the first run would have.
     static func dedupePersonByFirstName2(_ context: ModelContext) throws {
-        var seen: Set<[AnyHashable]> = []
+        var previous: [AnyHashable]? = nil
         var walked = 0
-        let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
-        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !seen.insert([AnyHashable(object.first), AnyHashable(object.name)]).inserted {
+        let walkOrder = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.first, comparator: .lexical), SortDescriptor(\.name, comparator: .lexical), SortDescriptor(\.joinedAt, order: .reverse)])
+        try context.enumerate(walkOrder, batchSize: 5000, allowEscapingMutations: true) { object in
+            let key: [AnyHashable] = [AnyHashable(object.first), AnyHashable(object.name)]
+            if key == previous {
                 context.delete(object)
+            } else {
+                previous = key
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -90,18 +95,22 @@ extension PeopleSchemaV1 {
 
 extension PeopleSchemaV1 {
     /// Removes Person objects that repeat (email), keeping the last by joinedAt, objects with a nil key kept.
-    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
-    /// part way, it deletes only what the first run would have.
+    /// Walks in key order, so a repeat follows the object it repeats, and saves every batch: run
+    /// again after a launch that ended part way, it deletes only what the first run would have.
     static func dedupePersonByEmail(_ context: ModelContext) throws {
-        var seen: Set<String> = []
+        var previous: String? = nil
         var walked = 0
-        let keptFirst = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.joinedAt, order: .reverse)])
-        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if let key = object.email, !seen.insert(key).inserted {
-                context.delete(object)
+        let walkOrder = FetchDescriptor<Person>(sortBy: [SortDescriptor(\.email, comparator: .lexical), SortDescriptor(\.joinedAt, order: .reverse)])
+        try context.enumerate(walkOrder, batchSize: 5000, allowEscapingMutations: true) { object in
+            if let key = object.email {
+                if key == previous {
+                    context.delete(object)
+                } else {
+                    previous = key
+                }
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -114,12 +123,12 @@ extension PeopleSchemaV2Bridge {
     static func convertBadgeCode(_ context: ModelContext) throws {
         let convert: (String) -> Int = { Int($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Badge>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Badge>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.codeConverted == nil {
                 object.codeConverted = convert(object.code)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -127,18 +136,22 @@ extension PeopleSchemaV2Bridge {
 
 extension PeopleSchemaV2Bridge {
     /// Removes Badge objects that repeat (codeConverted) after conversion, keeping the first by issuedAt, objects with a nil key kept.
-    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
-    /// part way, it deletes only what the first run would have.
+    /// Walks in key order, so a repeat follows the object it repeats, and saves every batch: run
+    /// again after a launch that ended part way, it deletes only what the first run would have.
     static func dedupeBadgeByCodeConverted(_ context: ModelContext) throws {
-        var seen: Set<Int> = []
+        var previous: Int? = nil
         var walked = 0
-        let keptFirst = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt)])
-        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if let key = object.codeConverted, !seen.insert(key).inserted {
-                context.delete(object)
+        let walkOrder = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.codeConverted), SortDescriptor(\.issuedAt)])
+        try context.enumerate(walkOrder, batchSize: 5000, allowEscapingMutations: true) { object in
+            if let key = object.codeConverted {
+                if key == previous {
+                    context.delete(object)
+                } else {
+                    previous = key
+                }
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }

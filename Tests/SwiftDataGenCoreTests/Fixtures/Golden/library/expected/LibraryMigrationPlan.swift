@@ -67,12 +67,12 @@ extension LibrarySchemaV2Bridge {
     static func convertBookPrice(_ context: ModelContext) throws {
         let convert: (String) -> Decimal = { Decimal(string: $0) ?? 0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Book>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Book>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.priceConverted == nil {
                 object.priceConverted = convert(object.price)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -80,18 +80,20 @@ extension LibrarySchemaV2Bridge {
 
 extension LibrarySchemaV2 {
     /// Removes Book objects that repeat (isbn), keeping the last by createdAt.
-    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
-    /// part way, it deletes only what the first run would have.
+    /// Walks in key order, so a repeat follows the object it repeats, and saves every batch: run
+    /// again after a launch that ended part way, it deletes only what the first run would have.
     static func dedupeBookByIsbn(_ context: ModelContext) throws {
-        var seen: Set<String> = []
+        var previous: String? = nil
         var walked = 0
-        let keptFirst = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.createdAt, order: .reverse)])
-        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if !seen.insert(object.isbn).inserted {
+        let walkOrder = FetchDescriptor<Book>(sortBy: [SortDescriptor(\.isbn, comparator: .lexical), SortDescriptor(\.createdAt, order: .reverse)])
+        try context.enumerate(walkOrder, batchSize: 5000, allowEscapingMutations: true) { object in
+            if object.isbn == previous {
                 context.delete(object)
+            } else {
+                previous = object.isbn
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -103,11 +105,11 @@ extension LibrarySchemaV4Bridge {
     /// way, it finishes the rest.
     static func linkBookAuthor(_ context: ModelContext) throws {
         var related: [String: Author] = [:]
-        try context.enumerate(FetchDescriptor<Author>(), batchSize: 500) { existing in
+        try context.enumerate(FetchDescriptor<Author>(), batchSize: 5000) { existing in
             if related[existing.name] == nil { related[existing.name] = existing }
         }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Book>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Book>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.author == nil, let key = object.authorName, !key.isEmpty {
                 if let match = related[key] {
                     object.author = match
@@ -119,7 +121,7 @@ extension LibrarySchemaV4Bridge {
                 }
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }

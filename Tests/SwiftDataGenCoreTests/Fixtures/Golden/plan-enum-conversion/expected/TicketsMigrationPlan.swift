@@ -42,12 +42,12 @@ extension TicketsSchemaV2Bridge {
     static func convertTicketStatus(_ context: ModelContext) throws {
         let convert: (String) -> TicketState = { TicketState(rawValue: $0) ?? .open }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Ticket>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Ticket>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.statusConverted == nil {
                 object.statusConverted = convert(object.status)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -60,12 +60,12 @@ extension TicketsSchemaV2Bridge {
     static func convertTicketEscalation(_ context: ModelContext) throws {
         let convert: (String) -> Priority? = { $0.hasPrefix("!") ? .urgent : nil }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Ticket>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Ticket>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.escalation == nil {
                 object.escalation = convert(object.title)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }

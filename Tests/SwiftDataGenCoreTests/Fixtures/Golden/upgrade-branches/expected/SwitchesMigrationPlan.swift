@@ -49,12 +49,12 @@ extension SwitchesSchemaV2Bridge {
     static func convertSwitchState(_ context: ModelContext) throws {
         let convert: (Bool) -> String = { $0 ? "on" : "off" }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.state == nil {
                 object.state = convert(object.flag)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -67,12 +67,12 @@ extension SwitchesSchemaV2Bridge {
     static func convertSwitchLevel(_ context: ModelContext) throws {
         let convert: (String) -> Int = { Int($0) ?? 0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.level == nil {
                 object.level = convert(object.levelText)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -85,12 +85,12 @@ extension SwitchesSchemaV2Bridge {
     static func convertSwitchMode(_ context: ModelContext) throws {
         let convert: (String?) -> Mode = { $0.flatMap(Mode.init(rawValue:)) ?? .off }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Switch>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.mode == nil {
                 object.mode = convert(object.modeText)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -103,12 +103,12 @@ extension SwitchesSchemaV2Bridge {
     static func convertBadgeCode(_ context: ModelContext) throws {
         let convert: (String) -> Int = { Int($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Badge>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Badge>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.codeConverted == nil {
                 object.codeConverted = convert(object.code)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -116,18 +116,22 @@ extension SwitchesSchemaV2Bridge {
 
 extension SwitchesSchemaV2Bridge {
     /// Removes Badge objects that repeat (codeConverted) after conversion, keeping the last by issuedAt, objects with a nil key kept.
-    /// Remembers one key per kept row and saves every batch: run again after a launch that ended
-    /// part way, it deletes only what the first run would have.
+    /// Walks in key order, so a repeat follows the object it repeats, and saves every batch: run
+    /// again after a launch that ended part way, it deletes only what the first run would have.
     static func dedupeBadgeByCodeConverted(_ context: ModelContext) throws {
-        var seen: Set<Int> = []
+        var previous: Int? = nil
         var walked = 0
-        let keptFirst = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.issuedAt, order: .reverse)])
-        try context.enumerate(keptFirst, batchSize: 500, allowEscapingMutations: true) { object in
-            if let key = object.codeConverted, !seen.insert(key).inserted {
-                context.delete(object)
+        let walkOrder = FetchDescriptor<Badge>(sortBy: [SortDescriptor(\.codeConverted), SortDescriptor(\.issuedAt, order: .reverse)])
+        try context.enumerate(walkOrder, batchSize: 5000, allowEscapingMutations: true) { object in
+            if let key = object.codeConverted {
+                if key == previous {
+                    context.delete(object)
+                } else {
+                    previous = key
+                }
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }

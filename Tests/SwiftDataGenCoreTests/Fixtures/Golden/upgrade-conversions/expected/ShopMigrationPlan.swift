@@ -62,12 +62,12 @@ extension ShopSchemaV2Bridge {
     static func convertSubPlacement(_ context: ModelContext) throws {
         let convert: (Placement) -> Placement = { $0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.placement == nil {
                 object.placement = convert(object.place)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -80,12 +80,12 @@ extension ShopSchemaV2Bridge {
     static func convertSubSizeName(_ context: ModelContext) throws {
         let convert: (Size) -> String = { $0.rawValue.uppercased() }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.sizeName == nil {
                 object.sizeName = convert(object.size)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -98,12 +98,12 @@ extension ShopSchemaV2Bridge {
     static func convertSubTier(_ context: ModelContext) throws {
         let convert: (String) -> Tier = { $0 == "gold" ? .gold : .basic }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.tier == nil {
                 object.tier = convert(object.level)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
@@ -116,12 +116,12 @@ extension ShopSchemaV3Bridge {
     static func convertSubTier(_ context: ModelContext) throws {
         let convert: (Tier) -> Int = { $0.rawValue * 10 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 500, allowEscapingMutations: true) { object in
+        try context.enumerate(FetchDescriptor<Sub>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.tierConverted == nil {
                 object.tierConverted = convert(object.tier)
             }
             walked += 1
-            if walked % 500 == 0 { try context.save() }
+            if walked % 5000 == 0 { try context.save() }
         }
         try context.save()
     }
