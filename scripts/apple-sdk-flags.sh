@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints, on its last line, the swiftc flags that type-check code against Apple's own SwiftData
 # interface of one SDK (the -target flag is the caller's), building what a Linux machine lacks into
-# OUTDIR first. SDK is ios17, ios18, ios26 or macos15 (default ios17).
+# OUTDIR first. SDK is ios17, ios18, ios26, ios27 or macos15 (default ios17).
 # On a Mac with Xcode: the installed SDK of that platform and Xcode's own macros, whatever its release
 # (the caller reads the release from the SDK's SDKSettings.json).
 # Elsewhere: the newest SDK of that release in $SDG_APPLE_SDKS or ../shared/apple-sdk beside the
@@ -11,7 +11,7 @@
 # Exit 3 when no SDK is found (the caller skips), 1 when something could not be built.
 # Usage: scripts/apple-sdk-flags.sh OUTDIR [SDK]
 set -euo pipefail
-out=${1:?usage: apple-sdk-flags.sh OUTDIR [ios17|ios18|ios26|macos15]}
+out=${1:?usage: apple-sdk-flags.sh OUTDIR [ios17|ios18|ios26|ios27|macos15]}
 which_sdk=${2:-ios17}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -19,8 +19,9 @@ case "$which_sdk" in
   ios17) platform=iPhoneOS; xcrun_sdk=iphoneos; release=17; xcode=15 ;;
   ios18) platform=iPhoneOS; xcrun_sdk=iphoneos; release=18; xcode=16 ;;
   ios26) platform=iPhoneOS; xcrun_sdk=iphoneos; release=26; xcode=26 ;;
+  ios27) platform=iPhoneOS; xcrun_sdk=iphoneos; release=27; xcode=27 ;;
   macos15) platform=MacOSX; xcrun_sdk=macosx; release=15; xcode=16 ;;
-  *) echo "apple-sdk: unknown SDK '$which_sdk' (ios17, ios18, ios26 or macos15)" >&2; exit 1 ;;
+  *) echo "apple-sdk: unknown SDK '$which_sdk' (ios17, ios18, ios26, ios27 or macos15)" >&2; exit 1 ;;
 esac
 
 if [ "$(uname)" = Darwin ] && sdk=$(xcrun --sdk "$xcrun_sdk" --show-sdk-path 2>/dev/null); then
@@ -125,5 +126,23 @@ build_plugin
 # SwiftShims needs its folder named (../shared/apple-sdk/README.md).
 shims=
 [ "$release" = 17 ] || shims="-I $out/resources/shims"
+# A module interface whose flags this compiler refuses (27.0's SwiftData carries Swift 6.4's
+# -target-arch-variant) is read from a copy without them, found first through -F; the SDK is
+# never changed. A compiler that knows the flag reads the SDK's own.
+overlay=
+modules=SwiftData.framework/Modules/SwiftData.swiftmodule
+if grep -q -- '-target-arch-variant' "$sdk/System/Library/Frameworks/$modules"/*.swiftinterface 2>/dev/null \
+  && ! swiftc -frontend -help 2>/dev/null | grep -q -- '-target-arch-variant'; then
+  overlay="$out/overlays/$(basename "$sdk")"
+  mkdir -p "$overlay/$modules"
+  for interface in "$sdk/System/Library/Frameworks/$modules"/*.swiftinterface; do
+    copy="$overlay/$modules/$(basename "$interface")"
+    sed 's/ -target-arch-variant [^ ]*//' "$interface" > "$copy.new"
+    # Rewritten only when it changes, so the module cache keyed on it stays valid.
+    if cmp -s "$copy.new" "$copy"; then rm "$copy.new"; else mv "$copy.new" "$copy"; fi
+  done
+  echo "apple-sdk: SwiftData's interface read from $overlay, without -target-arch-variant" >&2
+  overlay="-F $overlay"
+fi
 echo "apple-sdk: $sdk with the project's SwiftDataMacros for Xcode $xcode" >&2
-echo "-sdk $sdk -resource-dir $out/resources $shims -load-plugin-library $plugin"
+echo "-sdk $sdk -resource-dir $out/resources $shims $overlay -load-plugin-library $plugin"

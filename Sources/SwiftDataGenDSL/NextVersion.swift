@@ -14,7 +14,8 @@ extension PropertyKey {
         switch self {
         case .renamedFrom, .from: return .leftOut
         case .type, .default, .expression, .transient, .unique, .externalStorage, .spotlight,
-            .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral, .transformable, .deleteRule, .inverse,
+            .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral, .codable, .transformable, .deleteRule,
+            .inverse,
             .minCount, .maxCount, .hashModifier, .storedName, .enumStorage, .access, .doc:
             return .copied
         }

@@ -4,7 +4,7 @@
 /// the documentation's key table and the JSON Schema's property keys are generated from it (DSLKeyTests).
 public enum PropertyKey: String, CaseIterable, Sendable {
     case type, `default`, expression, renamedFrom, transient, unique
-    case externalStorage, spotlight, preserveValueOnDeletion, allowsCloudEncryption, ephemeral
+    case externalStorage, spotlight, preserveValueOnDeletion, allowsCloudEncryption, ephemeral, codable
     case transformable, deleteRule, inverse, minCount, maxCount, from, hashModifier, storedName
     case enumStorage, access, doc
 
@@ -18,7 +18,7 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         // storedName and enumStorage are attributes' too, each refused elsewhere with its own reason.
         case .type, .renamedFrom, .from, .hashModifier, .access, .doc, .storedName, .enumStorage: return .any
         case .default, .expression, .transient, .unique, .externalStorage, .spotlight, .preserveValueOnDeletion,
-            .allowsCloudEncryption, .ephemeral, .transformable:
+            .allowsCloudEncryption, .ephemeral, .codable, .transformable:
             return .attribute
         case .deleteRule, .inverse, .minCount, .maxCount: return .relationship
         }
@@ -47,6 +47,9 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         // Options in the hash, measured (evidence [S22]); a transformer makes the attribute
         // Transformable; an inverse's name is in both ends' hashes.
         case .externalStorage, .preserveValueOnDeletion, .transformable, .inverse: return .checksum
+        // Stores the value as its encoded form instead of a composite of its fields: a different
+        // stored type, whose hash no store proves yet (StorageRow.codable).
+        case .codable: return .checksum
         // Options not in the hash, measured [S22]; ephemeral without evidence either way, left out.
         case .spotlight, .allowsCloudEncryption, .ephemeral: return .lock
         case .renamedFrom, .deleteRule: return .lock
@@ -64,7 +67,8 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .expression: return "any other initial value"
         case .renamedFrom: return "@Attribute(originalName:)"
         case .transient: return "@Transient"
-        case .unique, .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+        case .unique, .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral,
+            .codable:
             return "@Attribute(.\(attributeOption ?? rawValue))"
         case .transformable: return "@Attribute(.transformable(by:))"
         case .deleteRule: return "@Relationship(deleteRule:)"
@@ -82,7 +86,8 @@ public enum PropertyKey: String, CaseIterable, Sendable {
     /// The `@Attribute` option that spells the key in Swift (`.unique`), for keys that are one.
     public var attributeOption: String? {
         switch self {
-        case .unique, .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+        case .unique, .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral,
+            .codable:
             return rawValue
         case .type, .default, .expression, .renamedFrom, .transient, .transformable, .deleteRule, .inverse, .minCount,
             .maxCount, .from, .hashModifier, .storedName, .enumStorage, .access, .doc:
@@ -104,7 +109,8 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .renamedFrom, .storedName: return .identifier(called: rawValue)
         case .transformable: return .identifier(called: "transformable (a ValueTransformer name)")
         case .transient, .unique: return .flag
-        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral: return .option
+        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral, .codable:
+            return .option
         case .minCount, .maxCount: return .count
         case .deleteRule: return .choice(options: Self.deleteRules, called: "delete rule")
         case .enumStorage: return .choice(options: Self.enumStorages, called: rawValue)
@@ -127,6 +133,7 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .transient: return ("Int?", "true")
         case .unique, .spotlight: return ("String?", "true")
         case .externalStorage, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral: return ("Data?", "true")
+        case .codable: return ("Spot?", "true")
         case .transformable: return ("Data?", "Reverser")
         case .deleteRule: return ("\"[Item]\"", "cascade")
         case .inverse: return ("Item?", "news")
@@ -169,6 +176,10 @@ public enum PropertyKey: String, CaseIterable, Sendable {
             return "`true`: `.preserveValueOnDeletion`, kept in the persistent history after the object is deleted"
         case .allowsCloudEncryption: return "`true`: `.allowsCloudEncryption`, encrypted in CloudKit"
         case .ephemeral: return "`true`: `.ephemeral`, tracked for changes but not saved"
+        case .codable:
+            return "`true`: `.codable` (iOS 27, macOS 27 and later), a struct stored as its `Codable` encoding instead "
+                + "of a column per field: it cannot be sorted, filtered, indexed or unique, and a change to the "
+                + "struct's fields is no migration, so old encodings must still decode"
         case .transformable: return "name of a registered `ValueTransformer`: `.transformable(by: \"Name\")`"
         case .deleteRule: return "relationships: `cascade`, `nullify` (default), `deny`, `noAction`"
         case .inverse:

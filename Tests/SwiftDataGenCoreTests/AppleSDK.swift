@@ -14,12 +14,17 @@ struct AppleSDK: Sendable {
         case iOS17 = "ios17"
         case iOS18 = "ios18"
         case iOS26 = "ios26"
+        /// SwiftData 27.0 over the 26.2 subset's other modules (../shared/apple-sdk/README.md).
+        case iOS27 = "ios27"
         case macOS15 = "macos15"
 
-        /// The iOS SDKs that must accept code for an iOS floor: the floor's own release, and the
-        /// newest, with which Xcode 26 builds an app of any floor.
-        static func checking(iOSFloor floor: Int) -> [Kind] {
-            floor >= 26 ? [.iOS26] : floor >= 18 ? [.iOS18, .iOS26] : [.iOS17, .iOS26]
+        /// The iOS SDKs that must accept code for an iOS floor, each with the iOS target it is
+        /// checked at: the floor's own release, 26.2 (Xcode 26), and 27.0 (Xcode 27, what teams
+        /// build with now) both at the floor and at iOS 27, as an app raised to 27 sees it.
+        static func checking(iOSFloor floor: Int) -> [(kind: Kind, target: Int)] {
+            let own: [Kind] =
+                floor >= 27 ? [] : floor >= 26 ? [.iOS26] : floor >= 18 ? [.iOS18, .iOS26] : [.iOS17, .iOS26]
+            return own.map { ($0, floor) } + [(.iOS27, floor)] + (floor < 27 ? [(.iOS27, 27)] : [])
         }
 
         /// `-target` for a deployment floor (iOS's for the iOS SDKs, macOS's for the Mac's).
@@ -33,6 +38,7 @@ struct AppleSDK: Sendable {
             case .iOS17: 17
             case .iOS18: 18
             case .iOS26: 26
+            case .iOS27: 27
             case .macOS15: 15
             }
         }

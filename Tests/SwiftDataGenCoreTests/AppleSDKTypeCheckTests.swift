@@ -11,7 +11,8 @@ import XCTest
 ///
 /// Each case is checked against every SDK an app of its floor is built with: floor 17 against
 /// 17.4 and 26.2 (Xcode 26 builds a floor-17 app with the 26 SDK), floor 18 against 18.6 and 26.2,
-/// floor 26 against 26.2. The upgrade tests (`import Testing`) are not checked: Swift Testing is not
+/// floor 26 against 26.2, and every floor against 27.0 (Xcode 27) both at the floor and at iOS 27,
+/// where an app that raises its target sees every API unguarded. The upgrade tests (`import Testing`) are not checked: Swift Testing is not
 /// part of the SDKs' frameworks. The examples are checked as the golden cases whose input is their
 /// schema; their `main.swift` files are not, on Linux: `#Predicate` needs Foundation's macros,
 /// whose Linux build expands to `FoundationEssentials` spellings.
@@ -38,7 +39,7 @@ final class AppleSDKTypeCheckTests: XCTestCase {
     }
 
     static let checked = SharedResult<Checked> {
-        let (sdks, missing) = try AppleSDK.readyAll([.iOS17, .iOS18, .iOS26])
+        let (sdks, missing) = try AppleSDK.readyAll([.iOS17, .iOS18, .iOS26, .iOS27])
         guard !sdks.isEmpty else { throw XCTSkip("no Apple SDK to check against: \(missing)") }
         var checks: [Check] = []
         for name in GoldenTests.caseNames {
@@ -49,9 +50,9 @@ final class AppleSDKTypeCheckTests: XCTestCase {
             let hooks = try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("hooks"))
             let floor = try AppleSDKTypeCheckTests.iOSFloor(
                 ofInput: folder.appendingPathComponent("input").resolvingSymlinksInPath().path)
-            for kind in AppleSDK.Kind.checking(iOSFloor: floor) {
+            for (kind, target) in AppleSDK.Kind.checking(iOSFloor: floor) {
                 guard let sdk = sdks[kind] else { continue }
-                checks.append(Check(name: name, sdk: sdk, iOSFloor: floor, files: committed + hooks))
+                checks.append(Check(name: name, sdk: sdk, iOSFloor: target, files: committed + hooks))
             }
         }
         let results = checks.parallelMapLongestFirst(cost: { sourceBytes($0.files) }) { check in
@@ -176,6 +177,26 @@ final class AppleSDKRefusalTests: XCTestCase {
             case unchecked
         }
     }
+
+    /// A struct stored as its encoding (iOS 27), as the generator writes `codable: true`.
+    static let codable = """
+        import Foundation
+        import SwiftData
+
+        struct Spot: Codable, Hashable {
+            var x: Double
+            var y: Double
+        }
+
+        @Model final class Place {
+            @Attribute(.codable) var spot: Spot
+            @Attribute(.codable) var route: [Spot]?
+            init(spot: Spot) {
+                self.spot = spot
+            }
+        }
+
+        """
 
     /// `#Unique` and `#Index` (iOS 18), each in both of its forms where it has two.
     static let constrained = """
@@ -329,6 +350,13 @@ final class AppleSDKRefusalTests: XCTestCase {
         Sample(
             name: "a model subclass in the iOS 18 SDK", source: subclassed, sdk: .iOS18, iOSFloor: 18,
             appleError: "cannot override", standIn: .unchecked),
+        Sample(name: "@Attribute(.codable) at iOS 27", source: codable, sdk: .iOS27, iOSFloor: 27, standIn: .compiles),
+        Sample(
+            name: "@Attribute(.codable) below iOS 27 (SDG312)", source: codable, sdk: .iOS27, iOSFloor: 26,
+            appleError: "'codable' is only available in iOS 27 or newer", standIn: .unchecked),
+        Sample(
+            name: "@Attribute(.codable) in the iOS 26 SDK", source: codable, sdk: .iOS26, iOSFloor: 26,
+            appleError: "has no member 'codable'", standIn: .unchecked),
     ]
 
     override class func setUp() {

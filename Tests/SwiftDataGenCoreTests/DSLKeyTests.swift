@@ -289,6 +289,8 @@ final class DSLKeyTests: XCTestCase {
             return ("p: Int?", "p: { type: String?, from: { property: p, convert: \"$0.map { String($0) }\" } }")
         case .renamedFrom: return ("p: Int?", "q: { type: Int?, renamedFrom: p }")
         case .inverse: return ("p: Box?", "p: { type: Box?, inverse: p }")
+        case .codable:
+            return ("p: Spot?", "p: { type: Spot?, codable: true, from: { property: p, convert: \"$0\" } }")
         case .enumStorage:
             return (
                 "p: { type: Kind?, enumStorage: rawValue }",
@@ -402,9 +404,10 @@ final class DSLKeyTests: XCTestCase {
 
     /// Two versions of schema `App` whose bodies (enums Kind and the rest) follow the header.
     private func inputs(first: String, second: String) throws -> (SchemaSources, TemplateSet) {
-        let header = "schema: App\nenums:\n  Kind: { rawType: String, cases: [a, b] }\n"
+        let header =
+            "schema: App\nenums:\n  Kind: { rawType: String, cases: [a, b] }\nstructs:\n  Spot: { x: Double, y: Double }\n"
         return try Self.sources(
-            config: "platforms: { iOS: 18, macOS: 15 }\n",
+            config: "platforms: { iOS: 27, macOS: 27 }\n",
             versions: [header + "version: 1.0.0\n" + first, header + "version: 2.0.0\n" + second])
     }
 
@@ -433,6 +436,8 @@ final class DSLKeyTests: XCTestCase {
             version: 2.0.0
             enums:
               Kind: { rawType: String, cases: [a, b] }
+            structs:
+              Spot: { x: Double, y: Double }
             models:
               Item:
                 properties:
@@ -441,6 +446,7 @@ final class DSLKeyTests: XCTestCase {
 
             """
             + item.map { "      \($0)\n" }.joined() + "  New:\n    properties:\n" + new.map { "      \($0)\n" }.joined()
-        return try Self.sources(config: "platforms: { iOS: 18, macOS: 15 }\n", versions: [first, second])
+        // The newest floor, so that every key is available (`codable` is iOS 27's).
+        return try Self.sources(config: "platforms: { iOS: 27, macOS: 27 }\n", versions: [first, second])
     }
 }

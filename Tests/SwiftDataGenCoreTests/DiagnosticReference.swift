@@ -128,6 +128,14 @@ extension DiagnosticCode {
             return
                 "`expression:` or `from.convert` is not exactly one Swift expression (unbalanced brackets, `;`, "
                 + "statements, comments). Write one expression."
+        case .codableNeedsStruct:
+            return
+                "`codable` applies to a struct, an array of structs or a dictionary of structs; other values are "
+                + "stored as columns already. Remove it."
+        case .codableNeedsNewerPlatform:
+            return
+                "`codable` needs the 27 releases on every platform named (`@Attribute(.codable)` is iOS 27). Raise "
+                + "the platforms or store the struct as a composite."
         case .inheritanceNeedsNewerPlatform:
             return
                 "Model inheritance needs the 26 releases on every platform named. Raise the platforms or flatten "
@@ -246,6 +254,11 @@ extension DiagnosticCode {
             return
                 "A to-many relationship becomes to-one, which SwiftData cannot infer. Follow the advice: a new "
                 + "relationship filled by a conversion."
+        case .codableShapeChanged:
+            return
+                "Warning: a struct stored `.codable` changed its fields. SwiftData migrates nothing for it, so every "
+                + "value encoded by an earlier version must still decode: new fields optional or with a default in "
+                + "`init(from:)`, none renamed or removed."
         case .outputNotOwned:
             return
                 "A file in the output folder is not this schema folder's by the manifest (a hand-written file, "

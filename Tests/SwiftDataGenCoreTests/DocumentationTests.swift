@@ -102,7 +102,7 @@ final class DocumentationTests: XCTestCase {
 
     /// `files` against each of Apple's SDKs that a floor of `floor` is built with, where present.
     private func checkAgainstAppleSDKs(_ files: [String], floor: Int, _ what: String) throws {
-        for kind in AppleSDK.Kind.checking(iOSFloor: floor) {
+        for (kind, target) in AppleSDK.Kind.checking(iOSFloor: floor) {
             let sdk: AppleSDK
             switch try AppleSDK.ifPresent(kind) {
             case .success(let found): sdk = found
@@ -110,8 +110,9 @@ final class DocumentationTests: XCTestCase {
                 print("\(what): not checked against \(kind.rawValue): \(skip.reason)")
                 continue
             }
-            let apple = try sdk.typeCheck(files, floor: floor)
-            XCTAssertEqual(apple.status, 0, "\(what) does not compile against \(sdk.name):\n\(apple.output)")
+            let apple = try sdk.typeCheck(files, floor: target)
+            XCTAssertEqual(
+                apple.status, 0, "\(what) does not compile against \(sdk.name) at iOS \(target):\n\(apple.output)")
         }
     }
 
@@ -154,6 +155,71 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("ready 1200"), result.output)
         try checkAgainstAppleSDKs(generated + [sample.path], floor: 18, "the large-store sample")
+    }
+
+    /// The migration article's sample for a widget or an extension is the tested file: on a store
+    /// at 1.0.0 it opens nothing, and once the app has migrated the store it reads its rows; it
+    /// type-checks against Apple's SDKs.
+    func testTheExtensionSampleOpensOnlyAMigratedStore() throws {
+        let sample = Documentation.catalogURL.appendingPathComponent(
+            "Resources/opening-the-store-in-an-extension.swift")
+        let text = try String(contentsOf: sample, encoding: .utf8)
+        let article = try String(
+            contentsOf: Documentation.catalogURL.appendingPathComponent("Articles/MigrationPlanning.md"),
+            encoding: .utf8)
+        XCTAssertTrue(article.contains("```swift\n" + text + "```\n"), "the article's sample is not the tested file")
+        let folder = TestPaths.packageRoot.appendingPathComponent("examples/TripsApp/Generated")
+        let generated = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".swift")
+        }
+        .sorted().map { folder.appendingPathComponent($0).path }
+        let main = """
+            import Foundation
+            import SwiftData
+
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("extension-\\(UUID().uuidString).store")
+            _ = try ModelContainer(
+                for: Schema(versionedSchema: TripsSchema.self), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            do {
+                let old = ModelContext(
+                    try ModelContainer(for: Schema(versionedSchema: TripsSchemaV1.self), configurations: ModelConfiguration(url: url)))
+                for index in 0..<3 {
+                    old.insert(TripsSchemaV1.Trip(remoteID: "r\\(index)", title: "t\\(index)", startDate: Date(timeIntervalSince1970: 0)))
+                }
+                try old.save()
+            }
+            print("before the app", TripsExtensionStore.open(at: url) == nil ? "nothing" : "opened")
+            _ = try ModelContainer(
+                for: Schema(versionedSchema: TripsSchema.self), migrationPlan: TripsMigrationPlan.self,
+                configurations: ModelConfiguration(url: url))
+            guard let opened = TripsExtensionStore.open(at: url) else { fatalError("the migrated store did not open") }
+            print("after the app", try ModelContext(opened).fetchCount(FetchDescriptor<Trip>()))
+            try? FileManager.default.removeItem(at: url)
+            """
+        let result = try StandInTypeCheckTests.compileAndRun(generated + [sample.path], main: main)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("before the app nothing\nafter the app 3\n"), result.output)
+        try checkAgainstAppleSDKs(generated + [sample.path], floor: 18, "the extension sample")
+    }
+
+    /// `ModelContainer.deleteAllData()` is marked for deprecation in favour of `erase()` (iOS 18):
+    /// no template, generated file, example or page of the documentation calls it.
+    func testNothingWrittenCallsTheDeprecatedDeleteAllData() throws {
+        let roots = [
+            "Templates", "Tests/SwiftDataGenCoreTests/Fixtures/Golden", "examples", Documentation.catalog, "docs",
+        ]
+        var found: [String] = []
+        for root in roots {
+            let url = TestPaths.packageRoot.appendingPathComponent(root)
+            let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                guard !file.path.contains("/.build/"), ["swift", "md", "mustache"].contains(file.pathExtension),
+                    let text = try? String(contentsOf: file, encoding: .utf8)
+                else { continue }
+                if text.contains("deleteAllData(") { found.append(file.path) }
+            }
+        }
+        XCTAssertEqual(found, [], "use erase() (iOS 18) instead")
     }
 
     /// README's plan excerpt is what `plan` prints for the example's last step.

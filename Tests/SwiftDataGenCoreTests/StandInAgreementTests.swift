@@ -8,20 +8,21 @@ import XCTest
 /// simulator machinery) must be one Apple's SDK declares, of the same kind, with the same
 /// signature, generic requirements and iOS availability, and no conformance Apple's lacks — so the
 /// stand-in cannot accept what Xcode refuses through a declaration Apple does not have. It is
-/// compared with the oldest SDK (17.4) and the newest (26.2): with 17.4 a declaration available only
-/// after its release (`#Unique`) is listed, not compared; with 26.2 every declaration is compared.
+/// compared with the oldest SDK (17.4), 26.2 and the newest (27.0): with an older SDK a declaration
+/// available only after its release (`#Unique` in 17.4, `.codable` in 26.2) is listed, not
+/// compared; with 27.0 every declaration is compared.
 /// What Apple declares and the stand-in leaves out is counted: generated code that used it would
 /// fail the stand-in's type-check, which runs over the same files.
 final class StandInAgreementTests: XCTestCase {
     /// Apple's SwiftData and the stand-in as the API digester reads them, side by side (made by the
     /// suite's prefetch when the whole suite runs).
-    static let compared: [AppleSDK.Kind] = [.iOS17, .iOS26]
+    static let compared: [AppleSDK.Kind] = [.iOS17, .iOS26, .iOS27]
 
     static let dumps = SharedResult<(apple: [AppleSDK.Kind: (sdk: AppleSDK, dump: APIDump)], standIn: APIDump)> {
         let (sdks, absent) = try AppleSDK.readyAll(compared)
         guard absent.isEmpty else {
             throw XCTSkip(
-                "the stand-in is compared with 17.4 and 26.2 together: "
+                "the stand-in is compared with 17.4, 26.2 and 27.0 together: "
                     + absent.values.sorted().joined(separator: "; "))
         }
         let standInFolder = TestPaths.packageRoot.appendingPathComponent(".build/standin").path
@@ -50,7 +51,7 @@ final class StandInAgreementTests: XCTestCase {
 
     func testTheStandInDeclaresOnlyWhatApplesSwiftDataDeclares() throws {
         let (dumps, standIn) = try Self.dumps.get()
-        let newest = try XCTUnwrap(dumps[.iOS26], "no dump of the newest SDK").dump
+        let newest = try XCTUnwrap(dumps[.iOS27], "no dump of the newest SDK").dump
         for kind in Self.compared {
             let (sdk, apple) = try XCTUnwrap(dumps[kind], "no dump of \(kind)")
             compare(standIn, with: apple, of: sdk, newest: newest)

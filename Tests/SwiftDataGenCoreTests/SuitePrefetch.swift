@@ -46,6 +46,7 @@ enum SuitePrefetch {
         [
             { _ = try StandInTypeCheckTests.standIn.get() },
             { _ = try AppleSDK.ready(.iOS18) },
+            { _ = try AppleSDK.ready(.iOS27) },
             { _ = try SimulatorTests.mutants.get() },
             { _ = try SimulatorTests.goldens.get() },
         ],

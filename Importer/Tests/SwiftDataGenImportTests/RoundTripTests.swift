@@ -175,6 +175,8 @@ final class RoundTripTests: XCTestCase {
             "import SwiftData\n\nenum OptionsSchemaV1: VersionedSchema {\n"
             + "    static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }\n"
             + "    static var models: [any PersistentModel.Type] { [Holder.self] }\n\n"
+            // The struct the `codable` key's example stores.
+            + "    struct Spot: Codable, Hashable {\n        var x: Double\n        var y: Double\n    }\n\n"
             + "    @Model\n    final class Holder {\n" + properties.joined() + "        init() {}\n    }\n}\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sdg-options-\(UUID().uuidString).swift")

@@ -50,6 +50,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case transientOption = "SDG308"
     case duplicateKeyPathGroup = "SDG309"
     case invalidSwiftExpression = "SDG310"
+    case codableNeedsStruct = "SDG311"
+    case codableNeedsNewerPlatform = "SDG312"
 
     // Inheritance (SDG4xx)
     case inheritanceNeedsNewerPlatform = "SDG401"
@@ -96,6 +98,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case uniqueValueNotPerRow = "SDG632"
     case dedupeUnused = "SDG633"
     case toManyBecomesToOne = "SDG634"
+    case codableShapeChanged = "SDG635"
 
     // Writing output (SDG7xx)
     case outputNotOwned = "SDG701"

@@ -56,6 +56,8 @@ public struct GeneratorConfig: Sendable {
 
     public var supportsUniqueMacros: Bool { meets(Self.uniqueMacroReleases) }
     public var supportsInheritance: Bool { meets(Self.inheritanceReleases) }
+    static let codableReleases: [Platform: Int] = [.iOS: 27, .macOS: 27, .tvOS: 27, .watchOS: 27, .visionOS: 27]
+    public var supportsCodable: Bool { meets(Self.codableReleases) }
 
     /// Every platform the config names must be at or above the release.
     func meets(_ releases: [Platform: Int]) -> Bool {

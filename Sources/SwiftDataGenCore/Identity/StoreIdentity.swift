@@ -490,6 +490,9 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     case enumInStruct
     /// `[String: Struct]`: one Binary attribute.
     case dictionaryOfStructs
+    /// `@Attribute(.codable)` (iOS 27): read as one Binary attribute holding the encoding, which no
+    /// Apple-computed hash confirms yet.
+    case codableEncoding
     /// An enum stored as itself: a composite of one element named like the property.
     case enumItself
     case toOne, toMany, optionalToMany
@@ -504,7 +507,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     /// differ only there might hash alike on a device.
     public var provesItsType: Bool {
         switch self {
-        case .unsignedWord, .signedByte, .url, .transformable: return false
+        case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding: return false
         default: return true
         }
     }
@@ -526,7 +529,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
             return "a SwiftData store with its model checksum (vector cartkit), coredata-version-hash.md"
         case .enumInStruct, .externalStorage:
             return "entity hashes a SwiftData app's tests pin (vectors millio-*, iOS 26.x), coredata-version-hash.md"
-        case .unsignedWord, .signedByte, .url, .transformable, .codableStruct, .toManyWithCounts,
+        case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .codableStruct, .toManyWithCounts,
             .preserveValueOnDeletion, .hashModifier, .inheritance, .undeclaredInversePair:
             return nil
         }
@@ -564,6 +567,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .arrayInStruct: return "an array inside a Codable struct"
         case .enumInStruct: return "an enum inside a Codable struct"
         case .dictionaryOfStructs: return "a dictionary of Codable structs [String: S]"
+        case .codableEncoding: return "@Attribute(.codable)"
         case .enumItself: return "an enum stored as itself"
         case .toOne: return "a to-one relationship"
         case .toMany: return "a to-many relationship [M]"
@@ -612,6 +616,8 @@ extension CoreDataProperty {
         }
         let (kind, row): (Kind, StorageRow)
         switch property.kind {
+        case .attribute where property.flags.contains(.codable):
+            (kind, row) = attribute(.binaryData, .codableEncoding)
         case .attribute(_, isArray: true):
             (kind, row) = attribute(.transformable, .valueArray)
         case .attribute(.scalar, false) where property.transformer != nil:

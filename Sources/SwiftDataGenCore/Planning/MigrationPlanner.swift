@@ -237,6 +237,7 @@ public struct MigrationPlanner: Sendable {
             }
             for property in model.properties where property.isStored {
                 planProperty(property, in: model, before: before, old: old, new: new, work: &work)
+                reportCodableShape(property, in: model, before: before, old: old, new: new)
             }
             planUniqueness(model, before: before, old: old, new: new, work: &work)
         }
@@ -781,6 +782,37 @@ public struct MigrationPlanner: Sendable {
         if !policyUsed {
             reportUnusedDedupe(
                 model, because: "the step from \(old.version) adds no uniqueness over existing \(model.name) data")
+        }
+    }
+
+    /// SDG635: a struct stored `.codable` whose fields change needs no stage (SwiftData sees one
+    /// encoded value), but every value an earlier version encoded must still decode.
+    private mutating func reportCodableShape(
+        _ property: Property, in model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion
+    ) {
+        guard property.flags.contains(.codable),
+            let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming),
+            previous.flags.contains(.codable), SchemaDiff.sameStoredType(previous, property, old: old, new: new)
+        else { return }
+        let changed = Set(Self.structNames(in: property.kind)).union(Self.structNames(in: previous.kind)).filter {
+            old.compositeSignature(of: $0) != new.compositeSignature(of: $0)
+        }
+        guard !changed.isEmpty else { return }
+        diagnostics.append(
+            .warning(
+                .codableShapeChanged,
+                "\(model.name).\(property.name) is stored .codable, and \(changed.sorted().joined(separator: ", ")) "
+                    + "changed fields since \(old.version): SwiftData migrates nothing for it, so every value stored "
+                    + "by an earlier version must still decode; make new fields optional (or decode a default in "
+                    + "init(from:)) and keep every stored field's name and type",
+                at: property.location))
+    }
+
+    /// The struct a value names, if any.
+    private static func structNames(in kind: PropertyKind) -> [String] {
+        switch kind {
+        case .attribute(.composite(let name), _), .attribute(.dictionary(_, let name), _): return [name]
+        default: return []
         }
     }
 

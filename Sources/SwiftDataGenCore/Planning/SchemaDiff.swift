@@ -110,8 +110,10 @@ public struct SchemaDiff: Sendable {
         return x == y && xr == yr && xa == ya && xs != ys
     }
 
-    /// The type as people compare storage: an enum says how it is stored (`enumStorage:`).
+    /// The type as people compare storage: an enum says how it is stored (`enumStorage:`), a
+    /// struct whether it is stored as its encoding (`codable:`).
     public static func storageDescription(_ property: Property) -> String {
+        if property.flags.contains(.codable) { return typeDescription(property) + " (stored .codable)" }
         guard case .attribute(.enumeration(_, _, let storage), _) = property.kind else {
             return typeDescription(property)
         }
@@ -164,8 +166,10 @@ public struct SchemaDiff: Sendable {
                 var newType = property
                 oldType.isOptional = false
                 newType.isOptional = false
-                let describe =
-                    Self.onlyEnumStorageDiffers(oldType, newType) ? Self.storageDescription : Self.typeDescription
+                let storageDiffers =
+                    Self.onlyEnumStorageDiffers(oldType, newType)
+                    || oldType.flags.contains(.codable) != newType.flags.contains(.codable)
+                let describe = storageDiffers ? Self.storageDescription : Self.typeDescription
                 changes.append(
                     .typeChanged(model: name, property: property.name, from: describe(oldType), to: describe(newType)))
             }
@@ -213,6 +217,13 @@ public struct SchemaDiff: Sendable {
     /// (following a model rename). A change between to-one and to-many is a cardinality change,
     /// planned on its own, not a type change.
     static func sameStoredType(_ a: Property, _ b: Property, old: SchemaVersion, new: SchemaVersion) -> Bool {
+        let codable = a.flags.contains(.codable)
+        guard codable == b.flags.contains(.codable) else { return false }
+        // Stored as its encoding, a struct is one opaque value: SwiftData migrates nothing when its
+        // fields change (the planner warns that old encodings must still decode).
+        if codable, case .attribute(let x, let xa) = a.kind, case .attribute(let y, let ya) = b.kind {
+            return Self.valueTypeName(x) == Self.valueTypeName(y) && xa == ya
+        }
         switch (a.kind, b.kind) {
         case (.attribute(.scalar(let x), let xa), .attribute(.scalar(let y), let ya)): return x == y && xa == ya
         // An enum stored as itself and one stored by raw value are different Swift types: which
@@ -237,9 +248,19 @@ public struct SchemaDiff: Sendable {
         }
     }
 
+    /// The name a codable value's type is compared by; its fields are not.
+    private static func valueTypeName(_ type: ValueType) -> String {
+        switch type {
+        case .scalar(let scalar): return scalar.rawValue
+        case .enumeration(let name, _, _), .composite(let name): return name
+        case .dictionary(let key, let value): return "[\(key.rawValue): \(value)]"
+        }
+    }
+
+    /// The options compared as options; `codable` is a change of stored type (`sameStoredType`).
     static func options(_ property: Property) -> [String] {
         if property.flags.isEmpty && property.transformer == nil { return [] }
-        var result = property.flags.map(\.rawValue).sorted()
+        var result = property.flags.filter { $0 != .codable }.map(\.rawValue).sorted()
         if let transformer = property.transformer { result.append("transformable(\(transformer))") }
         return result
     }

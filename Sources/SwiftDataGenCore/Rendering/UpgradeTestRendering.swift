@@ -70,6 +70,11 @@ struct UpgradeChain {
         var matchKey: String?
         /// A relationship the sample set: it must still point somewhere.
         var isRelationship = false
+        /// The struct `expected` builds, unqualified: a conversion names it in the bridge's types.
+        var structName: String?
+        /// A struct the plan converted: `expected` is the bridge's type, so the two are compared by
+        /// their encodings.
+        var comparesEncoding = false
     }
 
     private var naming: NamingConfig { renderer.history.config.naming }
@@ -90,8 +95,11 @@ struct UpgradeChain {
                 if sample.relationships.contains("\(model.name).\(property.name)") {
                     return Tracked(property: property.name, expected: "", isOptional: false, isRelationship: true)
                 }
-                guard let value = sample.storedValues["\(model.name).\(property.name)"] else { return nil }
-                return Tracked(property: property.name, expected: value, isOptional: false)
+                let key = "\(model.name).\(property.name)"
+                guard let value = sample.storedValues[key] else { return nil }
+                return Tracked(
+                    property: property.name, expected: value, isOptional: false,
+                    structName: sample.storedStructs[key])
             }
             var modelName = model.name
             var survives = true
@@ -129,11 +137,35 @@ struct UpgradeChain {
                     lines.append(expectKept("\(object).\(property.name)?.\(key)", value.expected, what))
                 } else {
                     guard let read = property.upgradeTestRead(naming: naming) else { continue }
-                    lines.append(expectKept("\(object).\(read)", value.expected, what))
+                    if value.comparesEncoding {
+                        lines.append(
+                            expectKept(
+                                "\(encoding)(\(object).\(read))", "\(encoding)(\(value.expected))", what))
+                        declareEncoding()
+                    } else {
+                        lines.append(expectKept("\(object).\(read)", value.expected, what))
+                    }
                 }
             }
         }
         return lines
+    }
+
+    private let encoding = "upgradeTestEncoding"
+
+    /// Declares, once, the function that compares a struct converted into the bridge's type with
+    /// the latest version's by their encodings (sorted keys, so equal values encode alike).
+    private mutating func declareEncoding() {
+        let declaration = """
+            /// A struct converted by the plan has the bridge's type and the one kept the latest version's:
+            /// they are compared by their encodings.
+            private func \(encoding)<Value: Encodable>(_ value: Value) -> Data? {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                return try? encoder.encode(value)
+            }
+            """
+        if !helpers.contains(declaration) { helpers.append(declaration) }
     }
 
     /// A check that the upgrade kept a value, through the file's generic `expectKept` function:
@@ -164,12 +196,18 @@ struct UpgradeChain {
                     continue
                 }
                 guard property.relationship == nil else { continue }
+                let bridge = renderer.names.bridge(into: version.version)
                 let call = helper(
-                    converting: sourceProperty, into: property, of: next, conversion: conversion,
-                    bridge: renderer.names.bridge(into: version.version))
-                let expected =
-                    source.isOptional ? "(\(source.expected)).flatMap { \(call)($0) }" : "\(call)(\(source.expected))"
-                result.append(Tracked(property: property.name, expected: expected, isOptional: true))
+                    converting: sourceProperty, into: property, of: next, conversion: conversion, bridge: bridge)
+                var argument = source.expected
+                if let name = source.structName, let start = argument.firstRange(of: "\(name)(") {
+                    argument.replaceSubrange(start, with: "\(bridge).\(name)(")
+                }
+                let expected = source.isOptional ? "(\(argument)).flatMap { \(call)($0) }" : "\(call)(\(argument))"
+                var converted = Tracked(property: property.name, expected: expected, isOptional: true)
+                if case .attribute(.composite, _) = property.kind { converted.comparesEncoding = true }
+                if case .attribute(.dictionary, _) = property.kind { converted.comparesEncoding = true }
+                result.append(converted)
             } else if let old = SchemaDiff.counterpart(of: property, in: previous, within: next, naming: naming),
                 var value = tracked.first(where: { $0.property == old.name })
             {
@@ -251,6 +289,8 @@ struct SampleRows {
     var variables: [String: String] = [:]
     /// `Model.property` → the value the store holds, as a Swift literal of the stored type.
     var storedValues: [String: String] = [:]
+    /// `Model.property` → the struct its stored value builds, for values that build one.
+    var storedStructs: [String: String] = [:]
     /// `Model.property` of the optional to-one relationships the samples set to each other.
     var relationships: Set<String> = []
 
@@ -309,7 +349,10 @@ struct SampleRows {
                 } else {
                     continue
                 }
-                if seed.isFollowed { storedValues["\(model.name).\(property.name)"] = seed.stored }
+                if seed.isFollowed {
+                    storedValues["\(model.name).\(property.name)"] = seed.stored
+                    storedStructs["\(model.name).\(property.name)"] = seed.structName
+                }
             }
             statements.append("let \(variable) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
             statements += assignments
@@ -481,6 +524,8 @@ struct Seed {
     var stored: String
     /// False where the latest version cannot spell the stored value (a struct that changed).
     var isFollowed = true
+    /// The struct `stored` builds, named unqualified.
+    var structName: String?
 
     init(
         _ property: Property, model: String, position: Int, in version: SchemaVersion, schemaName: String,
@@ -515,6 +560,7 @@ struct Seed {
                 name, in: version, model: model, path: property.name, position: position, holding: &holding)
             typed = isArray ? "[\(schemaName).\(name)(\(arguments))]" : "\(schemaName).\(name)(\(arguments))"
             stored = isArray ? "[\(name)(\(arguments))]" : "\(name)(\(arguments))"
+            structName = name
             isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
         case .dictionary(_, let name):
             var holding: Set<String> = []
@@ -522,6 +568,7 @@ struct Seed {
                 name, in: version, model: model, path: property.name, position: position, holding: &holding)
             typed = "[\"\(property.name)\": \(schemaName).\(name)(\(arguments))]"
             stored = "[\"\(property.name)\": \(name)(\(arguments))]"
+            structName = name
             isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
         case .scalar(let scalar):
             var single = Self.scalar(

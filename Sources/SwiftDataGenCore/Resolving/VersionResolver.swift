@@ -652,6 +652,26 @@ struct VersionResolver {
                     "externalStorage applies only to Data properties; '\(name)' is \(ast.type.value)", at: flag.location
                 ))
         }
+        if let flag = ast.flags.first(where: { $0.value == .codable }) {
+            switch valueType {
+            case .composite, .dictionary: break
+            case .scalar, .enumeration:
+                diagnostics.append(
+                    .error(
+                        .codableNeedsStruct,
+                        "codable applies to structs, arrays and dictionaries of structs; '\(name)' is "
+                            + "\(ast.type.value), already stored as a column: remove it",
+                        at: flag.location))
+            }
+            if !config.supportsCodable {
+                diagnostics.append(
+                    .error(
+                        .codableNeedsNewerPlatform,
+                        "@Attribute(.codable) needs \(config.describe(GeneratorConfig.codableReleases)); raise the "
+                            + "platforms in the config or remove codable from '\(name)' to store it as a composite",
+                        at: flag.location))
+            }
+        }
         if ast.transient?.value == true {
             var stored: [(String, SourceLocation)] = ast.flags.map { ($0.value.rawValue, $0.location) }
             if let u = ast.unique, u.value { stored.append(("unique", u.location)) }
@@ -684,7 +704,7 @@ extension Property {
         case .renamedFrom: renamedFrom = ast.renamedFrom?.value
         case .transient: isTransient = ast.transient?.value ?? false
         case .unique: isUnique = ast.unique?.value ?? false
-        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+        case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral, .codable:
             flags = ast.flags.map(\.value)  // together, in the order written
         case .transformable: transformer = ast.transformer?.value
         case .from:

@@ -5,7 +5,7 @@ import SwiftSyntaxMacros
 // machine without Xcode. Apple ships the macro implementations only inside Xcode; the SDK's
 // interface declares each as `#externalMacro(module: "SwiftDataMacros", type: …)`, so this library
 // carries that module name and those type names. It is built once per SDK generation
-// (`scripts/apple-sdk-flags.sh` passes `-D XCODE_16` or `-D XCODE_26`), because each Xcode expands
+// (`scripts/apple-sdk-flags.sh` passes `-D XCODE_16`, `-D XCODE_26` or `-D XCODE_27`), because each Xcode expands
 // `@Model` differently and an SDK's interface is only ever read with its own Xcode's macros.
 // Where each shape comes from is in docs/apple-sdk-findings.md. Everything expanded calls only what
 // Apple's interface declares; nothing here stands for SwiftData's behaviour at run time.
@@ -19,8 +19,12 @@ enum Generation: Int, Comparable {
     case xcode16 = 16
     /// Xcode 26, the iOS 26 SDKs: `class var schemaMetadata` and model subclasses.
     case xcode26 = 26
+    /// Xcode 27, the iOS 27 SDK: its SwiftData declares every macro as 26's did, so it expands as 26.
+    case xcode27 = 27
 
-    #if XCODE_26
+    #if XCODE_27
+        static let current = Generation.xcode27
+    #elseif XCODE_26
         static let current = Generation.xcode26
     #elseif XCODE_16
         static let current = Generation.xcode16

@@ -113,7 +113,13 @@ public struct _StandInProperty {
         self.originalName = originalName
         self.hashModifier = hashModifier
         self.relationship = relationship
-        shape = _StandInShape(type)
+        let shape = _StandInShape(type)
+        // `.codable` keeps the value's encoding in one Binary attribute, as the generator reads it.
+        if options.contains("codable"), case .attribute(_, let isOptional) = shape {
+            self.shape = .attribute(kind: "binary", isOptional: isOptional)
+        } else {
+            self.shape = shape
+        }
     }
 
     /// The identifier Core Data maps data by: `originalName`, else the name (evidence §1, [S1]).

@@ -60,6 +60,8 @@ public final class Schema {
             public static var ephemeral: Option { Option(name: "ephemeral") }
             public static var spotlight: Option { Option(name: "spotlight") }
             public static func transformable(by transformerName: String) -> Option { Option(name: "transformable") }
+            @available(macOS 27, iOS 27, tvOS 27, watchOS 27, visionOS 27, *)
+            public static var codable: Option { Option(name: "codable") }
         }
     }
 

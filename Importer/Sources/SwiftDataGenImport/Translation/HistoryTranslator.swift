@@ -401,7 +401,7 @@ public enum HistoryTranslator {
             case .renamedFrom: value = renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes)
             case .transient: value = property.isTransient ? "true" : nil
             case .unique: value = property.isUnique ? "true" : nil
-            case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral:
+            case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral, .codable:
                 value = property.flags.contains(key.rawValue) ? "true" : nil
             case .transformable: value = property.transformer
             case .deleteRule: value = isModel ? property.deleteRule.flatMap { $0 == "nullify" ? nil : $0 } : nil

@@ -110,7 +110,10 @@ public enum ImportProof {
             .attribute(type, externalStorage: external, preservedOnDeletion: preserved)
         }
         let kind: CoreDataProperty.Kind
-        if property.dictionaryKey != nil {
+        if property.flags.contains("codable") {
+            // `@Attribute(.codable)`: read as the generator reads it (StorageRow.codableEncoding).
+            kind = attribute(.binaryData)
+        } else if property.dictionaryKey != nil {
             // Encoded whole into one Binary attribute (coredata-version-hash.md: `[String: Struct]?`).
             kind = attribute(.binaryData)
         } else if let destination = version.models.first(where: { $0.name == property.typeName }) {
