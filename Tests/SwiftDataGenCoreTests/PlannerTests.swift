@@ -221,6 +221,49 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(dedupes?.map(\.keys), [["codeConverted"]], "on the converted values, in the bridge")
     }
 
+    /// A struct stored `.codable` is one encoded value: a change to its fields derives no stage and
+    /// warns (SDG635); moving a property between a composite and `.codable` is a change of stored
+    /// type, refused until its values are copied (SDG621), and copied through a bridge when they are.
+    func testCodableStructsChangeShapeWithoutAStageAndMoveStorageThroughABridge() throws {
+        let config = "platforms: { iOS: 27, macOS: 27 }\n"
+        func spot(_ fields: String, _ properties: String) -> String {
+            "structs:\n  Spot: { \(fields) }\n  Pin: { x: Double }\n" + "models:\n  A:\n    properties:\n" + properties
+        }
+        func numbered(_ number: String, _ body: String) -> String { "schema: App\nversion: \(number)\n" + body }
+        let v1 = numbered(
+            "1.0.0", spot("x: Double", "      n: String\n      s: { type: Spot, codable: true }\n      t: Pin?\n"))
+        let grown = numbered(
+            "2.0.0",
+            spot("x: Double, y: Double?", "      n: String\n      s: { type: Spot, codable: true }\n      t: Pin?\n"))
+        let (grownPlan, warned) = try plan([v1, grown], config: config)
+        XCTAssertEqual(warned.map(\.code), [.codableShapeChanged])
+        // The checksum would not move: the generator separates the versions with a hashModifier, and
+        // the one stage moves nothing.
+        XCTAssertEqual(grownPlan.steps.first?.stages.count, 1)
+        XCTAssertEqual(grownPlan.steps.first?.stages.flatMap(\.actions).count, 0)
+
+        let moved = numbered(
+            "2.0.0",
+            spot(
+                "x: Double",
+                "      n: String\n      s: { type: Spot, codable: true }\n      t: { type: Pin?, codable: true }\n"))
+        let files = [v1, moved].enumerated().map {
+            SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8))
+        }
+        let configFile = SourceFile(displayPath: "c.yaml", relativePath: "c.yaml", bytes: Array(config.utf8))
+        let (histories, _) = Generator.validate(SchemaSources(config: configFile, versions: files))
+        let refused = MigrationPlanner.plan(try XCTUnwrap(histories.first)).diagnostics.filter(\.isError)
+        XCTAssertEqual(refused.map(\.code), [.typeChangeLosesData])
+        XCTAssertTrue(refused.first?.message.contains("convert: \"$0\"") == true, refused.first?.message ?? "")
+
+        let copied = moved.replacingOccurrences(
+            of: "t: { type: Pin?, codable: true }",
+            with: "t: { type: Pin?, codable: true, from: { property: t, convert: \"$0\" } }")
+        let (bridged, diagnostics) = try plan([v1, copied], config: config)
+        XCTAssertEqual(diagnostics.filter(\.isError), [])
+        XCTAssertTrue(bridged.steps.first?.stages.flatMap(\.actions).contains { $0.label == "convert A.t" } == true)
+    }
+
     func testConvertedSourceIsNotReportedAsLost() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),

@@ -450,6 +450,19 @@ final class ValidationTests: XCTestCase {
         expect(.inheritanceNeedsNewerPlatform, line: 8, column: 17, "iOS 26, macOS 26", in: d)
     }
 
+    /// `codable` is iOS 27's, and the generator stores only struct values as their encoding.
+    func testCodableNeeds27AndAStruct() {
+        let spot = "schema: App\nversion: 1.0.0\nstructs:\n  Spot: { x: Double }\nmodels:\n  A:\n    properties:\n"
+        let below = diagnose([spot + "      s: { type: Spot, codable: true }\n"], config: "platforms: { iOS: 26 }\n")
+        expect(.codableNeedsNewerPlatform, line: 8, column: 24, "needs iOS 27", in: below)
+        let scalar = diagnose(
+            [spot + "      s: Spot\n      t: { type: String, codable: true }\n"], config: "platforms: { iOS: 27 }\n")
+        expect(.codableNeedsStruct, line: 9, column: 26, "'t' is String", in: scalar)
+        XCTAssertEqual(
+            diagnose([spot + "      s: { type: \"[Spot]?\", codable: true }\n"], config: "platforms: { iOS: 27 }\n"), []
+        )
+    }
+
     func testUnknownSuperclass() {
         let d = diagnose(
             [model("  B:\n    superclass: Z\n    properties:\n      b: String\n")], config: "platforms: { iOS: 26 }\n")

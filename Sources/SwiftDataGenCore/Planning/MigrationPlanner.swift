@@ -345,6 +345,18 @@ public struct MigrationPlanner: Sendable {
                     notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
             return
         }
+        if previous.flags.contains(.codable) != property.flags.contains(.codable) {
+            diagnostics.append(
+                .error(
+                    .typeChangeLosesData,
+                    "\(path) changes from \(SchemaDiff.storageDescription(previous)) to "
+                        + "\(SchemaDiff.storageDescription(property)): a composite keeps a column per field and "
+                        + ".codable one encoded value, so the values must be copied: add from: { property: "
+                        + "\(previous.name), convert: \"$0\" }",
+                    at: property.location,
+                    notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
+            return
+        }
         if !SchemaDiff.sameStoredType(previous, property, old: old, new: new) {
             diagnostics.append(
                 .error(
