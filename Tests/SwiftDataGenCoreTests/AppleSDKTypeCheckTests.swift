@@ -350,6 +350,16 @@ final class AppleSDKRefusalTests: XCTestCase {
         Sample(
             name: "a model subclass in the iOS 18 SDK", source: subclassed, sdk: .iOS18, iOSFloor: 18,
             appleError: "cannot override", standIn: .unchecked),
+        Sample(
+            name: "a relationship that is its own inverse (SDG203)",
+            source: "import SwiftData\n\n@Model final class Node {\n    @Relationship(inverse: \\Node.parent)\n"
+                + "    var parent: Node?\n    init() {}\n}\n",
+            sdk: .iOS18, iOSFloor: 18, appleError: "circular reference", standIn: .refuses("circular reference")),
+        Sample(
+            name: "an initial value that ends with an operator (SDG310)",
+            source: "import SwiftData\n\n@Model final class A {\n    var n: Int = 0 +\n    init() {}\n}\n",
+            sdk: .iOS18, iOSFloor: 18, appleError: "initializer expression requires explicit access",
+            standIn: .refuses("initializer expression requires explicit access")),
         Sample(name: "@Attribute(.codable) at iOS 27", source: codable, sdk: .iOS27, iOSFloor: 27, standIn: .compiles),
         Sample(
             name: "@Attribute(.codable) below iOS 27 (SDG312)", source: codable, sdk: .iOS27, iOSFloor: 26,

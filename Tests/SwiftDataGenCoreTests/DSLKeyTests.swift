@@ -288,7 +288,8 @@ final class DSLKeyTests: XCTestCase {
         case .type:
             return ("p: Int?", "p: { type: String?, from: { property: p, convert: \"$0.map { String($0) }\" } }")
         case .renamedFrom: return ("p: Int?", "q: { type: Int?, renamedFrom: p }")
-        case .inverse: return ("p: Box?", "p: { type: Box?, inverse: p }")
+        case .inverse:
+            return ("p: Box?\n      q: \"[Box]\"", "p: { type: Box?, inverse: q }\n      q: \"[Box]\"")
         case .codable:
             return ("p: Spot?", "p: { type: Spot?, codable: true, from: { property: p, convert: \"$0\" } }")
         case .enumStorage:

@@ -365,21 +365,25 @@ final class ReservedNameTests: XCTestCase {
             ).sorted()
         case .storedName: NamePosition.managedObjectMembers.sorted()
         case .enumCase: NamePosition.rawRepresentableMembers.filter { !Identifier.keywords.contains($0) }.sorted()
+        case .structField: NamePosition.namesCodableSynthesizes.sorted()
         }
     }
 
     /// A version with placeholder names where each position's name goes: model `Zq` (related to
-    /// another model both ways), its property `qz` and enum case `zq`.
+    /// another model both ways), its property `qz`, enum case `zq` and struct field `zqf`.
     static let probeYAML = """
         schema: N
         version: 1.0.0
         enums:
           E: { rawType: String, cases: [zq, b] }
+        structs:
+          S: { zqf: Int }
         models:
           Zq:
             properties:
               v: String
               n: Int
+              s: S?
               qz: String
               e: { type: E, default: zq }
               other: { type: Other?, inverse: zqs }
@@ -395,6 +399,7 @@ final class ReservedNameTests: XCTestCase {
         case .type: "Zq"
         case .property, .storedName: "qz"
         case .enumCase: "zq"
+        case .structField: "zqf"
         }
     }
 

@@ -14,6 +14,8 @@ final class SwiftExpressionTests: XCTestCase {
             "#\"raw \" still inside\"#", "#\"\\#($0) raw interpolation\"#", "\"\"\"\nmulti\nline\n\"\"\"", "(1 +\n 2)",
             "if $0 > 0 { 1 } else { 2 }", "try? JSONDecoder().decode([String].self, from: $0)", "Data()",
             "URL(string: \"https://a.b/c\")!",
+            "1...", "-1", "!$0", ".open", "(1, 2)", "{ a, b in a + b }(1, 2)", "$0 as Int?", "$0 as Array<Int>",
+            "\"a, b = 2\"", "\"1 +\"",
         ] {
             XCTAssertNil(SwiftExpression.problem(in: text), text)
         }
@@ -33,6 +35,13 @@ final class SwiftExpressionTests: XCTestCase {
             ("\"open", "not closed"),
             ("\"\\(1 + 2\"", "not closed"),
             ("#if DEBUG\n1\n#endif", "#if"),
+            ("1, c = 2", "','"),
+            ("0 +", "ends with '+'"),
+            ("1 ==", "ends with '='"),
+            ("Int.", "ends with '.'"),
+            ("true ? 1 :", "ends with ':'"),
+            ("== 1", "starts with '='"),
+            ("* 2", "starts with '*'"),
             ("", "empty"),
             ("  ", "empty"),
         ]

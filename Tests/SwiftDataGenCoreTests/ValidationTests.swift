@@ -463,6 +463,34 @@ final class ValidationTests: XCTestCase {
         )
     }
 
+    /// A struct field may be a keyword (it is written in backticks), but not a name Swift already
+    /// gives the struct: ReservedNameTests compiles each and sees it fail.
+    func testStructFieldsNamedLikeWhatCodableSynthesizesAreRefused() {
+        for name in ["self", "CodingKeys"] {
+            let d = diagnose([
+                "schema: App\nversion: 1.0.0\nstructs:\n  S: { a: Int, \(name): Int }\nmodels:\n  A:\n    properties:\n"
+                    + "      s: S\n"
+            ])
+            expect(.reservedName, line: 4, column: 16, "cannot name a field of struct S", in: d)
+        }
+        XCTAssertEqual(
+            diagnose([
+                "schema: App\nversion: 1.0.0\nstructs:\n  S: { a: Int, default: Int }\nmodels:\n  A:\n    properties:\n"
+                    + "      s: S\n"
+            ]), [], "another keyword is written in backticks and compiles")
+    }
+
+    /// A relationship cannot be its own inverse, to-one or to-many: Swift refuses the key path to
+    /// itself in its own attribute (AppleSDKRefusalTests).
+    func testARelationshipIsNotItsOwnInverse() {
+        let d = diagnose([
+            model("  Node:\n    properties:\n      parent: { type: Node?, inverse: parent }\n")
+        ])
+        expect(.inverseMismatch, line: 6, column: 39, "names itself as its inverse", in: d)
+        let many = diagnose([model("  Node:\n    properties:\n      peers: { type: \"[Node]\", inverse: peers }\n")])
+        expect(.inverseMismatch, line: 6, column: 41, "names itself as its inverse", in: many)
+    }
+
     func testUnknownSuperclass() {
         let d = diagnose(
             [model("  B:\n    superclass: Z\n    properties:\n      b: String\n")], config: "platforms: { iOS: 26 }\n")

@@ -23,6 +23,14 @@ final class YAMLTextTests: XCTestCase {
             guard case .mapping(let pairs)? = root?.content, pairs.count == 1, let scalar = pairs[0].value.scalar
             else { return XCTFail("\(text.debugDescription) written as \(written) is not one scalar") }
             XCTAssertEqual(scalar.value, text, "written as \(written)")
+            // Inside a flow mapping, as the importer writes a property's keys.
+            let flow = "key: { a: \(written), b: c }\n"
+            let (flowRoot, flowProblems) = YAMLParser.parse(Array(flow.utf8), file: "t.yaml")
+            XCTAssertFalse(flowProblems.hasErrors, "\(text.debugDescription) in a flow mapping does not parse")
+            guard case .mapping(let outer)? = flowRoot?.content, case .mapping(let inner)? = outer.first?.value.content
+            else { return XCTFail("\(text.debugDescription) in a flow mapping is not a mapping") }
+            XCTAssertEqual(inner.map { $0.key.scalar?.value }, ["a", "b"], "\(written) added or lost a key")
+            XCTAssertEqual(inner.first?.value.scalar?.value, text, "written as \(written) in a flow mapping")
             if scalar.isPlain {
                 XCTAssertFalse(scalar.isNull, "\(written) reads as null")
                 XCTAssertNil(Bool(scalar.value.lowercased()), "\(written) reads as a bool")

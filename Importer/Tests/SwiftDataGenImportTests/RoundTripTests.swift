@@ -164,6 +164,35 @@ final class RoundTripTests: XCTestCase {
 
     /// A model written from the declarations with every `@Attribute` option a key stands for, so
     /// that a new option key is read back without a fixture of its own.
+    /// A transformer name or a renaming identifier holding what YAML or the DSL reads as more
+    /// (`, `, `: `) is an error at its Swift line: it never becomes a key the app did not write.
+    func testANameTheSchemaFilesCannotHoldIsAnErrorAtItsSwiftLine() throws {
+        let source = """
+            import SwiftData
+
+            enum HolderSchemaV1: VersionedSchema {
+                static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
+                static var models: [any PersistentModel.Type] { [Holder.self] }
+                @Model final class Holder {
+                    @Attribute(.transformable(by: "R, spotlight: true")) var x: Data?
+                    @Attribute(originalName: "old: name") var y: Int = 0
+                    init() {}
+                }
+            }
+
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-names-\(UUID().uuidString).swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let translated = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+        let errors = translated.notes.filter(\.isError).map(\.description)
+        XCTAssertEqual(errors.count, 2, errors.joined(separator: "\n"))
+        XCTAssertTrue(
+            errors.contains { $0.contains(":7:") && $0.contains("transformable \"R, spotlight: true\"") }, "\(errors)")
+        XCTAssertTrue(errors.contains { $0.contains(":8:") && $0.contains("renamedFrom \"old: name\"") }, "\(errors)")
+        XCTAssertFalse(translated.files.contains { $0.text.contains("spotlight") }, "the name became a key")
+    }
+
     static func attributeOptionsProject() throws -> HistoryTranslator.Output {
         let properties = PropertyKey.allCases.compactMap { key in
             key.attributeOption.map { option in

@@ -11,6 +11,8 @@ public enum NamePosition: Sendable, CaseIterable {
     case storedName
     /// A case of an enum stored by raw value.
     case enumCase
+    /// A stored field of a `Codable` struct (written in backticks, so keywords may stand here).
+    case structField
 
     /// Why `name` cannot stand in this position, or nil when it can. Swift keywords are refused
     /// for every position when the YAML is decoded (`Identifier.keywords`).
@@ -70,8 +72,19 @@ public enum NamePosition: Sendable, CaseIterable {
                 return NameRefusal("RawRepresentable uses the name", evidence: .typeChecked)
             }
             return nil
+        case .structField:
+            if Self.namesCodableSynthesizes.contains(name) {
+                return NameRefusal(
+                    "Swift gives every struct and its Codable conformance a member of that name", evidence: .typeChecked
+                )
+            }
+            return nil
         }
     }
+
+    /// What a struct and its synthesized `Codable` conformance name inside it: a field `self` is
+    /// not reachable as `self.self`, and a field `CodingKeys` leaves no room for the coding keys.
+    static let namesCodableSynthesizes: Set<String> = ["self", "CodingKeys"]
 
     /// Types the generated code or an app names; the module-scope alias of a model or enum so
     /// named hides it (ReservedNameTests type-checks an app file that uses each one).

@@ -83,6 +83,9 @@ enum SwiftExpression {
                     }
                 case ";" where stack.isEmpty:
                     return "';' ends a statement; write one expression"
+                case "," where stack.isEmpty:
+                    // `var n: Int = 1, c = 2` declares a second stored property.
+                    return "',' outside brackets starts another declaration; write one expression (a tuple in ( ))"
                 case "\n" where stack.isEmpty, "\r" where stack.isEmpty:
                     return
                         "it spans lines outside brackets, which makes separate statements; write it on one line "
@@ -97,7 +100,26 @@ enum SwiftExpression {
                 return open == "\\"
                     ? "a string interpolation is not closed" : "'\(open)' is never closed; the brackets must balance"
             }
-            return sawToken ? nil : "it is empty; write a Swift expression"
+            guard sawToken else { return "it is empty; write a Swift expression" }
+            return dangling()
+        }
+
+        /// An operator with no operand on one side (`0 +`, `== 1`, `Int.`): Swift reads no complete
+        /// expression. A postfix `!`, a range `1...` and a cast `as Int?` are complete.
+        func dangling() -> String? {
+            let written = scalars.filter { !$0.properties.isWhitespace }
+            guard let first = written.first, let last = written.last else { return nil }
+            if "*/%=<>&|^:".unicodeScalars.contains(first) {
+                return "it starts with '\(first)', which needs an operand before it; write a complete expression"
+            }
+            // Not `?` or `>`, which end a cast to `Int?` or `Array<Int>`.
+            if "+-*/%=<&|^~:".unicodeScalars.contains(last) {
+                return "it ends with '\(last)', which needs an operand after it; write a complete expression"
+            }
+            if last == ".", written.suffix(3) != [".", ".", "."] {
+                return "it ends with '.', which needs a member name after it; write a complete expression"
+            }
+            return nil
         }
 
         func matching(_ close: Unicode.Scalar) -> Unicode.Scalar {

@@ -79,6 +79,18 @@ extension VersionResolver {
                     continue
                 }
                 let otherSide = Side(model: owner.name, property: other.name)
+                // `@Relationship(inverse: \Node.parent) var parent` names its own key path inside its
+                // own attribute: Swift stops at a circular reference (AppleSDKRefusalTests).
+                guard otherSide != side else {
+                    diagnostics.append(
+                        .error(
+                            .inverseMismatch,
+                            "'\(model.name).\(property.name)' names itself as its inverse; an inverse is another "
+                                + "property that points back (for example children: \"[\(model.name)]\" with inverse: "
+                                + "\(property.name)), or leave inverse: out",
+                            at: inverseName.location))
+                    continue
+                }
                 if let existing = partner[otherSide], existing != side {
                     diagnostics.append(
                         .error(

@@ -112,6 +112,15 @@ struct VersionResolver {
                         at: field.name.location))
                 continue
             }
+            if let refusal = NamePosition.structField.refusal(of: field.name.value) {
+                diagnostics.append(
+                    .error(
+                        .reservedName,
+                        "'\(field.name.value)' cannot name a field of struct \(ast.name.value): \(refusal.reason); "
+                            + "rename it (for example \(field.name.value)Value)",
+                        at: field.name.location))
+                continue
+            }
             if spelling.dictionaryKey != nil {
                 diagnostics.append(
                     .error(

@@ -398,14 +398,18 @@ public enum HistoryTranslator {
             switch key {
             case .type: value = YAMLText.scalar(type)
             case .default, .expression: value = initial?.key == key ? initial?.text : nil
-            case .renamedFrom: value = renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes)
+            case .renamedFrom:
+                value = writableName(
+                    renamedFrom(property, in: model, before: before, isFirst: isFirst, notes: &notes),
+                    of: key, property, in: model, notes: &notes)
             case .transient: value = property.isTransient ? "true" : nil
             case .unique: value = property.isUnique ? "true" : nil
             case .externalStorage, .spotlight, .preserveValueOnDeletion, .allowsCloudEncryption, .ephemeral, .codable:
                 value = property.flags.contains(key.rawValue) ? "true" : nil
-            case .transformable: value = property.transformer
-            case .deleteRule: value = isModel ? property.deleteRule.flatMap { $0 == "nullify" ? nil : $0 } : nil
-            case .inverse: value = isModel ? property.inverse : nil
+            case .transformable: value = writableName(property.transformer, of: key, property, in: model, notes: &notes)
+            case .deleteRule:
+                value = isModel ? property.deleteRule.flatMap { $0 == "nullify" ? nil : YAMLText.scalar($0) } : nil
+            case .inverse: value = isModel ? property.inverse.map(YAMLText.scalar) : nil
             case .minCount: value = isModel && property.isArray ? property.minimumCount.map(String.init) : nil
             case .maxCount: value = isModel && property.isArray ? property.maximumCount.map(String.init) : nil
             case .hashModifier: value = property.hashModifier.map(YAMLText.scalar)
@@ -423,6 +427,28 @@ public enum HistoryTranslator {
         return "{ " + entries.joined(separator: ", ") + " }"
     }
 
+    /// A name the DSL takes as an identifier (`renamedFrom`, a transformer's), written through the
+    /// YAML writer; a name the DSL could not read back is an error at the Swift line, not YAML
+    /// that means something else.
+    static func writableName(
+        _ name: String?, of key: PropertyKey, _ property: ImportedProperty, in model: ImportedModel,
+        notes: inout [ImportNote]
+    ) -> String? {
+        guard let name else { return nil }
+        guard Identifier.isValid(name) else {
+            notes.append(
+                .init(
+                    position: property.location,
+                    message:
+                        "\(model.name).\(property.name) names \(key.rawValue) \(YAMLText.quoted(name)), which the "
+                        + "schema files cannot hold (letters, digits and '_', not starting with a digit); rename it "
+                        + "in the app's source or leave the property out",
+                    isError: true))
+            return nil
+        }
+        return YAMLText.scalar(name)
+    }
+
     /// The initial value as `default:` (a literal or enum case) or `expression:` (any other Swift).
     static func initialValue(
         _ property: ImportedProperty, in model: ImportedModel, isModel: Bool, isEnum: Bool, version: ImportedVersion,
@@ -437,9 +463,9 @@ public enum HistoryTranslator {
         case .list(let items)? where isModel && items.isEmpty:
             return nil
         case .enumCase(let name)? where isEnum:
-            return (.default, name)
+            return (.default, YAMLText.scalar(name))
         case .expression(let text)? where isEnum && caseName(text, of: property.typeName, in: version) != nil:
-            return (.default, caseName(text, of: property.typeName, in: version) ?? "")
+            return (.default, YAMLText.scalar(caseName(text, of: property.typeName, in: version) ?? ""))
         case .expression(let text)?:
             return (.expression, YAMLText.scalar(text))
         case .enumCase(let name)?:
