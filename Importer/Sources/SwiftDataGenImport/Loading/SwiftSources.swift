@@ -67,6 +67,13 @@ public enum SwiftSourceLoader {
                 )
             case .unreadable: throw Failure(description: "\(file): cannot be read")
             }
+            if let excess = SwiftNesting.excess(in: text, limits: ReadingBudget.swiftNesting) {
+                throw Failure(
+                    description: "\(file):\(excess.line):\(excess.column): error: \(excess.what) open here nest deeper "
+                        + "than \(excess.limit), more than the importer reads (the Swift parser's time grows faster "
+                        + "than the nesting); nothing was imported: flatten this code, or leave this file out if it "
+                        + "declares no model")
+            }
             return SwiftSource(path: file, text: text)
         }
     }

@@ -12,6 +12,12 @@ public enum ReadingBudget {
     public static let xmlAttributes = 10_000
     /// A Swift source file the importer parses.
     public static let swiftSourceBytes = 32 << 20
+    /// How deep a Swift file may nest (`SwiftNesting`): brackets of any kind up to the release
+    /// Swift parser's own nesting cap (past it the parser drops the code inside; a debug build's
+    /// cap is 20, and what it drops is caught as a parse error), square brackets to where their
+    /// parse time stays under half a second, `#if` blocks far past any app (1 000 took 0.55 s).
+    /// Figures in BENCHMARKS.md, "Swift the importer reads".
+    static let swiftNesting = SwiftNesting.Limits(brackets: 256, squareBrackets: 12, conditionals: 64)
     /// A value kept in a store: `Z_METADATA`'s property list, `Z_MODELCACHE` as compressed.
     public static let storeValueBytes = 16 << 20
     /// `Z_MODELCACHE` inflated.

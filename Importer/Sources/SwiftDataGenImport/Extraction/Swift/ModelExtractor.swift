@@ -25,7 +25,21 @@ public enum ModelExtractor {
                 continue
             }
             let tree = Parser.parse(source: source.text)
-            files.append((tree.statements.map(\.item), SourceLocationConverter(fileName: source.path, tree: tree)))
+            let converter = SourceLocationConverter(fileName: source.path, tree: tree)
+            // What the parser could not read is left out of the tree, so a property inside it would
+            // vanish: the file is refused at the first place, and nothing is imported.
+            if let (position, what) = FirstParseError.find(in: tree) {
+                let location = converter.location(for: position)
+                notes.append(
+                    .init(
+                        position: SourcePosition(file: source.path, line: location.line, column: location.column),
+                        message: "the Swift parser cannot read this (\(what)); nothing was imported: fix the "
+                            + "code here (a merge conflict, a string left open, nesting deeper than the parser "
+                            + "reads) or leave this file out",
+                        isError: true))
+                continue
+            }
+            files.append((tree.statements.map(\.item), converter))
         }
         var reading = SwiftReading(tree: DeclarationTree(files: files))
         reading.notes = notes + reading.tree.notes
@@ -249,5 +263,55 @@ struct SwiftReading {
             seen[model.name] = model.location
             return true
         }
+    }
+}
+
+/// The first place a parsed file holds text the parser skipped (in the tree, or as trivia: a
+/// merge conflict's markers, whose two sides would both be read) or a token it had to invent.
+final class FirstParseError: SyntaxVisitor {
+    private var found: (AbsolutePosition, String)?
+
+    /// The start of the skipped text, on one line.
+    static func excerpt(_ text: String) -> String {
+        let line = text.prefix { $0 != "\n" && $0 != "\r" }
+        return line.count > 40 ? line.prefix(40) + "…" : String(line)
+    }
+
+    static func find(in tree: SourceFileSyntax) -> (AbsolutePosition, String)? {
+        let visitor = FirstParseError(viewMode: .all)
+        visitor.walk(tree)
+        return visitor.found
+    }
+
+    override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil {
+            found = (node.positionAfterSkippingLeadingTrivia, "unexpected '\(Self.excerpt(node.trimmedDescription))'")
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        guard found == nil else { return .skipChildren }
+        if token.presence == .missing {
+            found = (token.positionAfterSkippingLeadingTrivia, "expected '\(token.text)'")
+            return .skipChildren
+        }
+        var offset = token.position
+        for piece in token.leadingTrivia {
+            if case .unexpectedText(let text) = piece {
+                found = (offset, "unexpected '\(Self.excerpt(text))'")
+                return .skipChildren
+            }
+            offset += piece.sourceLength
+        }
+        offset = token.endPositionBeforeTrailingTrivia
+        for piece in token.trailingTrivia {
+            if case .unexpectedText(let text) = piece {
+                found = (offset, "unexpected '\(Self.excerpt(text))'")
+                return .skipChildren
+            }
+            offset += piece.sourceLength
+        }
+        return .skipChildren
     }
 }

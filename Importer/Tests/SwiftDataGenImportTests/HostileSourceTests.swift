@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+@testable import SwiftDataGenImport
+
+/// Swift the importer could not read as the compiler does stops the import at its line: text the
+/// parser skipped, a token it had to invent, and nesting past the limits it is bounded by.
+final class HostileSourceTests: XCTestCase {
+    /// The model file with `members` between its first line and its `init`.
+    private func model(_ members: String) -> String {
+        "import SwiftData\n\n@Model final class Shelf {\n" + members + "    init() {}\n}\n"
+    }
+
+    /// What reading `text` as a Swift file says: the loader's refusal, or the extractor's errors.
+    private func errors(_ text: String) throws -> [String] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdg-hostile-\(UUID().uuidString).swift")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let sources: [SwiftSource]
+        do {
+            sources = try SwiftSourceLoader.read([file.path])
+        } catch {
+            return [error.description.replacingOccurrences(of: file.path, with: "Shelf.swift")]
+        }
+        return ModelExtractor.extract(sources).notes.filter(\.isError).map {
+            $0.description.replacingOccurrences(of: file.path, with: "Shelf.swift")
+        }
+    }
+
+    func testWhatTheParserSkippedStopsTheImportAtItsLine() throws {
+        let conflict = try errors(
+            model("<<<<<<< HEAD\n    var title: String = \"\"\n=======\n    var name: String = \"\"\n>>>>>>> b\n"))
+        XCTAssertEqual(conflict.map { $0.prefix(16) }, ["Shelf.swift:4:1:"], "\(conflict)")
+        let openString = try errors(model("    var title: String = \"open\n    var count: Int = 0\n"))
+        XCTAssertTrue(openString.first?.hasPrefix("Shelf.swift:4:") == true, "\(openString)")
+        XCTAssertFalse(
+            try errors(model("    var title: String = \"\"\n    }}\n")).isEmpty, "a stray brace is read past")
+        XCTAssertEqual(try errors(model("    var title: String = \"a(b[c{\"\n")), [], "brackets in a string")
+    }
+
+    /// Square brackets: 12 deep is read, 13 is refused where the 13th opens (the parser's time on
+    /// them doubled about every level: 16 took 4 s, 20 took 45 s). Any bracket: 256. `#if`: 64.
+    func testNestingPastTheLimitsIsRefusedWhereItStarts() throws {
+        func squares(_ depth: Int) -> String {
+            model(
+                "    var grid: " + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
+                    + " = []\n")
+        }
+        XCTAssertEqual(try errors(squares(12)), [])
+        let refused = try errors(squares(13))
+        XCTAssertEqual(refused.count, 1, "\(refused)")
+        XCTAssertTrue(refused.first?.hasPrefix("Shelf.swift:4:27: error: square brackets") == true, "\(refused)")
+
+        let braces = String(repeating: "f { ", count: 257) + String(repeating: "} ", count: 257)
+        XCTAssertTrue(
+            try errors(model("") + "func g() { " + braces + "}\n").first?.contains(
+                "brackets open here nest deeper "
+                    + "than 256") == true)
+
+        func conditionals(_ depth: Int) -> String {
+            model(
+                String(repeating: "#if A\n", count: depth) + "    var n: Int = 0\n"
+                    + String(repeating: "#endif\n", count: depth))
+        }
+        XCTAssertTrue(try errors(conditionals(65)).first?.contains("#if blocks open here nest deeper than 64") == true)
+    }
+}
