@@ -39,6 +39,21 @@ final class HostileSourceTests: XCTestCase {
         XCTAssertEqual(try errors(model("    var title: String = \"a(b[c{\"\n")), [], "brackets in a string")
     }
 
+    /// A chain of typealiases, each naming the next, is followed 64 deep: a longer one is an error at
+    /// the property, not a stack overflow (8 000 crashed) or a quadratic walk.
+    func testATypealiasChainIsFollowedToALimit() throws {
+        func chain(_ length: Int) -> String {
+            "typealias A0 = Int\n" + (1...length).map { "typealias A\($0) = A\($0 - 1)\n" }.joined()
+                + model("    var count: A\(length) = 0\n")
+        }
+        XCTAssertEqual(try errors(chain(5)), [])
+        let refused = try errors(chain(2_000))
+        XCTAssertEqual(refused.count, 1, "\(refused)")
+        XCTAssertTrue(
+            refused.first?.contains(":2005:9: error: Shelf.count's type goes through more than 64") == true,
+            "\(refused)")
+    }
+
     /// Square brackets: 12 deep is read, 13 is refused where the 13th opens (the parser's time on
     /// them doubled about every level: 16 took 4 s, 20 took 45 s). Any bracket: 256. `#if`: 64.
     func testNestingPastTheLimitsIsRefusedWhereItStarts() throws {

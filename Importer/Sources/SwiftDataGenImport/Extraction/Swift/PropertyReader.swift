@@ -64,7 +64,16 @@ extension SwiftReading {
                 note(located.position(binding), "the willSet/didSet of \(model).\(name) are not carried")
             }
             let type = binding.typeAnnotation.map(\.type) ?? SyntaxReading.inferredType(of: binding.initializer?.value)
-            guard let type, let spelled = lookup.spelled(type, from: modelIndex) else {
+            let spelled = type.flatMap { lookup.spelled($0, from: modelIndex) }
+            if let alias = lookup.overlongAlias {
+                lookup.overlongAlias = nil
+                error(
+                    located.position(binding),
+                    "\(model).\(name)'s type goes through more than \(TypeLookup.maximumAliasChain) typealiases, one "
+                        + "naming the next (from \(alias)), more than the importer follows; name the type more directly")
+                continue
+            }
+            guard let spelled else {
                 note(
                     located.position(binding),
                     "\(model).\(name) has no type the importer can read (write a type annotation such as String or "

@@ -32,6 +32,12 @@ struct TypeLookup {
     let tree: DeclarationTree
     /// Aliases being followed, so a cycle ends.
     private var following: Set<String> = []
+    /// Aliases followed one through another are at most this many: no model needs more, and each
+    /// is a level of recursion (8 000 overflowed the stack).
+    static let maximumAliasChain = 64
+    /// The alias where a chain went past the maximum, once one has; the reader reports it and
+    /// clears it.
+    var overlongAlias: String?
 
     init(tree: DeclarationTree) {
         self.tree = tree
@@ -80,6 +86,10 @@ struct TypeLookup {
     /// followed (`[Tag]` and generics are for `spelled`).
     private mutating func aliased(_ alias: Located<TypeAliasDeclSyntax>, from scope: Int?) -> Resolved? {
         let key = "\(scope ?? -1).\(alias.node.name.text)"
+        guard following.count < Self.maximumAliasChain else {
+            overlongAlias = overlongAlias ?? alias.node.name.text
+            return nil
+        }
         guard following.insert(key).inserted else { return nil }
         defer { following.remove(key) }
         let target = alias.node.initializer.value
@@ -134,6 +144,10 @@ struct TypeLookup {
         // An alias whose target is itself a wrapped form: `typealias Tags = [Tag]`.
         if let alias = aliasDeclaration(path, from: scope) {
             let key = "spelled.\(alias.scope ?? -1).\(alias.decl.node.name.text)"
+            if following.count >= Self.maximumAliasChain {
+                overlongAlias = overlongAlias ?? alias.decl.node.name.text
+                return nil
+            }
             if following.insert(key).inserted {
                 defer { following.remove(key) }
                 let target = alias.decl.node.initializer.value
