@@ -70,7 +70,8 @@ extension SwiftReading {
                 error(
                     located.position(binding),
                     "\(model).\(name)'s type goes through more than \(TypeLookup.maximumAliasChain) typealiases, one "
-                        + "naming the next (from \(alias)), more than the importer follows; name the type more directly")
+                        + "naming the next (from \(alias)), more than the importer follows; name the type more directly"
+                )
                 continue
             }
             guard let spelled else {
