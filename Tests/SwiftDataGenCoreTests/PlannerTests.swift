@@ -264,6 +264,50 @@ final class PlannerTests: XCTestCase {
         XCTAssertTrue(bridged.steps.first?.stages.flatMap(\.actions).contains { $0.label == "convert A.t" } == true)
     }
 
+    /// A property removed and one of the same type added in the same model may be a rename written
+    /// without renamedFrom (SwiftData would drop every value: SimulatorTests' "rename as a drop and an
+    /// add"): the advice that deletes the data leads with the question, naming every candidate.
+    func testADropAndAnAddOfOneTypeAsksWhetherItIsARename() throws {
+        let v1 = version("1.0.0", "  Note:\n    properties:\n      title: String\n      body: String\n      n: Int\n")
+        let required = version(
+            "2.0.0", "  Note:\n    properties:\n      heading: String\n      body: String\n      n: Int\n")
+        let files = [v1, required].enumerated().map {
+            SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8))
+        }
+        let (histories, _) = Generator.validate(SchemaSources(config: nil, versions: files))
+        let said = MigrationPlanner.plan(try XCTUnwrap(histories.first)).diagnostics
+        let asked = "then write heading: { type: String, renamedFrom: title } to keep its values"
+        for code in [DiagnosticCode.requiredPropertyAdded, .dataLoss] {
+            let message = try XCTUnwrap(said.first { $0.code == code }?.message, "\(code)")
+            XCTAssertTrue(message.hasPrefix("is `"), "\(code) does not lead with the question: \(message)")
+            XCTAssertTrue(message.contains(asked), message)
+        }
+        let defaulted = version(
+            "2.0.0",
+            "  Note:\n    properties:\n      heading: { type: String, default: \"\" }\n      body: String\n      n: Int\n"
+        )
+        let (defaultedPlan, warned) = try plan([v1, defaulted])
+        XCTAssertEqual(warned.map(\.code), [.dataLoss])
+        XCTAssertTrue(warned.first?.message.hasPrefix("is `title` renamed to `heading`?") == true, "\(warned)")
+        XCTAssertTrue(
+            defaultedPlan.steps.first?.changeDescriptions.contains {
+                $0.contains("Note.title removed (its data is lost unless: is `title` renamed to `heading`?")
+            } == true)
+
+        let two = version("1.0.0", "  Note:\n    properties:\n      title: String\n      name: String\n      n: Int\n")
+        let (_, both) = try plan([two, defaulted.replacingOccurrences(of: "      body: String\n", with: "")])
+        XCTAssertEqual(both.count, 2)
+        XCTAssertTrue(both.allSatisfy { $0.message.contains("renamed to `heading`?") }, "\(both.map(\.message))")
+
+        let otherType = defaulted.replacingOccurrences(
+            of: "{ type: String, default: \"\" }", with: "{ type: Int, default: 0 }")
+        let (_, unrelated) = try plan([v1, otherType])
+        XCTAssertFalse(unrelated.contains { $0.message.contains("renamed") }, "a different type is no rename")
+        let acknowledged = "acknowledgedRemovals: [Note.title]\n" + defaulted
+        let (_, quiet) = try plan([v1, acknowledged])
+        XCTAssertEqual(quiet, [], "an acknowledged removal is not asked about")
+    }
+
     func testConvertedSourceIsNotReportedAsLost() throws {
         let (plan, diagnostics) = try plan([
             version("1.0.0", "  A:\n    properties:\n      text: String\n"),

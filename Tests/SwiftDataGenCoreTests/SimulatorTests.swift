@@ -282,7 +282,7 @@ final class SimulatorTests: XCTestCase {
     static let scenarioNames = [
         "duplicate checksum", "shared identifier", "type change", "unique over duplicates", "required added",
         "new types in willMigrate", "unknown model version", "dedupe in willMigrate", "rename by originalName",
-        "two-stage bridge", "older version first",
+        "rename as a drop and an add", "two-stage bridge", "older version first",
     ]
     static let scenarios = SharedResult<[StandInTypeCheckTests.CompileResult]> {
         let source = try String(
@@ -311,6 +311,8 @@ final class SimulatorTests: XCTestCase {
             ("unknown model version", "error 134504"),
             ("dedupe in willMigrate", "ok lamp 12.5"),
             ("rename by originalName", "ok lamp,lamp"),
+            // What the rename hint (SDG620, SDG625) asks about: without originalName every title is gone.
+            ("rename as a drop and an add", "ok [],[]"),
             ("two-stage bridge", "ok lamp 12.5,lamp 3.0"),
             ("older version first", "error 0 the model name Item is bound to run.V1.Item"),
         ]

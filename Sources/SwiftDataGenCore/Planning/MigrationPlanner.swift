@@ -214,13 +214,15 @@ public struct MigrationPlanner: Sendable {
         var bridgeEnums: [EnumDecl] = []
         /// Old `Model.property` names consumed by a conversion: not lost.
         var consumed: Set<String> = []
+        /// What may be a rename written as a drop and an add.
+        var renames: RenameHints
     }
 
     private mutating func planStep(
         from old: SchemaVersion, to new: SchemaVersion, declared: Set<SemanticVersion>
     ) -> (MigrationPlan.Step, MigrationPlan.Bridge?) {
         let changes = diff.changes(from: old, to: new)
-        var work = StepWork()
+        var work = StepWork(renames: RenameHints(from: old, to: new, naming: naming))
         for model in new.models {
             guard let before = SchemaDiff.counterpart(of: model, in: old) else {
                 reportUnusedDedupe(model, because: "\(model.name) is new in \(new.version), with no existing data")
@@ -301,6 +303,9 @@ public struct MigrationPlanner: Sendable {
             if new.acknowledgedRemovals.contains("\(model).\(property)") {
                 return change.summary + " (acknowledged: its data is dropped)"
             }
+            if let rename = work.renames.question(removed: property, of: oldModel) {
+                return change.summary + " (its data is lost unless: \(rename.asked) see the warning)"
+            }
             return change.summary + " (its data is lost: see the warning)"
         }
         let step = MigrationPlan.Step(
@@ -324,11 +329,16 @@ public struct MigrationPlanner: Sendable {
             let canStayEmpty =
                 property.isOptional || property.defaultValue != nil || property.relationship?.isToMany == true
             if !canStayEmpty {
+                let needed =
+                    "\(path) is new and required, but existing \(model.name) objects have no value for it"
+                let fix = "add default: … or make the type optional (\(SchemaDiff.typeDescription(property))?)"
+                let message =
+                    work.renames.question(added: property, in: model).map {
+                        "\($0.asked) then write \($0.write) to keep its values. Otherwise \(needed): \(fix)"
+                    } ?? "\(needed); \(fix)"
                 diagnostics.append(
                     .error(
-                        .requiredPropertyAdded,
-                        "\(path) is new and required, but existing \(model.name) objects have no value for it; "
-                            + "add default: … or make the type optional (\(SchemaDiff.typeDescription(property))?)",
+                        .requiredPropertyAdded, message,
                         at: property.location,
                         notes: [.init("version \(old.version) is declared here", at: old.location)]))
             }
@@ -842,6 +852,7 @@ public struct MigrationPlanner: Sendable {
     ) {
         for change in changes {
             let lost: String
+            var rename: RenameHints.Question?
             switch change {
             case .propertyRemoved(let model, let property):
                 let oldModel =
@@ -852,15 +863,19 @@ public struct MigrationPlanner: Sendable {
                         && !new.acknowledgedRemovals.contains("\(oldModel).\(property)")
                 else { continue }
                 lost = "\(oldModel).\(property)"
+                rename = work.renames.question(removed: property, of: oldModel)
             case .modelRemoved(let model):
                 guard !new.acknowledgedRemovals.contains(model) else { continue }
                 lost = model
             default:
                 continue
             }
-            let message =
+            let deleted =
                 "version \(new.version) removes \(lost), so its stored data is deleted on upgrade; if that is "
-                + "intended, add \"\(lost)\" to acknowledgedRemovals, otherwise keep it or move its data with from:"
+                + "intended, add \"\(lost)\" to acknowledgedRemovals"
+            let message =
+                rename.map { "\($0.asked) then write \($0.write) to keep its values. Otherwise \(deleted)" }
+                ?? "\(deleted), otherwise keep it or move its data with from:"
             work.warnings.append(message)
             diagnostics.append(
                 .warning(

@@ -208,6 +208,28 @@ enum DedupePlan: SchemaMigrationPlan {
     }
 }
 
+/// The rename of `Renamed` written without `originalName`: a property dropped and one added.
+enum DroppedAndAdded: VersionedSchema {
+    static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
+    static var models: [any PersistentModel.Type] { [Item.self] }
+
+    @Model final class Item {
+        var name: String = ""
+        var price: String
+        var createdAt: Date
+        init(name: String, price: String, createdAt: Date) {
+            self.name = name
+            self.price = price
+            self.createdAt = createdAt
+        }
+    }
+}
+
+enum DropAndAddPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [V1.self, DroppedAndAdded.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: DroppedAndAdded.self)] }
+}
+
 enum RenamePlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [V1.self, Renamed.self] }
     static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: Renamed.self)] }
@@ -273,5 +295,6 @@ scenario("new types in willMigrate", UniqueTitle.self, WrongTypesPlan.self, Uniq
 scenario("unknown model version", Converted.self, WithoutV1Plan.self, Converted.Item.self) { $0.title }
 scenario("dedupe in willMigrate", UniqueTitle.self, DedupePlan.self, UniqueTitle.Item.self) { "\($0.title) \($0.price)" }
 scenario("rename by originalName", Renamed.self, RenamePlan.self, Renamed.Item.self) { $0.name }
+scenario("rename as a drop and an add", DroppedAndAdded.self, DropAndAddPlan.self, DroppedAndAdded.Item.self) { "[\($0.name)]" }
 scenario("two-stage bridge", Converted.self, BridgePlan.self, Converted.Item.self) { "\($0.title) \($0.price)" }
 scenario("older version first", Converted.self, BridgePlan.self, Converted.Item.self, latestFirst: false) { $0.title }

@@ -48,8 +48,8 @@ enum RitualistMigrationPlan: SchemaMigrationPlan {
             //   UserProfileModel.homeTimezoneIdentifier added
             //   UserProfileModel.displayTimezoneModeData added
             //   UserProfileModel.timezoneChangeHistoryData added
-            //   UserProfileModel.homeTimezone removed (its data is lost: see the warning)
-            //   UserProfileModel.displayTimezoneMode removed (its data is lost: see the warning)
+            //   UserProfileModel.homeTimezone removed (its data is lost unless: is `homeTimezone` renamed to `currentTimezoneIdentifier` or `homeTimezoneIdentifier`? see the warning)
+            //   UserProfileModel.displayTimezoneMode removed (its data is lost unless: is `displayTimezoneMode` renamed to `currentTimezoneIdentifier` or `homeTimezoneIdentifier`? see the warning)
             .lightweight(fromVersion: SchemaV8.self, toVersion: SchemaV9.self),
             // 9.0.0 → 10.0.0
             //   HabitModel.id changed its default
