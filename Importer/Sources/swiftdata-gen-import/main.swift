@@ -142,12 +142,12 @@ let translated = HistoryTranslator.translate(project, options: options)
 // The history is generated in memory and its stores compared with the app's before anything is written.
 let proof = translated.files.isEmpty ? [] : ImportProof.check(translated)
 let said = translated.notes + proof
-// A note quotes names from the sources or the bundle: shown safe for a terminal.
-for note in said where !note.isError { print(TerminalText.shown("\(note)", limit: 2_000)) }
+// Notes and errors in one stream, in the order they were found, each written as it comes, so an
+// error's cause stands beside it in any log; a note quotes names from the sources or the bundle,
+// shown safe for a terminal.
+for note in said { FileHandle.standardError.write(Data((TerminalText.shown("\(note)", limit: 2_000) + "\n").utf8)) }
 let errors = said.filter(\.isError)
 if !errors.isEmpty {
-    let lines = errors.map { TerminalText.shown("\($0)", limit: 2_000) }
-    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     fail(
         "\(errors.count) error(s) above: the history would not reproduce the app's stores; nothing was written",
         code: 1)

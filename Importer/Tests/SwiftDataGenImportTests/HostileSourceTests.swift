@@ -39,6 +39,37 @@ final class HostileSourceTests: XCTestCase {
         XCTAssertEqual(try errors(model("    var title: String = \"a(b[c{\"\n")), [], "brackets in a string")
     }
 
+    /// The command says notes and errors in one stream (standard error), in the order found, so an
+    /// error's cause stands beside it in a log; standard output has only the result.
+    func testNotesAndErrorsShareOneOrderedStream() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try model("    var title: String = \"\"\n    var shown: String { title }\n").write(
+            to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        try model("<<<<<<< HEAD\n    var other: Int = 0\n=======\n>>>>>>> b\n").replacingOccurrences(
+            of: "Shelf", with: "Rack"
+        ).write(to: folder.appendingPathComponent("B.swift"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(
+            "swiftdata-gen-import")
+        process.arguments = [folder.path, "--output", folder.appendingPathComponent("out").path]
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssertEqual(printed, "", "notes went to standard output")
+        let lines = said.split(separator: "\n").map(String.init)
+        let note = try XCTUnwrap(lines.firstIndex { $0.contains("A.swift:") && $0.contains(": note: ") }, said)
+        let error = try XCTUnwrap(lines.firstIndex { $0.contains("B.swift:4:1: error:") }, said)
+        XCTAssertLessThan(error, note, "the parse error is found first (files are read before models)")
+        XCTAssertTrue(lines.last?.contains("nothing was written") == true, said)
+    }
+
     /// A chain of typealiases, each naming the next, is followed 64 deep: a longer one is an error at
     /// the property, not a stack overflow (8 000 crashed) or a quadratic walk.
     func testATypealiasChainIsFollowedToALimit() throws {

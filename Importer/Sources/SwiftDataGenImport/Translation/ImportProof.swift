@@ -17,13 +17,18 @@ public enum ImportProof {
         let fallback = output.versions.first?.location ?? SourcePosition(file: "-", line: 1, column: 1)
         let refused = diagnostics.filter(\.isError)
         guard refused.isEmpty, let history = histories.first, history.versions.count == output.versions.count else {
+            // The YAML is in memory, never written: its file and line are named as such, on one line.
             let reasons =
                 refused.isEmpty
                 ? ["it holds \(histories.first?.versions.count ?? 0) versions where \(output.versions.count) were read"]
-                : refused.map(\.rendered)
+                : refused.map { diagnostic in
+                    let place = diagnostic.location.map { "in the \($0.file) it would write, line \($0.line): " } ?? ""
+                    return "\(place)\(diagnostic.message) [\(diagnostic.code.rawValue)]"
+                }
             return reasons.map {
                 ImportNote(
-                    position: fallback, message: "the history written does not generate: \($0)", isError: true)
+                    position: fallback, message: "the history the import would write does not generate: \($0)",
+                    isError: true)
             }
         }
         var errors: [ImportNote] = []
