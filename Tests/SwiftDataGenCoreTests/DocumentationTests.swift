@@ -120,13 +120,42 @@ final class DocumentationTests: XCTestCase {
     /// example's generated code, it opens a store of 1 200 trips written at 1.0.0 off the main
     /// thread and migrates it (in the stand-in), and it type-checks against Apple's SDKs.
     func testTheSampleThatOpensTheStoreOffTheLaunchPathMigratesAnOldStore() throws {
-        let sample = Documentation.catalogURL.appendingPathComponent(
-            "Resources/opening-the-store-off-the-launch-path.swift")
+        let output = try runArticleSample(
+            "opening-the-store-off-the-launch-path.swift", trips: 1_200,
+            then: """
+                let container = try await TripsStore.open(at: url)
+                print("ready", try ModelContext(container).fetchCount(FetchDescriptor<Trip>()))
+                """)
+        XCTAssertTrue(output.contains("ready 1200"), output)
+    }
+
+    /// The migration article's sample for a widget or an extension is the tested file: on a store
+    /// at 1.0.0 it opens nothing, and once the app has migrated the store it reads its rows; it
+    /// type-checks against Apple's SDKs.
+    func testTheExtensionSampleOpensOnlyAMigratedStore() throws {
+        let output = try runArticleSample(
+            "opening-the-store-in-an-extension.swift", trips: 3,
+            then: """
+                print("before the app", TripsExtensionStore.open(at: url) == nil ? "nothing" : "opened")
+                _ = try ModelContainer(
+                    for: Schema(versionedSchema: TripsSchema.self), migrationPlan: TripsMigrationPlan.self,
+                    configurations: ModelConfiguration(url: url))
+                guard let opened = TripsExtensionStore.open(at: url) else { fatalError("the migrated store did not open") }
+                print("after the app", try ModelContext(opened).fetchCount(FetchDescriptor<Trip>()))
+                """)
+        XCTAssertTrue(output.contains("before the app nothing\nafter the app 3\n"), output)
+    }
+
+    /// Runs a sample of the migration article (checked to be the article's text) with the Trips
+    /// example's generated code, after writing `trips` trips at 1.0.0 to the store at `url`, and
+    /// type-checks it against Apple's SDKs; returns what it printed.
+    private func runArticleSample(_ name: String, trips: Int, then statements: String) throws -> String {
+        let sample = Documentation.catalogURL.appendingPathComponent("Resources/" + name)
         let text = try String(contentsOf: sample, encoding: .utf8)
         let article = try String(
             contentsOf: Documentation.catalogURL.appendingPathComponent("Articles/MigrationPlanning.md"),
             encoding: .utf8)
-        XCTAssertTrue(article.contains("```swift\n" + text + "```\n"), "the article's sample is not the tested file")
+        XCTAssertTrue(article.contains("```swift\n" + text + "```\n"), "the article's \(name) is not the tested file")
         let folder = TestPaths.packageRoot.appendingPathComponent("examples/TripsApp/Generated")
         let generated = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".swift")
@@ -142,64 +171,18 @@ final class DocumentationTests: XCTestCase {
             do {
                 let old = ModelContext(
                     try ModelContainer(for: Schema(versionedSchema: TripsSchemaV1.self), configurations: ModelConfiguration(url: url)))
-                for index in 0..<1_200 {
+                for index in 0..<\(trips) {
                     old.insert(TripsSchemaV1.Trip(remoteID: "r\\(index)", title: "t\\(index)", startDate: Date(timeIntervalSince1970: 0)))
                 }
                 try old.save()
             }
-            let container = try await TripsStore.open(at: url)
-            print("ready", try ModelContext(container).fetchCount(FetchDescriptor<Trip>()))
+            \(statements)
             try? FileManager.default.removeItem(at: url)
             """
         let result = try StandInTypeCheckTests.compileAndRun(generated + [sample.path], main: main)
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertTrue(result.output.contains("ready 1200"), result.output)
-        try checkAgainstAppleSDKs(generated + [sample.path], floor: 18, "the large-store sample")
-    }
-
-    /// The migration article's sample for a widget or an extension is the tested file: on a store
-    /// at 1.0.0 it opens nothing, and once the app has migrated the store it reads its rows; it
-    /// type-checks against Apple's SDKs.
-    func testTheExtensionSampleOpensOnlyAMigratedStore() throws {
-        let sample = Documentation.catalogURL.appendingPathComponent(
-            "Resources/opening-the-store-in-an-extension.swift")
-        let text = try String(contentsOf: sample, encoding: .utf8)
-        let article = try String(
-            contentsOf: Documentation.catalogURL.appendingPathComponent("Articles/MigrationPlanning.md"),
-            encoding: .utf8)
-        XCTAssertTrue(article.contains("```swift\n" + text + "```\n"), "the article's sample is not the tested file")
-        let folder = TestPaths.packageRoot.appendingPathComponent("examples/TripsApp/Generated")
-        let generated = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-            $0.hasSuffix(".swift")
-        }
-        .sorted().map { folder.appendingPathComponent($0).path }
-        let main = """
-            import Foundation
-            import SwiftData
-
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("extension-\\(UUID().uuidString).store")
-            _ = try ModelContainer(
-                for: Schema(versionedSchema: TripsSchema.self), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-            do {
-                let old = ModelContext(
-                    try ModelContainer(for: Schema(versionedSchema: TripsSchemaV1.self), configurations: ModelConfiguration(url: url)))
-                for index in 0..<3 {
-                    old.insert(TripsSchemaV1.Trip(remoteID: "r\\(index)", title: "t\\(index)", startDate: Date(timeIntervalSince1970: 0)))
-                }
-                try old.save()
-            }
-            print("before the app", TripsExtensionStore.open(at: url) == nil ? "nothing" : "opened")
-            _ = try ModelContainer(
-                for: Schema(versionedSchema: TripsSchema.self), migrationPlan: TripsMigrationPlan.self,
-                configurations: ModelConfiguration(url: url))
-            guard let opened = TripsExtensionStore.open(at: url) else { fatalError("the migrated store did not open") }
-            print("after the app", try ModelContext(opened).fetchCount(FetchDescriptor<Trip>()))
-            try? FileManager.default.removeItem(at: url)
-            """
-        let result = try StandInTypeCheckTests.compileAndRun(generated + [sample.path], main: main)
-        XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertTrue(result.output.contains("before the app nothing\nafter the app 3\n"), result.output)
-        try checkAgainstAppleSDKs(generated + [sample.path], floor: 18, "the extension sample")
+        try checkAgainstAppleSDKs(generated + [sample.path], floor: 18, "the article's \(name)")
+        return result.output
     }
 
     /// `ModelContainer.deleteAllData()` is marked for deprecation in favour of `erase()` (iOS 18):
