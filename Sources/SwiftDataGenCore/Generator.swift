@@ -141,7 +141,10 @@ public enum Generator {
     /// named by its path relative to the schema folder, or the diagnostics that refuse it. The
     /// history must validate, the version must come after the latest, and no version file may be
     /// in its place (the writer refuses any other file there).
-    public static func nextVersion(_ sources: SchemaSources, version: SemanticVersion, schema: String?) -> (
+    public static func nextVersion(
+        _ sources: SchemaSources, version: SemanticVersion, schema: String?,
+        renaming renames: [NextVersionFile.Rename] = []
+    ) -> (
         file: GeneratedFile?, diagnostics: [Diagnostic]
     ) {
         let versionFiles = sources.versions
@@ -186,9 +189,34 @@ public enum Generator {
         guard let source = versionFiles.first(where: { $0.relativePath == latest.file }) else {
             return (nil, diagnostics + [.error(.unreadableFile, "cannot read '\(latest.file)' again", at: nil)])
         }
+        let unknown = renames.compactMap { rename -> Diagnostic? in
+            guard let model = latest.model(named: rename.model) else {
+                return .error(
+                    .newVersionRenameInvalid,
+                    "--rename \(rename.model).\(rename.from)=\(rename.to): \(latest.version) has no model \(rename.model)",
+                    at: latest.location)
+            }
+            guard let property = model.property(named: rename.from), property.isStored else {
+                return .error(
+                    .newVersionRenameInvalid,
+                    "--rename \(rename.model).\(rename.from)=\(rename.to): \(rename.model) stores no property "
+                        + "\(rename.from) in \(latest.version)",
+                    at: model.location)
+            }
+            guard model.property(named: rename.to) == nil else {
+                return .error(
+                    .newVersionRenameInvalid,
+                    "--rename \(rename.model).\(rename.from)=\(rename.to): \(rename.model) already has \(rename.to)",
+                    at: model.location)
+            }
+            return nil
+        }
+        guard unknown.isEmpty else { return (nil, diagnostics + unknown) }
         let (node, _) = YAMLParser.parse(source.bytes, file: source.displayPath)
         guard let node else { return (nil, diagnostics) }
-        switch NextVersionFile.draft(String(decoding: source.bytes, as: UTF8.self), root: node, as: version) {
+        switch NextVersionFile.draft(
+            String(decoding: source.bytes, as: UTF8.self), root: node, as: version, renaming: renames)
+        {
         case .success(let text):
             return (GeneratedFile(name: path, contents: text, role: .nextVersion(schema: history.name)), diagnostics)
         case .failure(let refusal):

@@ -180,6 +180,8 @@ struct CommandLineArguments {
     var lockThrough: SemanticVersion?
     /// new-version's second argument.
     var newVersion: SemanticVersion?
+    /// new-version's `--rename Model.old=new`, in the order given.
+    var renames: [NextVersionFile.Rename] = []
     var showHelp = false
     var showVersion = false
     var quiet = false
@@ -280,6 +282,20 @@ struct CommandLineArguments {
             commands: [.plan, .diagram, .newVersion]
         ) { arguments, value throws(UsageError) in
             arguments.schemaName = value
+        },
+        Option(
+            names: ["--rename"], kind: .text("Model.old=new"),
+            help:
+                "Write the property under its new name with renamedFrom, so the step keeps its values; give it "
+                + "once per property.",
+            commands: [.newVersion]
+        ) { arguments, value throws(UsageError) in
+            guard let value, let rename = NextVersionFile.Rename(parsing: value) else {
+                throw UsageError(
+                    message: "--rename takes Model.old=new, each a Swift name, not '\(value ?? "")'",
+                    command: arguments.command)
+            }
+            arguments.renames.append(rename)
         },
         Option(
             names: ["--version"], kind: .text("version"),

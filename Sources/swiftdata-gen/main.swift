@@ -253,7 +253,8 @@ enum NextVersionDraft {
     private static func write(
         _ version: SemanticVersion, sources: SchemaSources, in schemaDirectory: String, arguments: CommandLineArguments
     ) -> ExitCode {
-        let (draft, diagnostics) = Generator.nextVersion(sources, version: version, schema: arguments.schemaName)
+        let (draft, diagnostics) = Generator.nextVersion(
+            sources, version: version, schema: arguments.schemaName, renaming: arguments.renames)
         report(diagnostics)
         guard let draft, !diagnostics.hasErrors else { return .diagnostics }
         let path = schemaDirectory + "/" + draft.name

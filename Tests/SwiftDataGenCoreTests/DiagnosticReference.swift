@@ -198,6 +198,10 @@ extension DiagnosticCode {
             return
                 "`new-version` was given a version that is not after the schema's latest, or the folder holds several "
                 + "schemas and `--schema` names none of them. Give a higher number, or name the schema."
+        case .newVersionRenameInvalid:
+            return
+                "`new-version --rename Model.old=new` names no model or property of the latest version, or a new "
+                + "name that model already has, so nothing is written. Name a property the latest version stores."
         case .newVersionLayoutNotEditable:
             return
                 "`new-version` cannot leave a step-only key out of the latest file in the layout it is written in "

@@ -217,6 +217,71 @@ final class NextVersionTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(drafted, 30)
     }
 
+    /// `--rename Item.price=cost` writes the property under its new name with `renamedFrom`, in each
+    /// layout a property is written in (a type alone, braces, a block, one with a step-only key left
+    /// out), and the step keeps every value; a name that is not there is refused.
+    func testARenameIsWrittenSoTheStepKeepsTheValues() throws {
+        let sources = Self.sources([("1.0.0.yaml", Self.first), ("2.0.0.yaml", Self.latest)])
+        let renames = ["Item.name=heading", "Item.price=cost", "Item.code=sku"].compactMap(
+            NextVersionFile.Rename.init(parsing:))
+        XCTAssertEqual(renames.count, 3)
+        let (draft, diagnostics) = Generator.nextVersion(
+            sources, version: SemanticVersion(3, 0, 0), schema: nil, renaming: renames)
+        let file = try XCTUnwrap(draft, diagnostics.map(\.rendered).joined(separator: "\n"))
+        for line in [
+            "      heading: { renamedFrom: name, type: String }  # was title",
+            "      cost:\n        renamedFrom: price\n        type: Decimal",
+            "      sku: { renamedFrom: code, type: String, doc: \"A, B or C\" }",
+        ] {
+            XCTAssertTrue(file.contents.contains(line), "no '\(line)' in:\n\(file.contents)")
+        }
+        var extended = sources
+        extended.versions.append(
+            SourceFile(displayPath: file.name, relativePath: file.name, bytes: Array(file.contents.utf8)))
+        let (histories, said) = Generator.validate(extended)
+        XCTAssertFalse(said.hasErrors, said.map(\.rendered).joined(separator: "\n"))
+        let step = try XCTUnwrap(MigrationPlanner.plan(try XCTUnwrap(histories.first)).plan.steps.last)
+        XCTAssertEqual(
+            Set(step.changes.map(\.summary)),
+            ["Item.name renamed to heading", "Item.price renamed to cost", "Item.code renamed to sku"])
+        let plain = try XCTUnwrap(
+            Generator.nextVersion(
+                Self.sources([("1.0.0.yaml", Self.first)]), version: SemanticVersion(2, 0, 0), schema: nil,
+                renaming: [try XCTUnwrap(NextVersionFile.Rename(parsing: "Shelf.label=tag"))]
+            ).file)
+        XCTAssertTrue(plain.contents.contains("      tag: { type: String, renamedFrom: label }\n"), plain.contents)
+        XCTAssertTrue(file.contents.contains("unique: [[sku]]"), "the group names the old name:\n\(file.contents)")
+        // The other end's inverse follows the rename.
+        let related = """
+            schema: Shop
+            version: 1.0.0
+            models:
+              Item:
+                properties:
+                  shelf: { type: Shelf?, inverse: items }
+              Shelf:
+                properties:
+                  items: "[Item]"
+
+            """
+        let relinked = try XCTUnwrap(
+            Generator.nextVersion(
+                Self.sources([("1.0.0.yaml", related)]), version: SemanticVersion(2, 0, 0), schema: nil,
+                renaming: [try XCTUnwrap(NextVersionFile.Rename(parsing: "Shelf.items=goods"))]
+            ).file)
+        XCTAssertTrue(relinked.contents.contains("shelf: { type: Shelf?, inverse: goods }"), relinked.contents)
+        XCTAssertTrue(relinked.contents.contains("goods: { type: \"[Item]\", renamedFrom: items }"), relinked.contents)
+        for wrong in ["Item.gone=x", "Nope.name=x", "Item.name=code"] {
+            let rename = try XCTUnwrap(NextVersionFile.Rename(parsing: wrong))
+            let (none, refusal) = Generator.nextVersion(
+                sources, version: SemanticVersion(3, 0, 0), schema: nil, renaming: [rename])
+            XCTAssertNil(none, wrong)
+            XCTAssertEqual(refusal.filter(\.isError).map(\.code), [.newVersionRenameInvalid], wrong)
+        }
+        XCTAssertNil(NextVersionFile.Rename(parsing: "Item.name"))
+        XCTAssertNil(NextVersionFile.Rename(parsing: "Item.name=class"))
+    }
+
     func testAVersionNotAfterTheLatestIsRefused() {
         let sources = Self.sources([("1.0.0.yaml", Self.first), ("2.0.0.yaml", Self.latest)])
         for (version, code) in [

@@ -82,6 +82,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case versionFileNameMismatch = "SDG615"
     case newVersionNotAfterLatest = "SDG616"
     case newVersionLayoutNotEditable = "SDG617"
+    case newVersionRenameInvalid = "SDG618"
 
     // Migration planning (SDG62x)
     case requiredPropertyAdded = "SDG620"

@@ -13,6 +13,25 @@ public enum NextVersionFile {
         var location: SourceLocation
     }
 
+    /// A property the next version renames (`new-version --rename Note.title=heading`): written
+    /// under its new name with `renamedFrom`, so the step keeps its values.
+    public struct Rename: Sendable, Equatable {
+        public var model: String
+        public var from: String
+        public var to: String
+
+        /// `Model.old=new`, each part an identifier; nil otherwise.
+        public init?(parsing text: String) {
+            let sides = text.split(separator: "=", omittingEmptySubsequences: false)
+            guard sides.count == 2 else { return nil }
+            let path = sides[0].split(separator: ".", omittingEmptySubsequences: false)
+            guard path.count == 2 else { return nil }
+            let parts = [String(path[0]), String(path[1]), String(sides[1])]
+            guard parts.allSatisfy({ Identifier.isValid($0) && !Identifier.keywords.contains($0) }) else { return nil }
+            (model, from, to) = (parts[0], parts[1], parts[2])
+        }
+    }
+
     /// Why a draft could not be made from the latest file's layout: where, and in words.
     public struct Refusal: Error, Sendable {
         public var reason: String
@@ -23,7 +42,9 @@ public enum NextVersionFile {
     /// file says without the left-out keys and with the new number. A layout the text edits cannot
     /// handle (an explicit `?` key, a flow mapping over several lines with a key to leave out) is
     /// refused where it stands instead of written half-edited.
-    public static func draft(_ text: String, root: YAMLNode, as version: SemanticVersion) -> Result<String, Refusal> {
+    public static func draft(
+        _ text: String, root: YAMLNode, as version: SemanticVersion, renaming renames: [Rename] = []
+    ) -> Result<String, Refusal> {
         let scalars = Array(text.unicodeScalars)
         let lines = LineTable(scalars)
         var edits: [Edit] = []
@@ -32,7 +53,10 @@ public enum NextVersionFile {
             guard let key = pair.key.scalar.flatMap({ VersionKey(rawValue: $0.value) }) else { continue }
             switch key.nextVersion {
             case .copied:
-                if key == .models { edits += modelEdits(pair.value, scalars, lines) }
+                if key == .models {
+                    edits += modelEdits(pair.value, scalars, lines)
+                    edits += renameEdits(pair.value, renames, scalars, lines)
+                }
             case .leftOut:
                 edits.append(removal(of: pair, scalars, lines))
             case .renumbered:
@@ -62,7 +86,7 @@ public enum NextVersionFile {
         let drafted = String(out)
         let (parsed, problems) = YAMLParser.parse(Array(drafted.utf8), file: "draft")
         guard let parsed, !problems.hasErrors,
-            Shape(parsed) == Shape(expected(root, version: version))
+            Shape(parsed) == Shape(expected(root, version: version, renames: renames))
         else { return .failure(refusal(at: culprit)) }
         return .success(drafted)
     }
@@ -77,7 +101,7 @@ public enum NextVersionFile {
     }
 
     /// What the draft must say: the latest file's tree without the left-out keys, renumbered.
-    private static func expected(_ root: YAMLNode, version: SemanticVersion) -> YAMLNode {
+    private static func expected(_ root: YAMLNode, version: SemanticVersion, renames: [Rename]) -> YAMLNode {
         guard case .mapping(let pairs) = root.content else { return root }
         var kept: [YAMLPair] = []
         for pair in pairs {
@@ -91,7 +115,14 @@ public enum NextVersionFile {
                         value: YAMLNode(
                             .scalar(YAMLScalar(value: "\(version)", style: .plain)), at: pair.value.location)))
             case .copied?, nil:
-                kept.append(key == .models ? YAMLPair(key: pair.key, value: withoutLeftOutModelKeys(pair.value)) : pair)
+                guard key == .models else {
+                    kept.append(pair)
+                    continue
+                }
+                let models = withoutLeftOutModelKeys(pair.value)
+                var names: [SourceLocation: String] = [:]
+                for (node, rename) in references(in: models, renames) { names[node.location] = rename.to }
+                kept.append(YAMLPair(key: pair.key, value: renamed(renaming(models, names), renames)))
             }
         }
         return YAMLNode(.mapping(kept), at: root.location)
@@ -121,6 +152,167 @@ public enum NextVersionFile {
                     }
                     return YAMLPair(key: model.key, value: YAMLNode(.mapping(kept), at: model.value.location))
                 }), at: models.location)
+    }
+
+    /// The models with each renamed property under its new name, `renamedFrom` first among its keys.
+    private static func renamed(_ models: YAMLNode, _ renames: [Rename]) -> YAMLNode {
+        guard !renames.isEmpty else { return models }
+        return map(models, renames) { property, rename in
+            let renamedFrom = YAMLPair(
+                key: YAMLNode(.scalar(YAMLScalar(value: "renamedFrom", style: .plain)), at: property.key.location),
+                value: YAMLNode(.scalar(YAMLScalar(value: rename.from, style: .plain)), at: property.key.location))
+            let key = YAMLNode(.scalar(YAMLScalar(value: rename.to, style: .plain)), at: property.key.location)
+            switch property.value.content {
+            case .mapping(let keys):
+                return YAMLPair(key: key, value: YAMLNode(.mapping([renamedFrom] + keys), at: property.value.location))
+            default:
+                let type = YAMLPair(
+                    key: YAMLNode(.scalar(YAMLScalar(value: "type", style: .plain)), at: property.key.location),
+                    value: property.value)
+                return YAMLPair(key: key, value: YAMLNode(.mapping([type, renamedFrom]), at: property.value.location))
+            }
+        }
+    }
+
+    /// The scalars that name a renamed property elsewhere: its model's `unique` and `indexes`
+    /// groups, and the `inverse:` of a relationship to its model.
+    private static func references(in models: YAMLNode, _ renames: [Rename]) -> [(YAMLNode, Rename)] {
+        guard !renames.isEmpty, case .mapping(let entries) = models.content else { return [] }
+        var found: [(YAMLNode, Rename)] = []
+        func names(_ node: YAMLNode) -> [YAMLNode] {
+            switch node.content {
+            case .scalar: return [node]
+            case .sequence(let items): return items.flatMap(names)
+            case .mapping: return []
+            }
+        }
+        for model in entries {
+            guard let modelName = model.key.scalar?.value, case .mapping(let keys) = model.value.content else {
+                continue
+            }
+            for pair in keys {
+                switch pair.key.scalar.flatMap({ ModelKey(rawValue: $0.value) }) {
+                case .unique?, .indexes?:
+                    for name in names(pair.value) {
+                        if let rename = renames.first(where: { $0.model == modelName && $0.from == name.scalar?.value })
+                        {
+                            found.append((name, rename))
+                        }
+                    }
+                case .properties?:
+                    guard case .mapping(let properties) = pair.value.content else { continue }
+                    for property in properties {
+                        guard case .mapping(let propertyKeys) = property.value.content,
+                            let type = propertyKeys.first(where: { $0.key.scalar?.value == PropertyKey.type.rawValue })?
+                                .value.scalar?.value,
+                            let inverse = propertyKeys.first(where: {
+                                $0.key.scalar?.value == PropertyKey.inverse.rawValue
+                            })?.value
+                        else { continue }
+                        let target = type.filter { !"[]?\" ".contains($0) }
+                        if let rename = renames.first(where: {
+                            $0.model == target && $0.from == inverse.scalar?.value
+                        }) {
+                            found.append((inverse, rename))
+                        }
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return found
+    }
+
+    /// `node` with each scalar at a place `names` holds written as that name, plain.
+    private static func renaming(_ node: YAMLNode, _ names: [SourceLocation: String]) -> YAMLNode {
+        guard !names.isEmpty else { return node }
+        switch node.content {
+        case .scalar:
+            guard let name = names[node.location] else { return node }
+            return YAMLNode(.scalar(YAMLScalar(value: name, style: .plain)), at: node.location, tag: node.tag)
+        case .sequence(let items):
+            return YAMLNode(.sequence(items.map { renaming($0, names) }), at: node.location, tag: node.tag)
+        case .mapping(let pairs):
+            return YAMLNode(
+                .mapping(pairs.map { YAMLPair(key: renaming($0.key, names), value: renaming($0.value, names)) }),
+                at: node.location, tag: node.tag)
+        }
+    }
+
+    /// `models` with `transform` applied to each property a rename names.
+    private static func map(_ models: YAMLNode, _ renames: [Rename], _ transform: (YAMLPair, Rename) -> YAMLPair)
+        -> YAMLNode
+    {
+        guard case .mapping(let entries) = models.content else { return models }
+        return YAMLNode(
+            .mapping(
+                entries.map { model in
+                    guard case .mapping(let keys) = model.value.content else { return model }
+                    let changed = keys.map { pair -> YAMLPair in
+                        guard pair.key.scalar?.value == ModelKey.properties.rawValue,
+                            case .mapping(let properties) = pair.value.content
+                        else { return pair }
+                        let renamedProperties = properties.map { property -> YAMLPair in
+                            guard
+                                let rename = renames.first(where: {
+                                    $0.model == model.key.scalar?.value && $0.from == property.key.scalar?.value
+                                })
+                            else { return property }
+                            return transform(property, rename)
+                        }
+                        return YAMLPair(
+                            key: pair.key, value: YAMLNode(.mapping(renamedProperties), at: pair.value.location))
+                    }
+                    return YAMLPair(key: model.key, value: YAMLNode(.mapping(changed), at: model.value.location))
+                }), at: models.location)
+    }
+
+    /// The text edits of the renames: the key's name, and `renamedFrom` added to its value (a type
+    /// written alone becomes `{ type: …, renamedFrom: … }`; a mapping gets the key first).
+    private static func renameEdits(
+        _ models: YAMLNode, _ renames: [Rename], _ scalars: [Unicode.Scalar], _ lines: LineTable
+    ) -> [Edit] {
+        var edits: [Edit] = references(in: models, renames).map { node, rename in
+            let start = lines.offset(of: node.location)
+            return Edit(
+                range: start..<scalarEnd(from: start, in: scalars), replacement: rename.to, location: node.location)
+        }
+        _ = map(models, renames) { property, rename in
+            // A plain key is its name as written; a quoted one is left as it is, and the draft's check refuses.
+            let keyStart = lines.offset(of: property.key.location)
+            let keyLength = property.key.scalar?.style == .plain ? rename.from.unicodeScalars.count : 0
+            edits.append(
+                Edit(range: keyStart..<keyStart + keyLength, replacement: rename.to, location: property.key.location))
+            let valueStart = lines.offset(of: property.value.location)
+            switch property.value.content {
+            case .mapping(let keys):
+                guard let first = keys.first else { break }
+                let firstKey = lines.offset(of: first.key.location)
+                let lineStart = lines.start(ofLine: first.key.location.line)
+                if scalars[lineStart..<firstKey].allSatisfy({ $0 == " " }) && scalars[valueStart] != "{" {
+                    let indent = String(repeating: " ", count: firstKey - lineStart)
+                    edits.append(
+                        Edit(
+                            range: lineStart..<lineStart, replacement: "\(indent)renamedFrom: \(rename.from)\n",
+                            location: property.key.location))
+                } else {
+                    edits.append(
+                        Edit(
+                            range: firstKey..<firstKey, replacement: "renamedFrom: \(rename.from), ",
+                            location: property.key.location))
+                }
+            default:
+                let end = scalarEnd(from: valueStart, in: scalars)
+                let written = String(String.UnicodeScalarView(scalars[valueStart..<end]))
+                edits.append(
+                    Edit(
+                        range: valueStart..<end, replacement: "{ type: \(written), renamedFrom: \(rename.from) }",
+                        location: property.key.location))
+            }
+            return property
+        }
+        return edits
     }
 
     /// A tree's content without places: what two layouts of the same document share.
