@@ -303,6 +303,14 @@ final class PlannerTests: XCTestCase {
             of: "{ type: String, default: \"\" }", with: "{ type: Int, default: 0 }")
         let (_, unrelated) = try plan([v1, otherType])
         XCTAssertFalse(unrelated.contains { $0.message.contains("renamed") }, "a different type is no rename")
+        // A model removed and one of the same stored properties added: a model rename keeps no rows.
+        let tag = version("1.0.0", "  Tag:\n    properties:\n      name: String\n      color: Int\n")
+        let label = version("2.0.0", "  Label:\n    properties:\n      name: String\n      color: Int\n")
+        let (_, model) = try plan([tag, label])
+        XCTAssertTrue(
+            model.first { $0.code == .dataLoss }?.message.hasPrefix(
+                "is `Tag` renamed to `Label`? then write the model "
+                    + "under its old name Tag") == true, "\(model.map(\.message))")
         let acknowledged = "acknowledgedRemovals: [Note.title]\n" + defaulted
         let (_, quiet) = try plan([v1, acknowledged])
         XCTAssertEqual(quiet, [], "an acknowledged removal is not asked about")

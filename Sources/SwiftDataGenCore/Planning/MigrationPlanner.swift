@@ -867,6 +867,7 @@ public struct MigrationPlanner: Sendable {
             case .modelRemoved(let model):
                 guard !new.acknowledgedRemovals.contains(model) else { continue }
                 lost = model
+                rename = work.renames.question(removedModel: model)
             default:
                 continue
             }

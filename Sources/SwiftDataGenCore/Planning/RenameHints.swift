@@ -7,8 +7,17 @@ struct RenameHints {
     private var removedFor: [String: [String]] = [:]
     /// `OldModel.removed` → the properties added with the same stored type.
     private var addedFor: [String: [Property]] = [:]
+    /// A removed model → the models added with the same stored properties.
+    private var modelsAddedFor: [String: [String]] = [:]
 
     init(from old: SchemaVersion, to new: SchemaVersion, naming: NamingConfig) {
+        let kept = Set(new.models.compactMap { SchemaDiff.counterpart(of: $0, in: old)?.name })
+        let addedModels = new.models.filter { SchemaDiff.counterpart(of: $0, in: old) == nil }
+        for gone in old.models where !kept.contains(gone.name) && !new.acknowledgedRemovals.contains(gone.name) {
+            let shape = Self.shape(of: gone)
+            let alike = addedModels.filter { Self.shape(of: $0) == shape }.map(\.name)
+            if !shape.isEmpty && !alike.isEmpty { modelsAddedFor[gone.name] = alike }
+        }
         for model in new.models {
             guard let before = SchemaDiff.counterpart(of: model, in: old) else { continue }
             var kept: Set<String> = []
@@ -58,6 +67,22 @@ struct RenameHints {
             write: Self.rename(first, from: name)
                 + (added.count > 1
                     ? " (or the same on \(added.dropFirst().map(\.name).joined(separator: " or ")))" : ""))
+    }
+
+    /// For a model the step removes: is it renamed to a model added with the same properties? A
+    /// model rename keeps no rows in SwiftData (SDG631), so the answer to write is to keep the name.
+    func question(removedModel name: String) -> Question? {
+        guard let added = modelsAddedFor[name] else { return nil }
+        return Question(
+            asked: "is `\(name)` renamed to \(Self.alternatives(added.map { "`\($0)`" }))?",
+            write:
+                "the model under its old name \(name) (SwiftData keeps no rows across a model rename: rename the "
+                + "Swift type in app code with a typealias)")
+    }
+
+    /// A model's stored properties by name and type, for telling a renamed model by its shape.
+    private static func shape(of model: ModelDecl) -> Set<String> {
+        Set(model.properties.filter(\.isStored).map { "\($0.name): \(SchemaDiff.typeDescription($0))" })
     }
 
     private static func rename(_ property: Property, from old: String) -> String {
