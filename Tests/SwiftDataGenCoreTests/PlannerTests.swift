@@ -306,7 +306,10 @@ final class PlannerTests: XCTestCase {
         // A model removed and one of the same stored properties added: a model rename keeps no rows.
         let tag = version("1.0.0", "  Tag:\n    properties:\n      name: String\n      color: Int\n")
         let label = version("2.0.0", "  Label:\n    properties:\n      name: String\n      color: Int\n")
-        let (_, model) = try plan([tag, label])
+        let (modelPlan, model) = try plan([tag, label])
+        XCTAssertTrue(
+            modelPlan.steps.first?.changeDescriptions.contains(
+                "model Tag removed (its rows are lost unless: is `Tag` renamed to `Label`? see the warning)") == true)
         XCTAssertTrue(
             model.first { $0.code == .dataLoss }?.message.hasPrefix(
                 "is `Tag` renamed to `Label`? then write the model "

@@ -295,6 +295,9 @@ public struct MigrationPlanner: Sendable {
                     at: new.location, notes: hooks.map { Diagnostic.Note($0) }))
         }
         let descriptions = changes.map { change -> String in
+            if case .modelRemoved(let model) = change, let rename = work.renames.question(removedModel: model) {
+                return change.summary + " (its rows are lost unless: \(rename.asked) see the warning)"
+            }
             guard case .propertyRemoved(let model, let property) = change else { return change.summary }
             let oldModel = new.model(named: model).flatMap { SchemaDiff.counterpart(of: $0, in: old) }?.name ?? model
             if work.consumed.contains("\(oldModel).\(property)") {

@@ -170,9 +170,9 @@ enum KMReaderMigrationPlan: SchemaMigrationPlan {
             //   PendingProgress.createdAt changed its default
             //   model SavedFilterV1 added
             //   model EpubThemePresetV1 added
-            //   model CustomFont removed
-            //   model SavedFilter removed
-            //   model EpubThemePreset removed
+            //   model CustomFont removed (its rows are lost unless: is `CustomFont` renamed to `CustomFontV1`? see the warning)
+            //   model SavedFilter removed (its rows are lost unless: is `SavedFilter` renamed to `SavedFilterV1`? see the warning)
+            //   model EpubThemePreset removed (its rows are lost unless: is `EpubThemePreset` renamed to `EpubThemePresetV1`? see the warning)
             .lightweight(fromVersion: KMReaderSchemaV4.self, toVersion: KMReaderSchemaV6.self),
         ]
     }

@@ -20,7 +20,7 @@ enum SampleModelMigrationPlan: SchemaMigrationPlan {
             //   index on Car (maker, numberPlate) added
             //   model LuxuryCar added
             //   Person.id removed (acknowledged: its data is dropped)
-            //   model ExpensiveSportCar removed
+            //   model ExpensiveSportCar removed (its rows are lost unless: is `ExpensiveSportCar` renamed to `LuxuryCar`? see the warning)
             .lightweight(fromVersion: SampleModelSchemaV1.self, toVersion: SampleModelSchemaV2.self),
             // 2.0.0 → 3.0.0
             //   Car.createdBy added
