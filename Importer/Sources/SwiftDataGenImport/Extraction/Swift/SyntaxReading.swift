@@ -38,10 +38,60 @@ enum SyntaxReading {
             name = "Double"
         } else if expression.is(BooleanLiteralExprSyntax.self) {
             name = "Bool"
+        } else if let call = expression.as(FunctionCallExprSyntax.self) {
+            return constructedType(call)
+        } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let type = typeName(base), member.declName.baseName.text.first?.isLowercase == true
+        {
+            // `Date.now`, `Date.distantPast`, `Status.active`: a static member or case of the type.
+            return TypeSyntax(IdentifierTypeSyntax(name: .identifier(type)))
         } else {
             return nil
         }
         return TypeSyntax(IdentifierTypeSyntax(name: .identifier(name)))
+    }
+
+    /// Argument labels of initializers that may fail, so `T(label: …)` is `T?`, not `T`.
+    static let failableLabels: Set<String> = ["string", "uuidString", "base64Encoded", "rawValue", "contentsOf"]
+
+    /// The type a call builds, as Swift types it: `T()` and `T(label: …)` are `T`, `[T]()` is `[T]`,
+    /// `[K: V]()` is `[K: V]`; nil where it could be another (a failable initializer, an unlabeled
+    /// conversion such as `Int(text)`, a function).
+    private static func constructedType(_ call: FunctionCallExprSyntax) -> TypeSyntax? {
+        if let array = call.calledExpression.as(ArrayExprSyntax.self), call.arguments.isEmpty,
+            array.elements.count == 1, let element = array.elements.first.flatMap({ typeName($0.expression) })
+        {
+            return TypeSyntax(ArrayTypeSyntax(element: IdentifierTypeSyntax(name: .identifier(element))))
+        }
+        if let dictionary = call.calledExpression.as(DictionaryExprSyntax.self), call.arguments.isEmpty,
+            case .elements(let elements) = dictionary.content, elements.count == 1, let pair = elements.first,
+            let key = typeName(pair.key), let value = typeName(pair.value)
+        {
+            return TypeSyntax(
+                DictionaryTypeSyntax(
+                    key: IdentifierTypeSyntax(name: .identifier(key)),
+                    value: IdentifierTypeSyntax(name: .identifier(value))))
+        }
+        guard let type = typeName(call.calledExpression), call.trailingClosure == nil else { return nil }
+        for argument in call.arguments {
+            guard let label = argument.label?.text, !failableLabels.contains(label) else { return nil }
+        }
+        return TypeSyntax(IdentifierTypeSyntax(name: .identifier(type)))
+    }
+
+    /// A written type name (`Date`, `Foundation.Date`): a capitalized reference, as types are named.
+    private static func typeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+            reference.baseName.text.first?.isUppercase == true
+        {
+            return reference.baseName.text
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, typeName(base) != nil,
+            member.declName.baseName.text.first?.isUppercase == true
+        {
+            return member.declName.baseName.text
+        }
+        return nil
     }
 
     static func defaultValue(_ expression: ExprSyntax) -> ImportedProperty.DefaultValue {
