@@ -22,7 +22,7 @@ extension SwiftReading {
         var result = ImportedModel(
             name: declared.name, superclass: superclass, properties: [], uniqueGroups: [], indexGroups: [],
             doc: SyntaxReading.doc(decl.leadingTrivia), location: declared.position)
-        result.access = decl.modifiers.map(\.name.text).first { Self.accessWords.contains($0) }
+        result.access = effectiveAccess(of: index)
         for element in decl.attributes {
             guard case .attribute(let attribute) = element else { continue }
             let attributeName = SyntaxReading.lastComponent(attribute.attributeName)
@@ -82,6 +82,22 @@ extension SwiftReading {
     }
 
     static let accessWords: Set<String> = ["private", "fileprivate", "internal", "package", "public", "open"]
+
+    /// Access levels from the most to the least restricted.
+    static let accessOrder = ["private", "fileprivate", "internal", "package", "public", "open"]
+
+    /// The access a type really has: its own, bounded by every enclosing type's (a `public` class
+    /// in an internal enum is internal); nil where that is `internal`, as Swift leaves it unwritten.
+    func effectiveAccess(of index: Int) -> String? {
+        var rank = Self.accessOrder.count - 1
+        for scope in tree.scopes(from: index) {
+            let modifiers = tree.types[scope].decl.node.asProtocol(WithModifiersSyntax.self)?.modifiers
+            let written = modifiers?.map(\.name.text).first { Self.accessWords.contains($0) } ?? "internal"
+            rank = min(rank, Self.accessOrder.firstIndex(of: written) ?? 2)
+        }
+        let access = Self.accessOrder[rank]
+        return access == "internal" ? nil : access
+    }
 
     /// `@Model` takes no arguments SwiftData documents; any written is said.
     private mutating func noteArguments(of attribute: AttributeSyntax, on model: String, located: Located<DeclSyntax>) {

@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+
+@testable import SwiftDataGenImport
+
+/// Facts of the module read as Swift has them: a declaration's access is bounded by its enclosing
+/// types'.
+final class ModuleFactTests: XCTestCase {
+    private func config(_ source: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdg-module-\(UUID().uuidString).swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let translated = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+        return translated.files.first { $0.name == "swiftdata-gen.yaml" }?.text ?? ""
+    }
+
+    private func schema(_ enumAccess: String, _ classAccess: String) -> String {
+        "import SwiftData\n\n\(enumAccess)enum ShelfSchemaV1: VersionedSchema {\n"
+            + "    \(enumAccess)static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }\n"
+            + "    \(enumAccess)static var models: [any PersistentModel.Type] { [Shelf.self] }\n"
+            + "    @Model \(classAccess)final class Shelf {\n        var name: String = \"\"\n        init() {}\n    }\n}\n"
+    }
+
+    func testAPublicModelInAnInternalEnumIsInternal() throws {
+        XCTAssertFalse(try config(schema("", "public ")).contains("access:"), "public inside internal is internal")
+        XCTAssertTrue(try config(schema("public ", "public ")).contains("access: public"))
+        XCTAssertFalse(try config(schema("public ", "")).contains("access:"), "an unwritten access is internal")
+    }
+}
