@@ -4,7 +4,7 @@
 /// declarations while the output still compiles and the migration converts nothing. This is a
 /// tokenizer, not a parser: strings (with interpolation, multi-line and raw forms), comments and
 /// brackets are followed exactly; everything else is left to the compiler.
-enum SwiftExpression {
+public enum SwiftExpression {
     /// Words that begin a declaration or a statement, never an expression.
     static let statementWords: Set<String> = [
         "let", "var", "func", "class", "struct", "enum", "protocol", "extension", "import", "typealias", "actor",
@@ -19,12 +19,14 @@ enum SwiftExpression {
 
     /// Nil when `text` holds one expression as far as the tokens tell; otherwise what is wrong,
     /// in words for a diagnostic.
-    static func problem(in text: String) -> String? {
+    public static func problem(in text: String) -> String? {
         var scanner = Scanner(Array(text.unicodeScalars))
-        return scanner.run()
+        if let problem = scanner.run() { return problem }
+        var shape = Shape(scalars: scanner.scalars, opaque: scanner.spans)
+        return shape.problem()
     }
 
-    private struct Scanner {
+    struct Scanner {
         let scalars: [Unicode.Scalar]
         var index = 0
         /// Open brackets; `\` stands for a string interpolation, which returns to its string.
@@ -32,6 +34,12 @@ enum SwiftExpression {
         /// Strings whose interpolation is being read: their `#` count and whether multi-line.
         var openStrings: [(Int, Bool)] = []
         var sawToken = false
+        /// Strings and bracketed groups outside any bracket, whose insides the shape check skips.
+        var spans: [Range<Int>] = []
+        var spanStart: Int?
+        /// Reading the inside of `( )` or `[ ]`: commas and line breaks separate or continue its
+        /// elements there, and it may be empty.
+        var inList = false
 
         init(_ scalars: [Unicode.Scalar]) {
             self.scalars = scalars
@@ -47,7 +55,9 @@ enum SwiftExpression {
                     return "it holds a comment, which could hide the code after it; remove the comment"
                 }
                 if scalar == "\"" || (scalar == "#" && isRawStringStart()) {
+                    if stack.isEmpty { spanStart = index }
                     if let problem = string() { return problem }
+                    closeSpan()
                     sawToken = true
                     continue
                 }
@@ -58,7 +68,11 @@ enum SwiftExpression {
                     let word = word(at: index) ?? ""
                     // `.open`, `x.static`: a member's name, not a keyword.
                     let isMember = scalars[..<index].last { !$0.properties.isWhitespace } == "."
-                    if stack.isEmpty && !isMember && statementWords.contains(word) {
+                    // `for:` in a call's arguments is a label, not a statement.
+                    let isLabel =
+                        inList
+                        && scalars[(index + word.unicodeScalars.count)...].first { !$0.properties.isWhitespace } == ":"
+                    if stack.isEmpty && !isMember && !isLabel && statementWords.contains(word) {
                         return
                             "'\(word)' starts a declaration or statement; write one expression, such as a call or "
                             + "a closure called in place ({ … }())"
@@ -69,6 +83,7 @@ enum SwiftExpression {
                 }
                 switch scalar {
                 case "(", "[", "{":
+                    if stack.isEmpty { spanStart = index }
                     stack.append(scalar)
                 case ")", "]", "}":
                     guard let open = stack.last, open == matching(scalar) || (open == "\\" && scalar == ")") else {
@@ -79,14 +94,21 @@ enum SwiftExpression {
                         // Back inside the string the interpolation was part of.
                         index += 1
                         if let problem = string(resuming: true) { return problem }
+                        closeSpan()
+                        continue
+                    }
+                    if stack.isEmpty {
+                        index += 1
+                        closeSpan()
+                        sawToken = true
                         continue
                     }
                 case ";" where stack.isEmpty:
                     return "';' ends a statement; write one expression"
-                case "," where stack.isEmpty:
+                case "," where stack.isEmpty && !inList:
                     // `var n: Int = 1, c = 2` declares a second stored property.
                     return "',' outside brackets starts another declaration; write one expression (a tuple in ( ))"
-                case "\n" where stack.isEmpty, "\r" where stack.isEmpty:
+                case "\n" where stack.isEmpty && !inList, "\r" where stack.isEmpty && !inList:
                     return
                         "it spans lines outside brackets, which makes separate statements; write it on one line "
                         + "or wrap it in ( )"
@@ -100,6 +122,7 @@ enum SwiftExpression {
                 return open == "\\"
                     ? "a string interpolation is not closed" : "'\(open)' is never closed; the brackets must balance"
             }
+            if inList { return nil }
             guard sawToken else { return "it is empty; write a Swift expression" }
             return dangling()
         }
@@ -120,6 +143,13 @@ enum SwiftExpression {
                 return "it ends with '.', which needs a member name after it; write a complete expression"
             }
             return nil
+        }
+
+        /// Ends the string or group that opened at depth 0, once the scan is back at depth 0.
+        mutating func closeSpan() {
+            guard stack.isEmpty, let start = spanStart else { return }
+            spans.append(start..<index)
+            spanStart = nil
         }
 
         func matching(_ close: Unicode.Scalar) -> Unicode.Scalar {
