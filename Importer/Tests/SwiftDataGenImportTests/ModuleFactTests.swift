@@ -22,6 +22,14 @@ final class ModuleFactTests: XCTestCase {
             + "    @Model \(classAccess)final class Shelf {\n        var name: String = \"\"\n        init() {}\n    }\n}\n"
     }
 
+    /// The generated alias for the current version never takes a name the files read declare.
+    func testTheCurrentAliasAvoidsANameTheAppDeclares() throws {
+        let source = schema("", "") + "\nenum ShelfSchema {\n    static let title = \"Shelves\"\n}\n"
+        let written = try config(source)
+        XCTAssertTrue(written.contains("currentSchema: CurrentShelfSchema"), written)
+        XCTAssertFalse(try config(schema("", "")).contains("currentSchema"), "no declaration in the way")
+    }
+
     func testAPublicModelInAnInternalEnumIsInternal() throws {
         XCTAssertFalse(try config(schema("", "public ")).contains("access:"), "public inside internal is internal")
         XCTAssertTrue(try config(schema("public ", "public ")).contains("access: public"))

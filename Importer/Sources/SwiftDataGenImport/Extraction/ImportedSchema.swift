@@ -10,6 +10,9 @@ public struct ImportedProject: Sendable, Equatable {
     /// Where each macro or attribute argument carried into the YAML is written (`file:line:col`);
     /// every other argument has a note at its position.
     public var carriedArguments: [String] = []
+    /// Types and typealiases declared at module scope in the files read: names a generated
+    /// module-scope declaration must not take.
+    public var moduleNames: Set<String> = []
 }
 
 public struct ImportedVersion: Sendable, Equatable {

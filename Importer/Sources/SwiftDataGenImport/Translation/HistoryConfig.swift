@@ -22,7 +22,10 @@ extension HistoryTranslator {
         /// → Trips; bare `V1` → the migration plan's stem, or the fallback), and its own alias for
         /// the current version. A current-version name that would hide a type the app needs is
         /// changed, with a note.
-        init(versions: [ImportedVersion], fallback: String, plan: String?, notes: inout [ImportNote]) {
+        init(
+            versions: [ImportedVersion], fallback: String, plan: String?, declared: Set<String> = [],
+            notes: inout [ImportNote]
+        ) {
             let typeNames = versions.compactMap(\.typeName)
             let stem =
                 typeNames.first.map { name -> String in
@@ -57,6 +60,18 @@ extension HistoryTranslator {
                             + "\(renamed) (naming.currentSchema), or pass --schema <name>"))
             } else if typeNames.contains(current) {
                 currentSchema = "Current" + current
+            } else if declared.contains(current) {
+                // The app declares a type of that name (a namespace enum, say): the alias would
+                // redeclare it.
+                var renamed = "Current" + current
+                while declared.contains(renamed) { renamed = "Current" + renamed }
+                currentSchema = renamed
+                notes.append(
+                    .init(
+                        position: versions.last?.location ?? SourcePosition(file: "-", line: 1, column: 1),
+                        message:
+                            "the current version's alias would be \(current), which the files read declare already; "
+                            + "it is named \(renamed) (naming.currentSchema)"))
             }
             if let plan, plan != schema + "MigrationPlan" {
                 migrationPlan = plan

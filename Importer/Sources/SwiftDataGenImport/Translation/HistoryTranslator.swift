@@ -118,7 +118,8 @@ public enum HistoryTranslator {
                 ))
         }
         let naming = Naming(
-            versions: numbered.map(\.version), fallback: options.schema, plan: project.migrationPlan, notes: &notes)
+            versions: numbered.map(\.version), fallback: options.schema, plan: project.migrationPlan,
+            declared: project.moduleNames, notes: &notes)
         let access = moduleAccess(numbered.map(\.version), notes: &notes)
         var files: [(name: String, text: String)] = []
         var previous: ImportedVersion?

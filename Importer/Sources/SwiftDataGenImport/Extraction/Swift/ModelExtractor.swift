@@ -113,7 +113,8 @@ struct SwiftReading {
         let said = notes.filter { seen.insert($0.description).inserted }
         return ImportedProject(
             versions: versions, migrationPlan: planName, unversioned: unversioned, notes: said,
-            carriedArguments: Array(Set(carried.map(\.description))).sorted())
+            carriedArguments: Array(Set(carried.map(\.description))).sorted(),
+            moduleNames: Set(tree.topLevel.keys).union(tree.topLevelAliases.keys))
     }
 
     /// The enums and structs a version's models store, met while reading them.
