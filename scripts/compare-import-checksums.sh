@@ -13,8 +13,9 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "$1" && pwd); gitdir=$2; shift 2
 (cd "$here" && swift build --product swiftdata-gen >/dev/null)
 (cd "$here/Importer" && swift build --product swiftdata-gen-import >/dev/null)
-generator="$here/.build/debug/swiftdata-gen"
-importer="$here/Importer/.build/debug/swiftdata-gen-import"
+# Where SwiftPM put them: its newer build system does not use .build/debug.
+generator="$(cd "$here" && swift build --show-bin-path)/swiftdata-gen"
+importer="$(cd "$here/Importer" && swift build --show-bin-path)/swiftdata-gen-import"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
 commit=$(sed -n -E 's/^- Commit: ([0-9a-f]{40}).*/\1/p' "$corpus/SOURCE.md")

@@ -14,7 +14,7 @@ write into it at once, or a run is killed part-way; then the tool must still end
 `check` must pass after every run that exited 0.
 
 Usage: scripts/fuzz-cli.py SECONDS [--seed N] [--check-every K]
-Needs a built CLI (.build/debug/swiftdata-gen or SWIFTDATA_GEN) and, for type checks, the
+Needs a built CLI (swift build, or SWIFTDATA_GEN) and, for type checks, the
 stand-in (scripts/build-standin.sh). Failing inputs are kept in .build/fuzz-cli/failures/.
 """
 import os
@@ -28,7 +28,15 @@ import time
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN = os.path.join(HERE, "Tests/SwiftDataGenCoreTests/Fixtures/Golden")
-TOOL = os.environ.get("SWIFTDATA_GEN", os.path.join(HERE, ".build/debug/swiftdata-gen"))
+
+
+def bin_path(package):
+    """Where SwiftPM puts the package's debug products (not always .build/debug)."""
+    return subprocess.run(["swift", "build", "--show-bin-path"], cwd=package, check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+TOOL = os.environ.get("SWIFTDATA_GEN") or os.path.join(bin_path(HERE), "swiftdata-gen")
 OUT = os.path.join(HERE, ".build/fuzz-cli")
 
 WORDS = ["String", "Int", "Date", "Data", "UUID", "URL", "Decimal", "Bool", "Double", "[String]", "String?",

@@ -10,8 +10,8 @@ with YAML that `swiftdata-gen validate` refuses: each is something the importer 
 
 Usage: scripts/fuzz-import.py SECONDS [--seed N] [--show SDGnnn]
 --show prints each refusal with that code, with the line the generator quotes, to work it down.
-Needs Importer/.build/debug/swiftdata-gen-import (swift build --package-path Importer) and
-.build/debug/swiftdata-gen. Failing inputs are kept in .build/fuzz-import/failures/.
+Needs the importer built (swift build --package-path Importer) and
+the CLI built (swift build). Failing inputs are kept in .build/fuzz-import/failures/.
 """
 import os
 import random
@@ -24,8 +24,17 @@ import time
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(HERE, "Importer/Tests/SwiftDataGenImportTests/Fixtures")
-IMPORTER = os.environ.get("SWIFTDATA_GEN_IMPORT", os.path.join(HERE, "Importer/.build/debug/swiftdata-gen-import"))
-TOOL = os.environ.get("SWIFTDATA_GEN", os.path.join(HERE, ".build/debug/swiftdata-gen"))
+
+
+def bin_path(package):
+    """Where SwiftPM puts the package's debug products (not always .build/debug)."""
+    return subprocess.run(["swift", "build", "--show-bin-path"], cwd=package, check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+IMPORTER = os.environ.get("SWIFTDATA_GEN_IMPORT") or os.path.join(bin_path(os.path.join(HERE, "Importer")),
+                                                                   "swiftdata-gen-import")
+TOOL = os.environ.get("SWIFTDATA_GEN") or os.path.join(bin_path(HERE), "swiftdata-gen")
 OUT = os.path.join(HERE, ".build/fuzz-import")
 
 WORDS = ["var", "let", "static", "private", "@Model", "@Transient", "@Attribute(.unique)", "@Attribute(originalName: \"x\")",
@@ -72,7 +81,10 @@ def main():
     show = sys.argv[sys.argv.index("--show") + 1] if "--show" in sys.argv else None
     rng = random.Random(seed)
     os.makedirs(os.path.join(OUT, "failures"), exist_ok=True)
-    cases = sorted(c for c in os.listdir(FIXTURES) if os.path.isdir(os.path.join(FIXTURES, c)))
+    # Folders that hold Swift (the Core Data bundles and stores beside them have none).
+    cases = sorted(c for c in os.listdir(FIXTURES)
+                   if os.path.isdir(os.path.join(FIXTURES, c))
+                   and any(f.endswith(".swift") for f in os.listdir(os.path.join(FIXTURES, c))))
     rounds = imported = refused = 0
     refusals = {}  # diagnostic code -> imports refused with it: the importer's unnoted gaps, by kind
     failures = []

@@ -5,7 +5,7 @@
 # Usage: scripts/hostile-inputs.sh [folder]   (default: a temporary folder; needs a release build)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-tool="$here/.build/release/swiftdata-gen"
+tool="$(cd "$here" && swift build -c release --show-bin-path)/swiftdata-gen"
 [ -x "$tool" ] || { echo "build first: swift build -c release" >&2; exit 2; }
 root=${1:-$(mktemp -d)}
 mkdir -p "$root/bomb" "$root/deep" "$root/blocks"
@@ -31,8 +31,8 @@ done
 # objects in Z_METADATA and in the kept model (Z_MODELCACHE), 9,990 tables with 20,000 entity rows,
 # an XML element of 200,000 attributes. Run with the importer's debug build unless a release
 # build is there.
-importer="$here/Importer/.build/release/swiftdata-gen-import"
-[ -x "$importer" ] || importer="$here/Importer/.build/debug/swiftdata-gen-import"
+importer="$(cd "$here/Importer" && swift build -c release --show-bin-path)/swiftdata-gen-import"
+[ -x "$importer" ] || importer="$(cd "$here/Importer" && swift build --show-bin-path)/swiftdata-gen-import"
 if [ ! -x "$importer" ]; then
   echo "== importer: build it first (swift build --package-path Importer) to measure the store readers"
   exit 0

@@ -6,7 +6,7 @@
 # Usage: scripts/import-scale.sh [importer-binary]   (default: the Importer package's debug build)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-importer=${1:-"$here/Importer/.build/debug/swiftdata-gen-import"}
+importer=${1:-"$(cd "$here/Importer" && swift build --show-bin-path)/swiftdata-gen-import"}
 [ -x "$importer" ] || { echo "import-scale: build the importer first: swift build --package-path Importer" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
