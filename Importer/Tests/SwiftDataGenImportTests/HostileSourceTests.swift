@@ -13,19 +13,14 @@ final class HostileSourceTests: XCTestCase {
 
     /// What reading `text` as a Swift file says: the loader's refusal, or the extractor's errors.
     private func errors(_ text: String) throws -> [String] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sdg-hostile-\(UUID().uuidString).swift")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let sources: [SwiftSource]
+        let said: [String]
         do {
-            sources = try SwiftSourceLoader.read([file.path])
-        } catch {
-            return [error.description.replacingOccurrences(of: file.path, with: "Shelf.swift")]
+            said = try extracted(text, file: "Shelf.swift").notes.filter(\.isError).map(\.description)
+        } catch let refusal as SwiftSourceLoader.Failure {
+            said = [refusal.description]
         }
-        return ModelExtractor.extract(sources).notes.filter(\.isError).map {
-            $0.description.replacingOccurrences(of: file.path, with: "Shelf.swift")
-        }
+        // The file's folder is a temporary one: its name as a reader sees it.
+        return said.map { $0.replacing(/\S*\/Shelf\.swift/, with: "Shelf.swift") }
     }
 
     func testWhatTheParserSkippedStopsTheImportAtItsLine() throws {

@@ -7,11 +7,9 @@ import XCTest
 /// that could be another type (a failable initializer, a conversion, a function), it is not guessed.
 final class InitialValueTypeTests: XCTestCase {
     private func imported(_ members: String) throws -> (yaml: String, notes: [String]) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-typed-\(UUID().uuidString).swift")
-        try ("import SwiftData\nimport Foundation\n\n@Model final class Shelf {\n" + members + "    init() {}\n}\n")
-            .write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let translated = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+        let source =
+            "import SwiftData\nimport Foundation\n\n@Model final class Shelf {\n" + members + "    init() {}\n}\n"
+        let translated = HistoryTranslator.translate(try extracted(source, file: "Shelf.swift"))
         return (translated.files.map(\.text).joined(), translated.notes.map(\.message))
     }
 

@@ -7,11 +7,7 @@ import XCTest
 /// types'.
 final class ModuleFactTests: XCTestCase {
     private func config(_ source: String) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sdg-module-\(UUID().uuidString).swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let translated = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+        let translated = HistoryTranslator.translate(try extracted(source, file: "Shelf.swift"))
         return translated.files.first { $0.name == "swiftdata-gen.yaml" }?.text ?? ""
     }
 

@@ -181,10 +181,7 @@ final class RoundTripTests: XCTestCase {
             }
 
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-names-\(UUID().uuidString).swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let translated = HistoryTranslator.translate(ModelExtractor.extract(try SwiftSourceLoader.read([file.path])))
+        let translated = HistoryTranslator.translate(try extracted(source, file: "Holder.swift"))
         let errors = translated.notes.filter(\.isError).map(\.description)
         XCTAssertEqual(errors.count, 2, errors.joined(separator: "\n"))
         XCTAssertTrue(

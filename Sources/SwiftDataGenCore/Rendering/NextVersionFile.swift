@@ -254,18 +254,34 @@ public enum NextVersionFile {
                             case .mapping(let properties) = pair.value.content
                         else { return pair }
                         let renamedProperties = properties.map { property -> YAMLPair in
-                            guard
-                                let rename = renames.first(where: {
-                                    $0.model == model.key.scalar?.value && $0.from == property.key.scalar?.value
-                                })
-                            else { return property }
-                            return transform(property, rename)
+                            rename(of: property, in: model, renames).map { transform(property, $0) } ?? property
                         }
                         return YAMLPair(
                             key: pair.key, value: YAMLNode(.mapping(renamedProperties), at: pair.value.location))
                     }
                     return YAMLPair(key: model.key, value: YAMLNode(.mapping(changed), at: model.value.location))
                 }), at: models.location)
+    }
+
+    /// The rename that names `property` of `model`, if one does.
+    private static func rename(of property: YAMLPair, in model: YAMLPair, _ renames: [Rename]) -> Rename? {
+        renames.first { $0.model == model.key.scalar?.value && $0.from == property.key.scalar?.value }
+    }
+
+    /// Each property a rename names, with the rename.
+    private static func renamedProperties(in models: YAMLNode, _ renames: [Rename]) -> [(YAMLPair, Rename)] {
+        guard case .mapping(let entries) = models.content else { return [] }
+        var found: [(YAMLPair, Rename)] = []
+        for model in entries {
+            guard case .mapping(let keys) = model.value.content else { continue }
+            for pair in keys where pair.key.scalar?.value == ModelKey.properties.rawValue {
+                guard case .mapping(let properties) = pair.value.content else { continue }
+                for property in properties {
+                    if let rename = rename(of: property, in: model, renames) { found.append((property, rename)) }
+                }
+            }
+        }
+        return found
     }
 
     /// The text edits of the renames: the key's name, and `renamedFrom` added to its value (a type
@@ -278,7 +294,7 @@ public enum NextVersionFile {
             return Edit(
                 range: start..<scalarEnd(from: start, in: scalars), replacement: rename.to, location: node.location)
         }
-        _ = map(models, renames) { property, rename in
+        for (property, rename) in renamedProperties(in: models, renames) {
             // A plain key is its name as written; a quoted one is left as it is, and the draft's check refuses.
             let keyStart = lines.offset(of: property.key.location)
             let keyLength = property.key.scalar?.style == .plain ? rename.from.unicodeScalars.count : 0
@@ -310,7 +326,6 @@ public enum NextVersionFile {
                         range: valueStart..<end, replacement: "{ type: \(written), renamedFrom: \(rename.from) }",
                         location: property.key.location))
             }
-            return property
         }
         return edits
     }

@@ -70,8 +70,8 @@ struct UpgradeChain {
         var matchKey: String?
         /// A relationship the sample set: it must still point somewhere.
         var isRelationship = false
-        /// The struct `expected` builds, unqualified: a conversion names it in the bridge's types.
-        var structName: String?
+        /// The struct `expected` builds: a conversion writes it in the bridge's types.
+        var structLiteral: StructLiteral?
         /// A struct the plan converted: `expected` is the bridge's type, so the two are compared by
         /// their encodings.
         var comparesEncoding = false
@@ -99,7 +99,7 @@ struct UpgradeChain {
                 guard let value = sample.storedValues[key] else { return nil }
                 return Tracked(
                     property: property.name, expected: value, isOptional: false,
-                    structName: sample.storedStructs[key])
+                    structLiteral: sample.storedStructs[key])
             }
             var modelName = model.name
             var survives = true
@@ -199,10 +199,7 @@ struct UpgradeChain {
                 let bridge = renderer.names.bridge(into: version.version)
                 let call = helper(
                     converting: sourceProperty, into: property, of: next, conversion: conversion, bridge: bridge)
-                var argument = source.expected
-                if let name = source.structName, let start = argument.firstRange(of: "\(name)(") {
-                    argument.replaceSubrange(start, with: "\(bridge).\(name)(")
-                }
+                let argument = source.structLiteral?.written(in: bridge) ?? source.expected
                 let expected = source.isOptional ? "(\(argument)).flatMap { \(call)($0) }" : "\(call)(\(argument))"
                 var converted = Tracked(property: property.name, expected: expected, isOptional: true)
                 if case .attribute(.composite, _) = property.kind { converted.comparesEncoding = true }
@@ -290,7 +287,7 @@ struct SampleRows {
     /// `Model.property` → the value the store holds, as a Swift literal of the stored type.
     var storedValues: [String: String] = [:]
     /// `Model.property` → the struct its stored value builds, for values that build one.
-    var storedStructs: [String: String] = [:]
+    var storedStructs: [String: StructLiteral] = [:]
     /// `Model.property` of the optional to-one relationships the samples set to each other.
     var relationships: Set<String> = []
 
@@ -351,7 +348,7 @@ struct SampleRows {
                 }
                 if seed.isFollowed {
                     storedValues["\(model.name).\(property.name)"] = seed.stored
-                    storedStructs["\(model.name).\(property.name)"] = seed.structName
+                    storedStructs["\(model.name).\(property.name)"] = seed.structLiteral
                 }
             }
             statements.append("let \(variable) = \(schemaName).\(model.name)(\(arguments.joined(separator: ", ")))")
@@ -517,6 +514,22 @@ extension SampleRows {
     }
 }
 
+/// A seeded struct value, written in the types of whichever schema names it: the old version's
+/// for the initializer, the latest's (unqualified) for the check, a bridge's for a conversion.
+struct StructLiteral {
+    var name: String
+    var arguments: String
+    var isArray: Bool
+    /// The key of a `[String: Struct]` dictionary holding the one value.
+    var dictionaryKey: String?
+
+    func written(in namespace: String?) -> String {
+        let value = "\(namespace.map { "\($0)." } ?? "")\(name)(\(arguments))"
+        if let dictionaryKey { return "[\"\(dictionaryKey)\": \(value)]" }
+        return isArray ? "[\(value)]" : value
+    }
+}
+
 /// A sample value for one stored attribute, as the initializer takes it and as the store holds it
 /// (for an enum, its raw value, however the enum is stored).
 struct Seed {
@@ -524,8 +537,8 @@ struct Seed {
     var stored: String
     /// False where the latest version cannot spell the stored value (a struct that changed).
     var isFollowed = true
-    /// The struct `stored` builds, named unqualified.
-    var structName: String?
+    /// The struct `stored` builds, for a value that is one.
+    var structLiteral: StructLiteral?
 
     init(
         _ property: Property, model: String, position: Int, in version: SchemaVersion, schemaName: String,
@@ -558,17 +571,15 @@ struct Seed {
             var holding: Set<String> = []
             let arguments = Self.compositeArguments(
                 name, in: version, model: model, path: property.name, position: position, holding: &holding)
-            typed = isArray ? "[\(schemaName).\(name)(\(arguments))]" : "\(schemaName).\(name)(\(arguments))"
-            stored = isArray ? "[\(name)(\(arguments))]" : "\(name)(\(arguments))"
-            structName = name
+            let literal = StructLiteral(name: name, arguments: arguments, isArray: isArray)
+            (typed, stored, structLiteral) = (literal.written(in: schemaName), literal.written(in: nil), literal)
             isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
         case .dictionary(_, let name):
             var holding: Set<String> = []
             let arguments = Self.compositeArguments(
                 name, in: version, model: model, path: property.name, position: position, holding: &holding)
-            typed = "[\"\(property.name)\": \(schemaName).\(name)(\(arguments))]"
-            stored = "[\"\(property.name)\": \(name)(\(arguments))]"
-            structName = name
+            let literal = StructLiteral(name: name, arguments: arguments, isArray: false, dictionaryKey: property.name)
+            (typed, stored, structLiteral) = (literal.written(in: schemaName), literal.written(in: nil), literal)
             isFollowed = latest?.compositeSignature(of: name) == version.compositeSignature(of: name)
         case .scalar(let scalar):
             var single = Self.scalar(
