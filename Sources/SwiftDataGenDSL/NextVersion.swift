@@ -36,7 +36,7 @@ extension VersionKey {
         switch self {
         case .version: return .renumbered
         // A type name belongs to one version: the next one's is derived from its number.
-        case .typeName, .acknowledgedRemovals, .customMigration: return .leftOut
+        case .typeName, .acknowledgedRemovals, .customMigration, .carriedFrom: return .leftOut
         case .schema, .enums, .structs, .models: return .copied
         }
     }

@@ -2,7 +2,7 @@
 /// the documentation's version key table is generated from them, and DSLKeyTests requires each to change what
 /// is generated or said.
 public enum VersionKey: String, CaseIterable, Sendable {
-    case schema, version, typeName, enums, structs, models, acknowledgedRemovals, customMigration
+    case schema, version, typeName, enums, structs, models, acknowledgedRemovals, customMigration, carriedFrom
 
     /// What the key means, in Markdown (the documentation's version key table).
     public var documentation: String {
@@ -33,7 +33,13 @@ public enum VersionKey: String, CaseIterable, Sendable {
                 + "it each removal gets a data-loss warning (SDG625)"
         case .customMigration:
             return "for migrations: `true`, the step into this version is a custom stage that calls "
-                + "`willMigrateTo…`/`didMigrateTo…` hooks you write"
+                + "`willMigrateTo…`/`didMigrateTo…` hooks you write. What the generator would refuse in that step for "
+                + "want of code (a type change without `from`, a new uniqueness without `dedupe`, a property made "
+                + "required without a default) is a warning (SDG636) naming what the hooks must leave true"
+        case .carriedFrom:
+            return "for migrations: `\"Plan.swift:42\"`, where the app's own custom stage into this version is "
+                + "(written by `swiftdata-gen-import`, with the hooks file holding its code); implies "
+                + "`customMigration: true`, and `plan` lists the hooks under \"carried from the app\""
         }
     }
 }

@@ -234,6 +234,7 @@ final class DSLKeyTests: XCTestCase {
             case .structs: written = "structs:\n  Size: { width: Double }"
             case .acknowledgedRemovals: written = "acknowledgedRemovals: [Box.x]"
             case .customMigration: written = "customMigration: true"
+            case .carriedFrom: written = "carriedFrom: \"Plan.swift:42\""
             }
             XCTAssertNotEqual(plain, try output(written), "\(key) is written, yet nothing generated or said changes")
         }

@@ -263,6 +263,12 @@ extension DiagnosticCode {
                 "Warning: a struct stored `.codable` changed its fields. SwiftData migrates nothing for it, so every "
                 + "value encoded by an earlier version must still decode: new fields optional or with a default in "
                 + "`init(from:)`, none renamed or removed."
+        case .customCodeObligation:
+            return
+                "Warning: the step into a `customMigration` version does what SwiftData cannot do alone (a type "
+                + "change, a new uniqueness, a property made required), and the generator leaves it to the hooks' "
+                + "code: the message says what that code must leave true before the schema step, or the migration "
+                + "fails on a device. A history imported from an app gets this where the app's own stage did the work."
         case .outputNotOwned:
             return
                 "A file in the output folder is not this schema folder's by the manifest (a hand-written file, "

@@ -363,6 +363,40 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(diagnostics.map(\.code), [.hookRequired])
     }
 
+    /// What only code can do (a type change, a new uniqueness, a property made required) is refused
+    /// in a plain step and, in a step whose hooks run code, a warning naming what that code must
+    /// leave true; a stage carried from the app is listed as such, not as code to write.
+    func testCustomCodeTurnsRefusalsIntoObligations() throws {
+        let v1 = version("1.0.0", "  A:\n    properties:\n      a: String\n      b: String?\n      c: Int\n")
+        let changed =
+            "models:\n  A:\n    unique: [[a]]\n    properties:\n      a: String\n      b: String\n      c: String\n"
+        let refused = try plan([v1, "schema: App\nversion: 2.0.0\n" + changed]).1
+        XCTAssertEqual(
+            Set(refused.filter(\.isError).map(\.code)),
+            [.typeChangeLosesData, .optionalityTightened, .uniquenessNeedsDedupe])
+
+        let (plan, said) = try plan([v1, "schema: App\nversion: 2.0.0\ncarriedFrom: \"Plan.swift:42\"\n" + changed])
+        XCTAssertFalse(said.contains(where: \.isError), said.map(\.rendered).joined(separator: "\n"))
+        let obligations = said.filter { $0.code == .customCodeObligation }.map(\.message)
+        XCTAssertEqual(obligations.count, 3, obligations.joined(separator: "\n"))
+        for expected in ["leave every A.c readable as String", "leave no A whose b is nil", "equal (a)"] {
+            XCTAssertTrue(obligations.contains { $0.contains(expected) }, "\(expected) in \(obligations)")
+        }
+        XCTAssertTrue(obligations.allSatisfy { $0.contains("carried from Plan.swift:42") }, "\(obligations)")
+        XCTAssertFalse(said.contains { $0.code == .hookRequired }, "carried hooks are not code to write")
+        let step = try XCTUnwrap(plan.steps.first)
+        XCTAssertEqual(step.teamMustWrite, [])
+        XCTAssertEqual(step.carriedFromApp.count, 2)
+        XCTAssertTrue(step.carriedFromApp.allSatisfy { $0.contains("carried from Plan.swift:42") }, "\(step)")
+        XCTAssertEqual(plan.hooks.map(\.name), ["willMigrateToV2", "didMigrateToV2"])
+        let report = PlanReport(
+            histories: [try history([v1, "schema: App\nversion: 2.0.0\ncarriedFrom: \"Plan.swift:42\"\n" + changed])]
+        ).text
+        XCTAssertTrue(
+            report.contains("  you write: nothing\n  carried from the app:\n    - AppMigrationHooks.willMigrateToV2"),
+            report)
+    }
+
     func testLockFileRoundTripsAndCatchesEdits() throws {
         let v1 = version("1.0.0", "  A:\n    properties:\n      a: String\n")
         let v2 = version("2.0.0", "  A:\n    properties:\n      a: String\n      b: Int?\n")

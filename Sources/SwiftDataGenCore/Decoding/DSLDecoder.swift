@@ -173,11 +173,13 @@ public enum DSLDecoder {
         let customMigration = entries[VersionKey.customMigration].flatMap {
             reader.bool($0.value, what: "customMigration")
         }
+        let carriedFrom = entries[VersionKey.carriedFrom].flatMap { reader.string($0.value, what: "carriedFrom") }
         let typeName = entries[VersionKey.typeName].flatMap { reader.identifier($0.value, what: "typeName") }
         guard let schema, let version else { return (nil, reader.diagnostics) }
         var result = VersionFile(file: file, schema: schema, version: version, enums: enums, models: models)
         result.acknowledgedRemovals = removals
         result.customMigration = customMigration
+        result.carriedFrom = carriedFrom
         result.typeName = typeName
         result.structs = structs
         return (result, reader.diagnostics)

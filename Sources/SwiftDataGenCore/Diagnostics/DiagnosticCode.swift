@@ -100,6 +100,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case dedupeUnused = "SDG633"
     case toManyBecomesToOne = "SDG634"
     case codableShapeChanged = "SDG635"
+    case customCodeObligation = "SDG636"
 
     // Writing output (SDG7xx)
     case outputNotOwned = "SDG701"

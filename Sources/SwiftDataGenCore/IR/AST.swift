@@ -169,6 +169,8 @@ public struct VersionFile: Sendable {
     public var acknowledgedRemovals: [Located<String>] = []
     /// Asks for a custom stage into this version that calls hooks the team writes.
     public var customMigration: Located<Bool>?
+    /// Where the app's own custom stage into this version is (`Plan.swift:42`), for an imported history.
+    public var carriedFrom: Located<String>?
     /// The versioned schema's type name, where an app's existing name is not the derived one.
     public var typeName: Located<String>?
     public var structs: [StructAST] = []

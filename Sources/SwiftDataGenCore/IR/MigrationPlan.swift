@@ -176,6 +176,8 @@ public struct MigrationPlan: Sendable {
         public var warnings: [String]
         /// What the team must write by hand (hook functions).
         public var teamMustWrite: [String]
+        /// Hook functions that hold the app's own stage code, carried by the importer.
+        public var carriedFromApp: [String] = []
     }
 
     /// The history's versions as the plan ships them: with any `hashModifier` that keeps their

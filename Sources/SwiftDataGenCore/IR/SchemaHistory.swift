@@ -82,6 +82,8 @@ public struct SchemaVersion: Sendable {
     public var acknowledgedRemovals: Set<String> = []
     /// The author asks for a custom stage into this version, with hooks the team writes.
     public var customMigration = false
+    /// Where the app's own custom stage into this version is, when its hooks hold the app's code.
+    public var carriedFrom: String?
     /// `typeName:`: the versioned schema's name when it is not the derived one.
     public var typeName: String?
     /// `Codable` structs stored as composite attributes, in file order.

@@ -206,6 +206,8 @@ public struct MigrationPlanner: Sendable {
         /// Run on the bridge, after the conversions, because a key is converted in this step.
         var deduplicationsAfterConversion: [MigrationPlan.Deduplication] = []
         var hookReasons: [String] = []
+        /// Where the app's own stage into this version was, when the hooks hold its code.
+        var carriedReason: String?
         var warnings: [String] = []
         /// Properties the bridge adds, per old model name.
         var bridgeProperties: [String: [Property]] = [:]
@@ -272,7 +274,9 @@ public struct MigrationPlanner: Sendable {
                 break
             }
         }
-        if new.customMigration {
+        if let place = new.carriedFrom {
+            work.carriedReason = "the app's own stage into \(new.version), carried from \(place)"
+        } else if new.customMigration {
             work.hookReasons.append("the custom migration version \(new.version) asks for (customMigration: true)")
         }
         reportLosses(changes, old: old, new: new, work: &work)
@@ -284,7 +288,9 @@ public struct MigrationPlanner: Sendable {
         }
         let stages = composeStages(from: old.version, to: new.version, bridge: bridge != nil, work: work)
         let hooks = stages.flatMap(\.actions).compactMap(\.hook).map { "\(names.hooks).\($0.name)(_:) — \($0.summary)" }
-        if !hooks.isEmpty {
+        // Hooks that hold the app's own code are carried, not written; other reasons still are.
+        let carried = work.carriedReason == nil ? [] : hooks
+        if !hooks.isEmpty && !work.hookReasons.isEmpty {
             diagnostics.append(
                 .warning(
                     .hookRequired,
@@ -313,7 +319,7 @@ public struct MigrationPlanner: Sendable {
         }
         let step = MigrationPlan.Step(
             from: old.version, to: new.version, changes: changes, changeDescriptions: descriptions, stages: stages,
-            warnings: work.warnings, teamMustWrite: hooks)
+            warnings: work.warnings, teamMustWrite: work.hookReasons.isEmpty ? [] : hooks, carriedFromApp: carried)
         return (step, bridge)
     }
 
@@ -371,25 +377,49 @@ public struct MigrationPlanner: Sendable {
             return
         }
         if !SchemaDiff.sameStoredType(previous, property, old: old, new: new) {
-            diagnostics.append(
-                .error(
-                    .typeChangeLosesData,
-                    "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to "
-                        + "\(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: "
-                        + "\(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you "
-                        + "keep the old one)",
-                    at: property.location,
-                    notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
+            refuseUnlessHooks(
+                .typeChangeLosesData,
+                "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to "
+                    + "\(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: "
+                    + "\(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you "
+                    + "keep the old one)",
+                obligation: "leave every \(model.name).\(property.name) readable as "
+                    + "\(SchemaDiff.typeDescription(property)) (SwiftData's schema step does not convert "
+                    + "\(SchemaDiff.typeDescription(previous)))",
+                into: new, at: property.location,
+                notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)])
         } else if previous.isOptional && !property.isOptional && property.defaultValue == nil
             && property.relationship?.isToMany != true
         {
-            diagnostics.append(
-                .error(
-                    .optionalityTightened,
-                    "\(path) becomes required, but existing objects may hold nil; add default: … so SwiftData can "
-                        + "fill them",
-                    at: property.location, notes: [.init("optional in version \(old.version)", at: previous.location)]))
+            refuseUnlessHooks(
+                .optionalityTightened,
+                "\(path) becomes required, but existing objects may hold nil; add default: … so SwiftData can "
+                    + "fill them",
+                obligation: "leave no \(before.name) whose \(previous.name) is nil",
+                into: new, at: property.location,
+                notes: [.init("optional in version \(old.version)", at: previous.location)])
         }
+    }
+
+    /// A refusal for want of code, unless the step into `new` runs hooks (`customMigration`): then
+    /// a warning naming what that code must leave true, since only it can do the work.
+    private mutating func refuseUnlessHooks(
+        _ code: DiagnosticCode, _ message: String, obligation: String, into new: SchemaVersion,
+        at location: SourceLocation, notes: [Diagnostic.Note] = []
+    ) {
+        guard new.customMigration else {
+            diagnostics.append(.error(code, message, at: location, notes: notes))
+            return
+        }
+        let whose =
+            new.carriedFrom.map { "the app's own stage (carried from \($0) into \(names.hooks))" }
+            ?? "the hooks you write in \(names.hooks)"
+        diagnostics.append(
+            .warning(
+                .customCodeObligation,
+                "the step to \(new.version) leaves this to \(whose), whose willMigrate must \(obligation) before the "
+                    + "schema step, or the migration fails on a device; without that code: \(message) [\(code.rawValue)]",
+                at: location, notes: notes))
     }
 
     private mutating func planConversion(
@@ -698,14 +728,14 @@ public struct MigrationPlanner: Sendable {
                 model.properties.first { diff.storedName($0) == stored && $0.relationship != nil }?.name
             }
             if !related.isEmpty {
-                diagnostics.append(
-                    .error(
-                        .uniquenessNeedsDedupe,
-                        "\(model.name) becomes unique by (\(group.joined(separator: ", "))), which holds the "
-                            + "relationship \(related.joined(separator: ", ")): existing objects may repeat it, and the "
-                            + "generator does not remove duplicates by a related model; make the group unique in the "
-                            + "version that adds \(model.name), or group attributes only",
-                        at: model.location))
+                refuseUnlessHooks(
+                    .uniquenessNeedsDedupe,
+                    "\(model.name) becomes unique by (\(group.joined(separator: ", "))), which holds the "
+                        + "relationship \(related.joined(separator: ", ")): existing objects may repeat it, and the "
+                        + "generator does not remove duplicates by a related model; make the group unique in the "
+                        + "version that adds \(model.name), or group attributes only",
+                    obligation: "leave no two \(before.name) objects with equal (\(group.joined(separator: ", ")))",
+                    into: new, at: model.location)
                 continue
             }
             var keys: [String] = []
@@ -761,12 +791,17 @@ public struct MigrationPlanner: Sendable {
                     ? "stays unique by (\(group.joined(separator: ", "))), but this step converts its values, and "
                         + "two values may convert to one"
                     : "becomes unique by (\(group.joined(separator: ", "))), but existing objects may repeat those values"
-                diagnostics.append(
-                    .error(
-                        .uniquenessNeedsDedupe,
-                        "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to "
-                            + "\(model.name) to say which one survives",
-                        at: model.location))
+                let message =
+                    "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to "
+                    + "\(model.name) to say which one survives"
+                if converted {
+                    diagnostics.append(.error(.uniquenessNeedsDedupe, message, at: model.location))
+                } else {
+                    refuseUnlessHooks(
+                        .uniquenessNeedsDedupe, message,
+                        obligation: "leave no two \(before.name) objects with equal (\(group.joined(separator: ", ")))",
+                        into: new, at: model.location)
+                }
                 continue
             }
             let orderByProperty = model.property(named: policy.orderBy).flatMap {
@@ -981,9 +1016,10 @@ public struct MigrationPlanner: Sendable {
         -> [MigrationPlan.Stage]
     {
         let suffix = names.versionSuffix(new)
-        let reasons = work.hookReasons.joined(separator: "; ")
+        let allReasons = (work.carriedReason.map { [$0] } ?? []) + work.hookReasons
+        let reasons = allReasons.joined(separator: "; ")
         let willHooks: [MigrationPlan.Action] =
-            work.hookReasons.isEmpty
+            allReasons.isEmpty
             ? []
             : [
                 .hook(
@@ -992,7 +1028,7 @@ public struct MigrationPlanner: Sendable {
                 )
             ]
         let didHooks: [MigrationPlan.Action] =
-            work.hookReasons.isEmpty
+            allReasons.isEmpty
             ? []
             : [
                 .hook(

@@ -10,6 +10,8 @@ public struct PlanReport: Sendable, Equatable {
         /// How each custom stage's work walks the rows: what a large store costs at launch.
         public var rowWalks: [String]
         public var teamMustWrite: [String]
+        /// Hooks holding the app's own stage code, carried by the importer.
+        public var carriedFromApp: [String] = []
         public var dataLoss: [String]
     }
 
@@ -85,7 +87,7 @@ public struct PlanReport: Sendable, Equatable {
                     stages: stages,
                     generated: step.stages.flatMap(\.actions).compactMap(\.generatedSummary),
                     rowWalks: step.stages.flatMap(\.rowWalks),
-                    teamMustWrite: step.teamMustWrite,
+                    teamMustWrite: step.teamMustWrite, carriedFromApp: step.carriedFromApp,
                     dataLoss: step.warnings)
             }
         }
@@ -108,6 +110,7 @@ public struct PlanReport: Sendable, Equatable {
             "steps": .array(
                 steps.map { step in
                     .fields([
+                        "carriedFromApp": .strings(step.carriedFromApp),
                         "changes": .strings(step.changes), "dataLoss": .strings(step.dataLoss),
                         "from": .string(step.from), "generated": .strings(step.generated),
                         "rowWalks": .strings(step.rowWalks),
@@ -133,6 +136,7 @@ public struct PlanReport: Sendable, Equatable {
             section("generated", step.generated, empty: "nothing beyond the stages")
             section("row walks", step.rowWalks, empty: "none: each stage is a schema step")
             section("you write", step.teamMustWrite, empty: "nothing")
+            if !step.carriedFromApp.isEmpty { section("carried from the app", step.carriedFromApp, empty: "") }
             section("data loss", step.dataLoss, empty: "none")
             lines.append("")
         }

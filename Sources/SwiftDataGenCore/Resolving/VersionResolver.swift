@@ -55,7 +55,8 @@ struct VersionResolver {
             version: file.version.value, file: file.file, location: file.version.location,
             enums: enumDecls, models: models)
         version.acknowledgedRemovals = Set(file.acknowledgedRemovals.map(\.value))
-        version.customMigration = file.customMigration?.value ?? false
+        version.carriedFrom = file.carriedFrom?.value
+        version.customMigration = file.customMigration?.value ?? false || version.carriedFrom != nil
         version.typeName = file.typeName?.value
         version.structs = structDecls
         checkFileName()
