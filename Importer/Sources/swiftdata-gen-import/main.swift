@@ -33,8 +33,11 @@ let usage = """
 
     Every VersionedSchema is a version, wherever it is declared (module scope, a namespace, an
     extension of one); names resolve as Swift resolves them. What the YAML cannot carry (methods,
-    inits, computed properties, hand-written stages, arguments without a DSL key) is listed as
-    file:line:col notes; nothing is dropped silently. Before writing, the history is generated in
+    inits, computed properties, arguments without a DSL key) is listed as file:line:col notes;
+    nothing is dropped silently. Each custom stage of the app's plan that runs code is carried: the
+    version it leads to gets carriedFrom:, and <Schema>MigrationHooks.swift, written beside the
+    YAML, holds its willMigrate/didMigrate code where the generated plan calls it (move that file
+    into the app's target); the import ends with both plans side by side, step by step. Before writing, the history is generated in
     memory and each version's entity version hashes, renaming identifiers, delete rules and
     indexes are compared with the app's classes: a difference, or a version that cannot be read,
     is an error and nothing is written. Exit codes: 0 written, 1 errors, nothing to import or a
@@ -138,10 +141,17 @@ if let bundlePath {
         fail(error.description, code: 1)
     }
 }
-let translated = HistoryTranslator.translate(project, options: options)
+var translated = HistoryTranslator.translate(project, options: options)
 // The history is generated in memory and its stores compared with the app's before anything is written.
 let proof = translated.files.isEmpty ? [] : ImportProof.check(translated)
-let said = translated.notes + proof
+var said = translated.notes + proof
+// The app's custom stages: their code goes into the hooks file the generated plan calls.
+var comparison: [String] = []
+if proof.isEmpty, let history = ImportProof.validated(translated).0.first {
+    said += CarriedStages.unresolvedNames(translated, history: history, moduleNames: project.moduleNames)
+    comparison = CarriedStages.comparison(project.stages, output: translated, history: history)
+    if let hooks = CarriedStages.hooksFile(translated, history: history) { translated.files.append(hooks) }
+}
 // Notes and errors in one stream, in the order they were found, each written as it comes, so an
 // error's cause stands beside it in any log; a note quotes names from the sources or the bundle,
 // shown safe for a terminal.
@@ -180,6 +190,10 @@ do {
     for path in placed + temporaries { try? FileManager.default.removeItem(atPath: path) }
     if createdOutput { try? FileManager.default.removeItem(atPath: output) }
     fail("cannot write into \(output): \(error.localizedDescription); nothing was written", code: 1)
+}
+if !comparison.isEmpty {
+    print("The app's migration plan and the generated one, step by step:")
+    for line in comparison { print(TerminalText.shown("  " + line, limit: 2_000)) }
 }
 print(
     "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); each version generates the "

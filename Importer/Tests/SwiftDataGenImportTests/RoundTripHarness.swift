@@ -39,6 +39,10 @@ extension XCTestCase {
         for output in generated.files {
             try output.contents.write(to: swift.appendingPathComponent(output.name), atomically: true, encoding: .utf8)
         }
+        // The app's custom stages, carried: the generated plan calls their code.
+        if let hooks = CarriedStages.hooksFile(translated, history: history) {
+            try hooks.text.write(to: swift.appendingPathComponent(hooks.name), atomically: true, encoding: .utf8)
+        }
 
         // The original's schemas, oldest first: its VersionedSchema types, or its plain models.
         let ordered = project.versions.sorted { a, b in
@@ -77,6 +81,24 @@ extension XCTestCase {
     private func checksums(
         of files: [String], schemas: [String], swiftVersion: String, module: String, work: URL
     ) throws -> [String] {
+        let separator = "-----"
+        let main =
+            "import SwiftData\n"
+            + schemas.map { "print(\($0)._identityText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
+        guard
+            let printed = try compiledAgainstStandIn(
+                files, main: main, swiftVersion: swiftVersion, module: module, work: work)
+        else { return [] }
+        return printed.components(separatedBy: separator + "\n").dropLast().map {
+            $0.trimmingCharacters(in: .newlines)
+        }
+    }
+
+    /// What `main` prints, compiled with `files` against the SwiftData stand-in and run with
+    /// `arguments`; nil, with the failure reported, when it does not compile or run.
+    func compiledAgainstStandIn(
+        _ files: [String], main: String, swiftVersion: String, module: String, work: URL, arguments: [String] = []
+    ) throws -> String? {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let standIn = RoundTripTests.packageRoot.appendingPathComponent("../.build/standin").standardizedFileURL.path
         let built = try RoundTripTests.run(
@@ -88,15 +110,11 @@ extension XCTestCase {
         if built.status == 3 { throw XCTSkip("the toolchain cannot build the stand-in macros: \(built.output)") }
         guard built.status == 0, let flagLine = built.output.split(separator: "\n").last else {
             XCTFail("building the stand-in failed:\n\(built.output)")
-            return []
+            return nil
         }
-        let separator = "-----"
-        let main =
-            "import SwiftData\n"
-            + schemas.map { "print(\($0)._identityText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
         let mainFile = work.appendingPathComponent("main.swift")
         try main.write(to: mainFile, atomically: true, encoding: .utf8)
-        let binary = work.appendingPathComponent("checksums").path
+        let binary = work.appendingPathComponent("probe").path
         let compiled = try RoundTripTests.run(
             "/usr/bin/env",
             ["swiftc", "-swift-version", swiftVersion, "-module-name", module]
@@ -104,13 +122,14 @@ extension XCTestCase {
                 + ["-Xlinker", "-rpath", "-Xlinker", standIn, "-o", binary] + files + [mainFile.path])
         guard compiled.status == 0 else {
             XCTFail("compiling against the stand-in failed:\n\(compiled.output)")
-            return []
+            return nil
         }
-        let printed = try RoundTripTests.run(binary, [])
-        XCTAssertEqual(printed.status, 0, printed.output)
-        return printed.output.components(separatedBy: separator + "\n").dropLast().map {
-            $0.trimmingCharacters(in: .newlines)
+        let printed = try RoundTripTests.run(binary, arguments)
+        guard printed.status == 0 else {
+            XCTFail("the probe failed (\(printed.status)):\n\(printed.output)")
+            return nil
         }
+        return printed.output
     }
 
     /// What the importer reads from one Swift file holding `source`, in a folder of its own.

@@ -4,6 +4,8 @@ public struct ImportedProject: Sendable, Equatable {
     public var versions: [ImportedVersion]
     /// The `SchemaMigrationPlan` type, when the app has one.
     public var migrationPlan: String?
+    /// Its stages, in the order its `stages` lists them.
+    public var stages: [ImportedStage] = []
     /// Models and enums declared outside any `VersionedSchema`: an app that never versioned.
     public var unversioned: ImportedVersion?
     public var notes: [ImportNote]

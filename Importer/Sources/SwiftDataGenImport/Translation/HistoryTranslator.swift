@@ -26,6 +26,8 @@ public enum HistoryTranslator {
         public var notes: [ImportNote]
         /// The versions read, in the order of the version files written.
         public var versions: [ImportedVersion] = []
+        /// The app's custom stages whose code the hooks file carries, by the version each leads to.
+        public var carried: [(version: String, stage: ImportedStage)] = []
     }
 
     public static func translate(_ project: ImportedProject, options: Options = Options()) -> Output {
@@ -121,13 +123,15 @@ public enum HistoryTranslator {
             versions: numbered.map(\.version), fallback: options.schema, plan: project.migrationPlan,
             declared: project.moduleNames, notes: &notes)
         let access = moduleAccess(numbered.map(\.version), notes: &notes)
+        let carried = CarriedStages.byTarget(project.stages, order: numbered.map(\.version), notes: &notes)
         var files: [(name: String, text: String)] = []
         var previous: ImportedVersion?
         var needsMacros = false
         var needsInheritance = false
         for (number, version) in numbered {
             let text = versionText(
-                version, number: number, previous: previous, naming: naming, access: access, notes: &notes)
+                version, number: number, previous: previous, naming: naming, access: access,
+                carriedFrom: version.qualifiedName.flatMap { carried[$0] }?.location, notes: &notes)
             files.append(("\(number.0).\(number.1).\(number.2).yaml", text))
             needsMacros = needsMacros || version.models.contains { !$0.uniqueGroups.isEmpty || !$0.indexGroups.isEmpty }
             needsInheritance =
@@ -143,7 +147,10 @@ public enum HistoryTranslator {
                     cloudKit: options.cloudKit)
             ),
             at: 0)
-        return Output(files: files, notes: notes, versions: numbered.map(\.version))
+        let stages = numbered.compactMap { number, version in
+            version.qualifiedName.flatMap { carried[$0] }.map { ("\(number.0).\(number.1).\(number.2)", $0) }
+        }
+        return Output(files: files, notes: notes, versions: numbered.map(\.version), carried: stages)
     }
 
     /// The number after `previous` for a schema whose own cannot be read: the next major.
@@ -155,7 +162,7 @@ public enum HistoryTranslator {
 
     static func versionText(
         _ version: ImportedVersion, number: (Int, Int, Int), previous: ImportedVersion?, naming: Naming,
-        access: String, notes: inout [ImportNote]
+        access: String, carriedFrom: SourcePosition? = nil, notes: inout [ImportNote]
     ) -> String {
         var lines = [
             "schema: \(YAMLText.scalar(naming.schema))",
@@ -163,6 +170,9 @@ public enum HistoryTranslator {
         ]
         if let typeName = version.typeName, typeName != naming.derived(number) {
             lines.append("typeName: \(YAMLText.scalar(typeName))")
+        }
+        if let carriedFrom {
+            lines.append("carriedFrom: \(YAMLText.scalar(CarriedStages.place(carriedFrom)))")
         }
         if !version.acknowledgedRemovals.isEmpty {
             lines.append(

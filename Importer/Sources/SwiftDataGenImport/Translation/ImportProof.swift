@@ -10,10 +10,7 @@ import SwiftDataGenDSL
 public enum ImportProof {
     /// Errors, one per difference; empty when every version generates the store the app declares.
     public static func check(_ output: HistoryTranslator.Output) -> [ImportNote] {
-        let sources = SchemaSources(
-            config: output.files.first { $0.name == "swiftdata-gen.yaml" }.map(Self.source),
-            versions: output.files.filter { $0.name != "swiftdata-gen.yaml" }.map(Self.source))
-        let (histories, diagnostics) = Generator.validate(sources)
+        let (histories, diagnostics) = validated(output)
         let fallback = output.versions.first?.location ?? SourcePosition(file: "-", line: 1, column: 1)
         let refused = diagnostics.filter(\.isError)
         guard refused.isEmpty, let history = histories.first, history.versions.count == output.versions.count else {
@@ -36,6 +33,15 @@ public enum ImportProof {
             errors += compare(read, generated, naming: history.config.naming)
         }
         return errors
+    }
+
+    /// The history the output's YAML files declare, validated as `swiftdata-gen validate` would.
+    public static func validated(_ output: HistoryTranslator.Output) -> ([SchemaHistory], [Diagnostic]) {
+        let yaml = output.files.filter { $0.name.hasSuffix(".yaml") }
+        return Generator.validate(
+            SchemaSources(
+                config: yaml.first { $0.name == "swiftdata-gen.yaml" }.map(Self.source),
+                versions: yaml.filter { $0.name != "swiftdata-gen.yaml" }.map(Self.source)))
     }
 
     public static func source(_ file: (name: String, text: String)) -> SourceFile {

@@ -44,6 +44,11 @@ struct DeclarationTree {
     var types: [DeclaredType] = []
     var topLevel: [String: [Int]] = [:]
     var topLevelAliases: [String: Located<TypeAliasDeclSyntax>] = [:]
+    /// Module-scope functions and variables by name: what a migration plan's stages may call.
+    var topLevelValues: [String: [Located<DeclSyntax>]] = [:]
+    /// Members of extensions of types declared in no file read, by the extended type's last name:
+    /// `extension MigrationStage { static func … }`.
+    var externalMembers: [String: [Located<MemberBlockItemSyntax>]] = [:]
     var notes: [ImportNote] = []
 
     /// Module-scope declarations of every file; extensions are joined once every type is known, as
@@ -72,6 +77,11 @@ struct DeclarationTree {
                 progressed = true
                 return false
             }
+        }
+        for located in pending {
+            let name = DeclarationTree.typePath(located.node.extendedType).last ?? ""
+            externalMembers[name, default: []] += flattened(
+                located.node.memberBlock.members.map { Located(node: $0, converter: located.converter) })
         }
     }
 
@@ -145,6 +155,10 @@ struct DeclarationTree {
         let block: MemberBlockSyntax
         let inheritance: InheritanceClauseSyntax?
         var isModel = false
+        if parent == nil, let name = Self.valueName(decl.node) {
+            topLevelValues[name, default: []].append(decl)
+            return
+        }
         guard let named = decl.node.asProtocol(NamedDeclSyntax.self) else { return }
         if let enumDecl = decl.node.as(EnumDeclSyntax.self) {
             (kind, block, inheritance) = (.enumeration, enumDecl.memberBlock, enumDecl.inheritanceClause)
@@ -182,6 +196,17 @@ struct DeclarationTree {
         {
             add(Located(node: decl, converter: member.converter), parent: index)
         }
+    }
+
+    /// The name a function or a single-binding variable declares; nil for anything else.
+    static func valueName(_ decl: DeclSyntax) -> String? {
+        if let function = decl.as(FunctionDeclSyntax.self) { return SyntaxReading.unescaped(function.name) }
+        if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+            let pattern = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
+        {
+            return SyntaxReading.unescaped(pattern.identifier)
+        }
+        return nil
     }
 
     /// Indices of the types enclosing `index`, innermost first, itself included.

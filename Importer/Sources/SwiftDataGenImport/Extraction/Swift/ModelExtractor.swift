@@ -105,14 +105,22 @@ struct SwiftReading {
             unversioned?.modelDeclarations = loose
         }
         var planName: String?
+        var stages: [ImportedStage] = []
         for index in tree.types.indices where tree.types[index].inherited.contains("SchemaMigrationPlan") {
-            planName = planName ?? tree.types[index].name
-            noteStages(of: index)
+            guard planName == nil else {
+                note(
+                    tree.types[index].position,
+                    "\(tree.types[index].qualifiedName) is a second migration plan; only \(planName ?? "")'s stages "
+                        + "are carried")
+                continue
+            }
+            planName = tree.types[index].name
+            stages = self.stages(ofPlan: index)
         }
         var seen: Set<String> = []
         let said = notes.filter { seen.insert($0.description).inserted }
         return ImportedProject(
-            versions: versions, migrationPlan: planName, unversioned: unversioned, notes: said,
+            versions: versions, migrationPlan: planName, stages: stages, unversioned: unversioned, notes: said,
             carriedArguments: Array(Set(carried.map(\.description))).sorted(),
             moduleNames: Set(tree.topLevel.keys).union(tree.topLevelAliases.keys))
     }

@@ -253,18 +253,4 @@ extension SwiftReading {
             member.position(decl),
             "\(what) of \(owner) is not carried; keep it in an extension of the current type")
     }
-
-    mutating func noteStages(of index: Int) {
-        let plan = tree.types[index]
-        for member in plan.members {
-            for call in member.node.decl.tokens(viewMode: .sourceAccurate)
-            where call.text == "custom" && call.previousToken(viewMode: .sourceAccurate)?.text == "." {
-                note(
-                    member.position(call),
-                    "hand-written custom stage in \(plan.name): the generator plans stages from the YAML; run "
-                        + "`swiftdata-gen plan`, and move its willMigrate/didMigrate code into hooks "
-                        + "(customMigration: true on the version it leads to)")
-            }
-        }
-    }
 }
