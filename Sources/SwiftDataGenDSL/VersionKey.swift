@@ -34,8 +34,9 @@ public enum VersionKey: String, CaseIterable, Sendable {
         case .customMigration:
             return "for migrations: `true`, the step into this version is a custom stage that calls "
                 + "`willMigrateTo…`/`didMigrateTo…` hooks you write. What the generator would refuse in that step for "
-                + "want of code (a type change without `from`, a new uniqueness without `dedupe`, a property made "
-                + "required without a default) is a warning (SDG636) naming what the hooks must leave true"
+                + "want of code that `willMigrate` can do (a new uniqueness without `dedupe`, a property made "
+                + "required without a default) is a warning (SDG636) naming what the hooks must leave true; a type "
+                + "change still needs `from:`, since no stage's schema step changes a type"
         case .carriedFrom:
             return "for migrations: `\"Plan.swift:42\"`, where the app's own custom stage into this version is "
                 + "(written by `swiftdata-gen-import`, with the hooks file holding its code); implies "

@@ -265,10 +265,12 @@ extension DiagnosticCode {
                 + "`init(from:)`, none renamed or removed."
         case .customCodeObligation:
             return
-                "Warning: the step into a `customMigration` version does what SwiftData cannot do alone (a type "
-                + "change, a new uniqueness, a property made required), and the generator leaves it to the hooks' "
-                + "code: the message says what that code must leave true before the schema step, or the migration "
-                + "fails on a device. A history imported from an app gets this where the app's own stage did the work."
+                "Warning: the step into a `customMigration` version does what SwiftData cannot do alone but its "
+                + "`willMigrate` can (a new uniqueness without `dedupe`, a property made required without a "
+                + "default), and the generator leaves it to the hooks' code: the message says what that code must "
+                + "leave true before the schema step, or the migration fails on a device. A history imported from "
+                + "an app gets this where the app's own stage did the work. A type change is never left to a hook: "
+                + "no stage's schema step changes a type (SDG621)."
         case .outputNotOwned:
             return
                 "A file in the output folder is not this schema folder's by the manifest (a hand-written file, "

@@ -8,7 +8,7 @@ import XCTest
 struct EncodedPlanReport: Codable, Equatable {
     struct Step: Codable, Equatable {
         var schema, from, to: String
-        var changes, stages, generated, rowWalks, teamMustWrite, dataLoss: [String]
+        var changes, stages, generated, rowWalks, teamMustWrite, carriedFromApp, dataLoss: [String]
     }
 
     struct Schema: Codable, Equatable {
@@ -32,7 +32,8 @@ struct EncodedPlanReport: Codable, Equatable {
         steps = report.steps.map {
             Step(
                 schema: $0.schema, from: $0.from, to: $0.to, changes: $0.changes, stages: $0.stages,
-                generated: $0.generated, rowWalks: $0.rowWalks, teamMustWrite: $0.teamMustWrite, dataLoss: $0.dataLoss)
+                generated: $0.generated, rowWalks: $0.rowWalks, teamMustWrite: $0.teamMustWrite,
+                carriedFromApp: $0.carriedFromApp, dataLoss: $0.dataLoss)
         }
         unprovedMappings = report.unprovedMappings
     }
@@ -57,7 +58,8 @@ final class PlanReportTests: XCTestCase {
         let steps = [
             PlanReport.Step(
                 schema: "Trips", from: "1.0.0", to: "2.0.0", changes: [awkward, "\"quoted\" \\ back"],
-                stages: ["lightweight 1.0.0 → 2.0.0"], generated: [], rowWalks: [], teamMustWrite: ["x"], dataLoss: []),
+                stages: ["lightweight 1.0.0 → 2.0.0"], generated: [], rowWalks: [], teamMustWrite: ["x"],
+                carriedFromApp: [awkward], dataLoss: []),
             PlanReport.Step(
                 schema: awkward, from: "", to: "\u{0}", changes: [], stages: [], generated: ["a", "b"],
                 rowWalks: [awkward], teamMustWrite: [], dataLoss: ["loss"]),

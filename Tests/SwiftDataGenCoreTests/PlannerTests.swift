@@ -363,23 +363,23 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(diagnostics.map(\.code), [.hookRequired])
     }
 
-    /// What only code can do (a type change, a new uniqueness, a property made required) is refused
+    /// What only willMigrate's code can do (a new uniqueness, a property made required) is refused
     /// in a plain step and, in a step whose hooks run code, a warning naming what that code must
-    /// leave true; a stage carried from the app is listed as such, not as code to write.
+    /// leave true; a type change is refused in both, since no schema step changes a type. A stage
+    /// carried from the app is listed as such, not as code to write.
     func testCustomCodeTurnsRefusalsIntoObligations() throws {
         let v1 = version("1.0.0", "  A:\n    properties:\n      a: String\n      b: String?\n      c: Int\n")
         let changed =
-            "models:\n  A:\n    unique: [[a]]\n    properties:\n      a: String\n      b: String\n      c: String\n"
+            "models:\n  A:\n    unique: [[a]]\n    properties:\n      a: String\n      b: String\n      c: Int\n"
         let refused = try plan([v1, "schema: App\nversion: 2.0.0\n" + changed]).1
-        XCTAssertEqual(
-            Set(refused.filter(\.isError).map(\.code)),
-            [.typeChangeLosesData, .optionalityTightened, .uniquenessNeedsDedupe])
+        XCTAssertEqual(Set(refused.filter(\.isError).map(\.code)), [.optionalityTightened, .uniquenessNeedsDedupe])
 
-        let (plan, said) = try plan([v1, "schema: App\nversion: 2.0.0\ncarriedFrom: \"Plan.swift:42\"\n" + changed])
+        let carried = "schema: App\nversion: 2.0.0\ncarriedFrom: \"Plan.swift:42\"\n"
+        let (plan, said) = try plan([v1, carried + changed])
         XCTAssertFalse(said.contains(where: \.isError), said.map(\.rendered).joined(separator: "\n"))
         let obligations = said.filter { $0.code == .customCodeObligation }.map(\.message)
-        XCTAssertEqual(obligations.count, 3, obligations.joined(separator: "\n"))
-        for expected in ["leave every A.c readable as String", "leave no A whose b is nil", "equal (a)"] {
+        XCTAssertEqual(obligations.count, 2, obligations.joined(separator: "\n"))
+        for expected in ["leave no A whose b is nil", "leave no two A objects with equal (a)"] {
             XCTAssertTrue(obligations.contains { $0.contains(expected) }, "\(expected) in \(obligations)")
         }
         XCTAssertTrue(obligations.allSatisfy { $0.contains("carried from Plan.swift:42") }, "\(obligations)")
@@ -389,12 +389,50 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(step.carriedFromApp.count, 2)
         XCTAssertTrue(step.carriedFromApp.allSatisfy { $0.contains("carried from Plan.swift:42") }, "\(step)")
         XCTAssertEqual(plan.hooks.map(\.name), ["willMigrateToV2", "didMigrateToV2"])
-        let report = PlanReport(
-            histories: [try history([v1, "schema: App\nversion: 2.0.0\ncarriedFrom: \"Plan.swift:42\"\n" + changed])]
-        ).text
+        let report = PlanReport(histories: [try history([v1, carried + changed])]).text
         XCTAssertTrue(
             report.contains("  you write: nothing\n  carried from the app:\n    - AppMigrationHooks.willMigrateToV2"),
             report)
+
+        let retyped = changed.replacingOccurrences(of: "c: Int", with: "c: String")
+        XCTAssertEqual(
+            try self.plan([v1, carried + retyped]).1.filter(\.isError).map(\.code), [.typeChangeLosesData],
+            "no hook makes a schema step change a type")
+    }
+
+    /// A relationship is never converted: a destination replaced by a new model (the old one
+    /// removed, as apps rename model classes) is what shipped and loses only its links, said once
+    /// and acknowledged like the model; any other change of destination or kind is refused with
+    /// advice that never asks for a conversion of a relationship.
+    func testARelationshipWhoseDestinationIsReplacedKeepsTheHistoryValid() throws {
+        let v1 = version(
+            "1.0.0",
+            "  Card:\n    properties:\n      rules: { type: \"[Rule]\", inverse: card }\n  Rule:\n    properties:\n"
+                + "      text: String\n      card: Card?\n")
+        let replacedBody =
+            "  Card:\n    properties:\n      rules: { type: \"[RuleV2]\", inverse: card }\n  RuleV2:\n    properties:\n"
+            + "      text: String\n      card: Card?\n"
+        let (_, said) = try plan([v1, version("2.0.0", replacedBody)])
+        XCTAssertFalse(said.contains(where: \.isError), said.map(\.rendered).joined(separator: "\n"))
+        let links = said.filter { $0.message.contains("Card.rules now leads to RuleV2, which replaces Rule") }
+        XCTAssertEqual(links.map(\.code), [.dataLoss])
+        let acknowledged = "schema: App\nversion: 2.0.0\nacknowledgedRemovals: [Rule]\nmodels:\n" + replacedBody
+        XCTAssertEqual(try plan([v1, acknowledged]).1.map(\.code), [], "acknowledging the model covers its links")
+
+        let retargeted = version(
+            "2.0.0",
+            "  Card:\n    properties:\n      rules: { type: \"[Note]\", inverse: card }\n  Rule:\n    properties:\n"
+                + "      text: String\n  Note:\n    properties:\n      card: Card?\n")
+        let kinds = version(
+            "2.0.0",
+            "  Card:\n    properties:\n      rules: Data?\n  Rule:\n    properties:\n      text: String\n")
+        for (body, expected) in [(retargeted, "links cannot move to another model"), (kinds, "never converted")] {
+            let errors = try plan([v1, body]).1.filter(\.isError)
+            XCTAssertEqual(errors.map(\.code), [.typeChangeLosesData], "\(errors.map(\.rendered))")
+            XCTAssertTrue(
+                errors.allSatisfy { $0.message.contains(expected) && !$0.message.contains("convert:") },
+                "\(errors.map(\.message))")
+        }
     }
 
     func testLockFileRoundTripsAndCatchesEdits() throws {

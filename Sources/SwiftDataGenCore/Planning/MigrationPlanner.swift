@@ -377,17 +377,21 @@ public struct MigrationPlanner: Sendable {
             return
         }
         if !SchemaDiff.sameStoredType(previous, property, old: old, new: new) {
-            refuseUnlessHooks(
-                .typeChangeLosesData,
-                "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to "
-                    + "\(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: "
-                    + "\(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you "
-                    + "keep the old one)",
-                obligation: "leave every \(model.name).\(property.name) readable as "
-                    + "\(SchemaDiff.typeDescription(property)) (SwiftData's schema step does not convert "
-                    + "\(SchemaDiff.typeDescription(previous)))",
-                into: new, at: property.location,
-                notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)])
+            if previous.relationship != nil || property.relationship != nil {
+                planRelationshipChange(from: previous, to: property, in: model, before: before, old: old, new: new)
+                return
+            }
+            // Not even a hook can help: lightweight inference, which every stage's schema step
+            // runs, does not change an attribute's type (evidence §2).
+            diagnostics.append(
+                .error(
+                    .typeChangeLosesData,
+                    "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to "
+                        + "\(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: "
+                        + "\(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you "
+                        + "keep the old one)",
+                    at: property.location,
+                    notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
         } else if previous.isOptional && !property.isOptional && property.defaultValue == nil
             && property.relationship?.isToMany != true
         {
@@ -399,6 +403,60 @@ public struct MigrationPlanner: Sendable {
                 into: new, at: property.location,
                 notes: [.init("optional in version \(old.version)", at: previous.location)])
         }
+    }
+
+    /// A relationship whose destination changes, or a property that turns from a relationship into
+    /// an attribute or back: no conversion moves links. A destination replaced by a new model (the
+    /// old one removed in this step, as apps rename model classes) is what shipped: its links go
+    /// with the old model's rows, said as a loss; any other change is refused with what to write.
+    private mutating func planRelationshipChange(
+        from previous: Property, to property: Property, in model: ModelDecl, before: ModelDecl,
+        old: SchemaVersion, new: SchemaVersion
+    ) {
+        let path = "\(model.name).\(property.name)"
+        let declared = [Diagnostic.Note("\(before.name).\(previous.name) is declared here", at: previous.location)]
+        guard let was = previous.relationship, let now = property.relationship else {
+            let (from, to) = (SchemaDiff.typeDescription(previous), SchemaDiff.typeDescription(property))
+            var isText = false
+            if case .attribute(.scalar(.string), false) = previous.kind { isText = true }
+            let link =
+                isText
+                ? "; to link each object by that text, add from: { property: \(previous.name), match: <key of "
+                    + "\(property.relationship?.target ?? "the destination")> } to a relationship of another name"
+                : ""
+            diagnostics.append(
+                .error(
+                    .typeChangeLosesData,
+                    "\(path) changes from \(from) to \(to): a relationship is never converted into an attribute or "
+                        + "back; keep \(previous.name) as it is and add the new property under another name, or "
+                        + "remove it (its \(previous.relationship == nil ? "values" : "links") are dropped: "
+                        + "acknowledgedRemovals: [\(before.name).\(previous.name)])\(link)",
+                    at: property.location, notes: declared))
+            return
+        }
+        let replaced = new.model(named: was.target) == nil && old.model(named: now.target) == nil
+        guard replaced else {
+            diagnostics.append(
+                .error(
+                    .typeChangeLosesData,
+                    "\(path) changes its destination from \(was.target) to \(now.target); links cannot move to "
+                        + "another model: keep the destination, or add a relationship of another name to "
+                        + "\(now.target) and remove \(property.name) (its links are dropped: acknowledgedRemovals: "
+                        + "[\(before.name).\(previous.name)])",
+                    at: property.location, notes: declared))
+            return
+        }
+        let acknowledged = [was.target, "\(before.name).\(previous.name)", path].contains {
+            new.acknowledgedRemovals.contains($0)
+        }
+        guard !acknowledged else { return }
+        diagnostics.append(
+            .warning(
+                .dataLoss,
+                "\(path) now leads to \(now.target), which replaces \(was.target) in version \(new.version): its "
+                    + "links to \(was.target) objects are deleted with them on upgrade; if that is what shipped, add "
+                    + "\"\(was.target)\" to acknowledgedRemovals",
+                at: property.location, notes: declared))
     }
 
     /// A refusal for want of code, unless the step into `new` runs hooks (`customMigration`): then
