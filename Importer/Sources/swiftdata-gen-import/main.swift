@@ -7,8 +7,9 @@ let usage = """
     plain @Model classes) and writes the YAML history swiftdata-gen generates the same store from.
 
     USAGE: swiftdata-gen-import <swift-file-or-folder>... --output <schema-dir> [--schema <name>] [--version <x.y.z>]
+                                [--draft <folder>]
            swiftdata-gen-import <Model.xcdatamodeld | Model.xcdatamodel> --output <schema-dir> [--schema <name>]
-                                [--order <a,b,c>]
+                                [--order <a,b,c>] [--draft <folder>]
            swiftdata-gen-import store <file.store> [--schema <schema-dir>] [--json] [--output <schema-dir>]
 
     OPTIONS:
@@ -16,6 +17,8 @@ let usage = """
                              into; a file already there is never overwritten.
       --schema <name>        The schema name for models that were never versioned (default: App).
       --version <x.y.z>      Their version number (default: 1.0.0).
+      --draft <folder>       Where a refused import still writes what it read, every YAML file headed
+                             as not proved, so the errors can be fixed there (never over a file).
       --order <a,b,c>        A Core Data bundle's version names, oldest first (default: by the numbers
                              in the names); the order used is printed either way.
       -h, --help             Show this help.
@@ -50,6 +53,12 @@ func failWithDiagnostics(_ diagnostics: [Diagnostic]) -> Never {
     exit(1)
 }
 
+/// A line on standard output, written at once (not buffered), so in a log that joins both streams
+/// each line stands where it was said.
+func say(_ text: String, terminator: String = "\n") {
+    FileHandle.standardOutput.write(Data((text + terminator).utf8))
+}
+
 /// An error for a person: each line of it safe for a terminal, whatever a path or name held.
 func fail(_ message: String, code: Int32) -> Never {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -69,7 +78,7 @@ func optionValue(_ option: String, from arguments: inout [String]) -> String {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
-    print(usage)
+    say(usage)
     exit(arguments.isEmpty ? 2 : 0)
 }
 if arguments.first == "store" {
@@ -77,6 +86,7 @@ if arguments.first == "store" {
 }
 var inputs: [String] = []
 var output: String?
+var draft: String?
 var options = HistoryTranslator.Options()
 var schemaGiven = false
 var order: [String]?
@@ -85,6 +95,7 @@ while !arguments.isEmpty {
     func value() -> String { optionValue(argument, from: &arguments) }
     switch argument {
     case "--output": output = value()
+    case "--draft": draft = value()
     case "--schema":
         options.schema = value()
         schemaGiven = true
@@ -127,7 +138,7 @@ if let bundlePath {
     }
     options.cloudKit = extracted.cloudKit
     let numbered = extracted.order.enumerated().map { "\($1) → \($0 + 1).0.0" }
-    print(
+    say(
         TerminalText.shown(
             "versions, oldest first\(order == nil ? " (by the numbers in their names)" : ""): "
                 + numbered.joined(separator: ", ") + (extracted.current.map { "; current: \($0)" } ?? ""),
@@ -149,7 +160,9 @@ var said = translated.notes + proof
 var comparison: [String] = []
 if proof.isEmpty, let history = ImportProof.validated(translated).0.first {
     said += CarriedStages.unresolvedNames(translated, history: history, moduleNames: project.moduleNames)
-    comparison = CarriedStages.comparison(project.stages, output: translated, history: history)
+    if project.migrationPlan != nil {
+        comparison = CarriedStages.comparison(project.stages, output: translated, history: history)
+    }
     if let hooks = CarriedStages.hooksFile(translated, history: history) { translated.files.append(hooks) }
 }
 // Notes and errors in one stream, in the order they were found, each written as it comes, so an
@@ -158,48 +171,66 @@ if proof.isEmpty, let history = ImportProof.validated(translated).0.first {
 for note in said { FileHandle.standardError.write(Data((TerminalText.shown("\(note)", limit: 2_000) + "\n").utf8)) }
 let errors = said.filter(\.isError)
 if !errors.isEmpty {
+    guard let draft, !translated.files.isEmpty else {
+        fail(
+            "\(errors.count) error(s) above: the history would not reproduce the app's stores; nothing was written"
+                + " (--draft <folder> writes what was read, headed as unproved)",
+            code: 1)
+    }
+    // What was read, for the user to see and fix: every file says it is not a proved import.
+    let header =
+        "# DRAFT, NOT PROVED: swiftdata-gen-import refused this import with \(errors.count) error(s) (printed with "
+        + "it).\n# Fix them here, then run swiftdata-gen validate on this folder before generating from it.\n"
+    writeAll(translated.files.map { ($0.name, $0.name.hasSuffix(".yaml") ? header + $0.text : $0.text) }, into: draft)
     fail(
-        "\(errors.count) error(s) above: the history would not reproduce the app's stores; nothing was written",
+        "\(errors.count) error(s) above: the history would not reproduce the app's stores; the unproved draft is in "
+            + "\(draft)",
         code: 1)
 }
 guard !translated.files.isEmpty else { fail("nothing to import", code: 1) }
-let existing = translated.files.map { output + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
-guard existing.isEmpty else {
-    fail(
-        "\(existing.joined(separator: ", ")) already exist; import into an empty folder (nothing is overwritten)",
-        code: 1)
-}
-// All or nothing: every file is written under a temporary name first, then linked to its own
-// name (which fails rather than replace a file); on any failure what was placed is taken back.
-let createdOutput = !FileManager.default.fileExists(atPath: output)
-var temporaries: [String] = []
-var placed: [String] = []
-do {
-    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-    for file in translated.files {
-        let temporary = output + "/.swiftdata-gen-import.\(ProcessInfo.processInfo.processIdentifier).\(file.name).tmp"
-        try Data(file.text.utf8).write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
-        temporaries.append(temporary)
-    }
-    for (file, temporary) in zip(translated.files, temporaries) {
-        try FileManager.default.linkItem(atPath: temporary, toPath: output + "/" + file.name)
-        placed.append(output + "/" + file.name)
-    }
-    for temporary in temporaries { try? FileManager.default.removeItem(atPath: temporary) }
-} catch {
-    for path in placed + temporaries { try? FileManager.default.removeItem(atPath: path) }
-    if createdOutput { try? FileManager.default.removeItem(atPath: output) }
-    fail("cannot write into \(output): \(error.localizedDescription); nothing was written", code: 1)
-}
+writeAll(translated.files, into: output)
 if !comparison.isEmpty {
-    print("The app's migration plan and the generated one, step by step:")
-    for line in comparison { print(TerminalText.shown("  " + line, limit: 2_000)) }
+    say("The app's migration plan and the generated one, step by step:")
+    for line in comparison { say(TerminalText.shown("  " + line, limit: 2_000)) }
 }
-print(
+say(
     "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); each version generates the "
         + "stores the app's classes make (entity version hashes compared); \(said.count) note(s) above. Next: "
         + "swiftdata-gen validate \(output)"
 )
+
+/// Writes every file into `folder`, all or nothing: each under a temporary name first, then linked
+/// to its own name (which fails rather than replace a file); on any failure what was placed is
+/// taken back. A file already there is never overwritten.
+func writeAll(_ files: [(name: String, text: String)], into folder: String) {
+    let existing = files.map { folder + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
+    guard existing.isEmpty else {
+        fail(
+            "\(existing.joined(separator: ", ")) already exist; import into an empty folder (nothing is overwritten)",
+            code: 1)
+    }
+    let created = !FileManager.default.fileExists(atPath: folder)
+    var temporaries: [String] = []
+    var placed: [String] = []
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for file in files {
+            let temporary =
+                folder + "/.swiftdata-gen-import.\(ProcessInfo.processInfo.processIdentifier).\(file.name).tmp"
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
+            temporaries.append(temporary)
+        }
+        for (file, temporary) in zip(files, temporaries) {
+            try FileManager.default.linkItem(atPath: temporary, toPath: folder + "/" + file.name)
+            placed.append(folder + "/" + file.name)
+        }
+        for temporary in temporaries { try? FileManager.default.removeItem(atPath: temporary) }
+    } catch {
+        for path in placed + temporaries { try? FileManager.default.removeItem(atPath: path) }
+        if created { try? FileManager.default.removeItem(atPath: folder) }
+        fail("cannot write into \(folder): \(error.localizedDescription); nothing was written", code: 1)
+    }
+}
 
 /// `store <file> [--schema <dir>] [--json] [--output <dir>]`: reads the store, compares it with the
 /// history when one is named, and writes the shape as YAML only into a file that does not exist.
@@ -255,7 +286,7 @@ func inspectStore(_ given: [String]) -> Never {
         fail(error.description, code: 1)
     }
     let report = StoreReport(contents, histories: histories)
-    print(json ? report.json : report.text, terminator: "")
+    say(json ? report.json : report.text, terminator: "")
     if let output {
         let stem = URL(fileURLWithPath: store).deletingPathExtension().lastPathComponent
         let letters = stem.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }

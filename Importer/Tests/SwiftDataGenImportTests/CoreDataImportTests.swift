@@ -11,8 +11,10 @@ final class CoreDataImportTests: XCTestCase {
     struct Case {
         var folder: String
         var order: [String]? = nil
-        /// The golden case in the main package that holds this import's YAML, when it generates.
+        /// The golden case in the main package that holds this import's YAML, when it has one.
         var golden: String?
+        /// Why the history cannot be written as it shipped, when it cannot: the import refuses it.
+        var refusal: String? = nil
     }
 
     static let cases = [
@@ -24,9 +26,12 @@ final class CoreDataImportTests: XCTestCase {
         Case(folder: "alemar11-CoreDataPlus", golden: "coredata-samplemodel"),
         Case(folder: "alemar11-CoreDataPlus-SampleModel3", golden: "coredata-samplemodel3"),
         Case(folder: "JohnEstropia-CoreStore", golden: "coredata-evolution"),
-        // Histories SwiftData cannot replay as written: a type change that needed a mapping model.
+        // Relationships replaced by Data attributes when their destination models were removed:
+        // re-created empty through bridges, as the links went with the removed rows.
         Case(folder: "mastodon-mastodon-ios", golden: nil),
-        Case(folder: "wojciech-kulik-CoreDataVsRealm", golden: nil),
+        Case(
+            folder: "wojciech-kulik-CoreDataVsRealm", golden: nil,
+            refusal: "a type change (String? to Int16) its mapping model converted: no schema step converts it"),
     ]
 
     struct Imported {
@@ -63,7 +68,7 @@ final class CoreDataImportTests: XCTestCase {
             let imported = try Self.importCase(item)
             let notes = imported.translated.notes.map(\.description).joined(separator: "\n")
             let errors = imported.generated.diagnostics.filter { $0.severity == .error }
-            guard item.golden != nil else {
+            guard item.refusal == nil else {
                 XCTAssertFalse(errors.isEmpty, "\(item.folder) was expected to need a conversion")
                 for error in errors {
                     XCTAssertEqual(error.code, .typeChangeLosesData, "\(item.folder): \(error.rendered)")

@@ -19,7 +19,19 @@ final class ImportProofTests: XCTestCase {
         }
         for item in CoreDataImportTests.cases {
             let imported = try CoreDataImportTests.importCase(item)
-            XCTAssertEqual(ImportProof.check(imported.translated).map(\.description), [], item.folder)
+            let errors = ImportProof.check(imported.translated)
+            guard item.refusal != nil else {
+                XCTAssertEqual(errors.map(\.description), [], item.folder)
+                continue
+            }
+            // Refused at the model's own line, with both ways out and where a draft holds it.
+            XCTAssertFalse(errors.isEmpty, item.folder)
+            for error in errors {
+                XCTAssertTrue(error.position.file.hasSuffix("/contents"), "\(error)")
+                for words in ["[SDG621]", "convert:", "acknowledgedRemovals", "(--draft writes it: 2.0.0.yaml, line"] {
+                    XCTAssertTrue(error.message.contains(words), "\(words) in \(error)")
+                }
+            }
         }
     }
 }
@@ -87,5 +99,43 @@ extension ImportProofTests {
             translated.notes.contains { $0.message.contains("Card.position has no type the importer can read") })
         let errors = ImportProof.check(translated)
         XCTAssertEqual(errors.map(\.isError), [true], errors.map(\.description).joined(separator: "\n"))
+    }
+}
+
+extension ImportProofTests {
+    /// A refused import writes nothing where asked, and its draft only where `--draft` says, each
+    /// version file headed as not proved; the change the error names, made in the draft, makes it
+    /// a history that validates and plans.
+    func testARefusedImportWritesItsDraftWhereAsked() throws {
+        let bundle = CoreDataImportTests.root.appendingPathComponent(
+            "wojciech-kulik-CoreDataVsRealm/LibraryDataModel.xcdatamodeld")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-draft-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let (output, draft) = (work.appendingPathComponent("Schema"), work.appendingPathComponent("Draft"))
+        let importer = try XCTUnwrap(Bundle.main.executableURL?.deletingLastPathComponent())
+            .appendingPathComponent("swiftdata-gen-import")
+        let run = try RoundTripTests.run(
+            importer.path, [bundle.path, "--output", output.path, "--draft", draft.path])
+        XCTAssertEqual(run.status, 1, run.output)
+        XCTAssertTrue(run.output.contains("the unproved draft is in \(draft.path)"), run.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing is written as proved")
+        let written = try FileManager.default.contentsOfDirectory(atPath: draft.path).sorted()
+        XCTAssertEqual(written, ["1.0.0.yaml", "2.0.0.yaml", "swiftdata-gen.yaml"])
+        for name in written {
+            let text = try String(contentsOf: draft.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix("# DRAFT, NOT PROVED: swiftdata-gen-import refused this import"), name)
+        }
+        let again = try RoundTripTests.run(
+            importer.path, [bundle.path, "--output", output.path, "--draft", draft.path])
+        XCTAssertTrue(again.output.contains("already exist"), "a draft is never written over: \(again.output)")
+
+        let second = draft.appendingPathComponent("2.0.0.yaml")
+        let fixed = try String(contentsOf: second, encoding: .utf8).replacingOccurrences(
+            of: "version: 2.0.0\n", with: "version: 2.0.0\nacknowledgedRemovals: [User.bonusPoints]\n")
+        try fixed.write(to: second, atomically: true, encoding: .utf8)
+        let (histories, diagnostics) = Generator.validate(try SchemaLoader.read(directory: draft.path).get())
+        XCTAssertEqual(diagnostics.filter(\.isError).map(\.rendered), [])
+        let history = try XCTUnwrap(histories.first)
+        XCTAssertEqual(MigrationPlanner.plan(history).diagnostics.filter(\.isError).map(\.rendered), [])
     }
 }

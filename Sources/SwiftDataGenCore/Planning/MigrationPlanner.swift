@@ -216,6 +216,9 @@ public struct MigrationPlanner: Sendable {
         var bridgeEnums: [EnumDecl] = []
         /// Old `Model.property` names consumed by a conversion: not lost.
         var consumed: Set<String> = []
+        /// Properties re-created empty under the same name (a change of type or kind the author
+        /// acknowledged), per old model name: the bridge drops them, the target adds them back.
+        var recreated: [String: Set<String>] = [:]
         /// What may be a rename written as a drop and an add.
         var renames: RenameHints
     }
@@ -283,7 +286,7 @@ public struct MigrationPlanner: Sendable {
         reportCloudKitShrinking(changes, old: old, new: new)
 
         var bridge: MigrationPlan.Bridge?
-        if !work.conversions.isEmpty || !work.links.isEmpty {
+        if !work.conversions.isEmpty || !work.links.isEmpty || !work.recreated.isEmpty {
             bridge = makeBridge(from: old, into: new, work: work, declared: declared)
         }
         let stages = composeStages(from: old.version, to: new.version, bridge: bridge != nil, work: work)
@@ -301,6 +304,12 @@ public struct MigrationPlanner: Sendable {
                     at: new.location, notes: hooks.map { Diagnostic.Note($0) }))
         }
         let descriptions = changes.map { change -> String in
+            // A change of type that is acknowledged is re-created (or refused, with the reason said).
+            if case .typeChanged(let model, let property, _, _) = change,
+                new.acknowledgedRemovals.contains("\(model).\(property)")
+            {
+                return change.summary + " (acknowledged: re-created empty through a bridge, its data dropped)"
+            }
             if case .modelRemoved(let model) = change, let rename = work.renames.question(removedModel: model) {
                 return change.summary + " (its rows are lost unless: \(rename.asked) see the warning)"
             }
@@ -377,8 +386,10 @@ public struct MigrationPlanner: Sendable {
             return
         }
         if !SchemaDiff.sameStoredType(previous, property, old: old, new: new) {
+            if recreate(previous, as: property, in: model, before: before, new: new, work: &work) { return }
             if previous.relationship != nil || property.relationship != nil {
-                planRelationshipChange(from: previous, to: property, in: model, before: before, old: old, new: new)
+                planRelationshipChange(
+                    from: previous, to: property, in: model, before: before, old: old, new: new, work: &work)
                 return
             }
             // Not even a hook can help: lightweight inference, which every stage's schema step
@@ -389,7 +400,7 @@ public struct MigrationPlanner: Sendable {
                     "\(path) changes type from \(SchemaDiff.typeDescription(previous)) to "
                         + "\(SchemaDiff.typeDescription(property)), which would lose its data; add from: { property: "
                         + "\(previous.name), convert: \"<Swift over $0>\" } (and give the property a new name if you "
-                        + "keep the old one)",
+                        + "keep the old one), or, to re-create it empty, add \"\(path)\" to acknowledgedRemovals",
                     at: property.location,
                     notes: [.init("\(before.name).\(previous.name) is declared here", at: previous.location)]))
         } else if previous.isOptional && !property.isOptional && property.defaultValue == nil
@@ -405,13 +416,43 @@ public struct MigrationPlanner: Sendable {
         }
     }
 
+    /// A change of type or kind the author acknowledged as a removal: the property is re-created
+    /// empty, dropped by a bridge and added back by the target, since no schema step converts it.
+    /// False when not acknowledged; true when planned or refused here.
+    private mutating func recreate(
+        _ previous: Property, as property: Property, in model: ModelDecl, before: ModelDecl, new: SchemaVersion,
+        work: inout StepWork
+    ) -> Bool {
+        let path = "\(model.name).\(property.name)"
+        // Links to a model this version removes on purpose go with its rows: acknowledged with it.
+        let destinationRemoved = previous.relationship.map {
+            new.model(named: $0.target) == nil && new.acknowledgedRemovals.contains($0.target)
+        }
+        guard
+            new.acknowledgedRemovals.contains(path)
+                || new.acknowledgedRemovals.contains("\(before.name).\(previous.name)")
+                || destinationRemoved == true
+        else { return false }
+        guard property.isOptional || property.defaultValue != nil || property.relationship?.isToMany == true else {
+            diagnostics.append(
+                .error(
+                    .requiredPropertyAdded,
+                    "\(path) is re-created empty (acknowledgedRemovals), but it is required and existing "
+                        + "\(model.name) objects have no value for it; add default: … or make the type optional",
+                    at: property.location))
+            return true
+        }
+        work.recreated[before.name, default: []].insert(previous.name)
+        return true
+    }
+
     /// A relationship whose destination changes, or a property that turns from a relationship into
     /// an attribute or back: no conversion moves links. A destination replaced by a new model (the
     /// old one removed in this step, as apps rename model classes) is what shipped: its links go
     /// with the old model's rows, said as a loss; any other change is refused with what to write.
     private mutating func planRelationshipChange(
         from previous: Property, to property: Property, in model: ModelDecl, before: ModelDecl,
-        old: SchemaVersion, new: SchemaVersion
+        old: SchemaVersion, new: SchemaVersion, work: inout StepWork
     ) {
         let path = "\(model.name).\(property.name)"
         let declared = [Diagnostic.Note("\(before.name).\(previous.name) is declared here", at: previous.location)]
@@ -428,9 +469,9 @@ public struct MigrationPlanner: Sendable {
                 .error(
                     .typeChangeLosesData,
                     "\(path) changes from \(from) to \(to): a relationship is never converted into an attribute or "
-                        + "back; keep \(previous.name) as it is and add the new property under another name, or "
-                        + "remove it (its \(previous.relationship == nil ? "values" : "links") are dropped: "
-                        + "acknowledgedRemovals: [\(before.name).\(previous.name)])\(link)",
+                        + "back; keep \(previous.name) as it is and add the new property under another name, or, to "
+                        + "re-create it empty (its \(previous.relationship == nil ? "values" : "links") are dropped), "
+                        + "add \"\(path)\" to acknowledgedRemovals\(link)",
                     at: property.location, notes: declared))
             return
         }
@@ -440,12 +481,14 @@ public struct MigrationPlanner: Sendable {
                 .error(
                     .typeChangeLosesData,
                     "\(path) changes its destination from \(was.target) to \(now.target); links cannot move to "
-                        + "another model: keep the destination, or add a relationship of another name to "
-                        + "\(now.target) and remove \(property.name) (its links are dropped: acknowledgedRemovals: "
-                        + "[\(before.name).\(previous.name)])",
+                        + "another model: keep the destination, add a relationship of another name to \(now.target), "
+                        + "or, to re-create it empty (its links are dropped), add \"\(path)\" to acknowledgedRemovals",
                     at: property.location, notes: declared))
             return
         }
+        // Dropped by the bridge and added back, so no schema step has to infer a relationship
+        // that changes its destination.
+        work.recreated[before.name, default: []].insert(previous.name)
         let acknowledged = [was.target, "\(before.name).\(previous.name)", path].contains {
             new.acknowledgedRemovals.contains($0)
         }
@@ -1061,6 +1104,18 @@ public struct MigrationPlanner: Sendable {
         // Touch only the models that change, so the rest share storage with the old version.
         for index in schema.models.indices {
             if schema.models[index].dedupe != nil { schema.models[index].dedupe = nil }
+            if let dropped = work.recreated[schema.models[index].name] {
+                schema.models[index].properties.removeAll { dropped.contains($0.name) }
+            }
+            // A relationship whose inverse the bridge drops keeps no inverse.
+            for p in schema.models[index].properties.indices {
+                guard case .relationship(var relationship) = schema.models[index].properties[p].kind,
+                    let inverse = relationship.inverse, work.recreated[relationship.target]?.contains(inverse) == true
+                else { continue }
+                relationship.inverse = nil
+                relationship.declaresInverse = false
+                schema.models[index].properties[p].kind = .relationship(relationship)
+            }
             if let added = work.bridgeProperties[schema.models[index].name] { schema.models[index].properties += added }
             for p in schema.models[index].properties.indices where schema.models[index].properties[p].conversion != nil
             {
@@ -1105,8 +1160,11 @@ public struct MigrationPlanner: Sendable {
             let moves =
                 work.conversions.map(MigrationPlan.Action.convert) + work.links.map(MigrationPlan.Action.link)
                 + work.deduplicationsAfterConversion.map(MigrationPlan.Action.deduplicate)
-            let second = MigrationPlan.Stage.custom(
-                from: .bridge(into: new), to: .version(new), willMigrate: moves, didMigrate: didHooks)
+            // A bridge that only drops properties to re-create them moves nothing.
+            let second: MigrationPlan.Stage =
+                moves.isEmpty && didHooks.isEmpty
+                ? .lightweight(from: .bridge(into: new), to: .version(new))
+                : .custom(from: .bridge(into: new), to: .version(new), willMigrate: moves, didMigrate: didHooks)
             return [first, second]
         }
         if will.isEmpty && didHooks.isEmpty { return [.lightweight(from: .version(old), to: .version(new))] }

@@ -114,7 +114,7 @@ struct UpgradeChain {
                     survives = false
                     break
                 }
-                tracked = follow(tracked, from: previous, to: next, into: after)
+                tracked = follow(tracked, from: previous, to: next, between: before, and: after)
                 modelName = next.name
             }
             guard survives, let current = latest.model(named: modelName), current.superclass == nil, !tracked.isEmpty
@@ -178,7 +178,8 @@ struct UpgradeChain {
     /// The values one step carries: kept through a rename or by name, converted by the plan's
     /// conversion, or linked; a value whose property is removed is gone.
     private mutating func follow(
-        _ tracked: [Tracked], from previous: ModelDecl, to next: ModelDecl, into version: SchemaVersion
+        _ tracked: [Tracked], from previous: ModelDecl, to next: ModelDecl, between before: SchemaVersion,
+        and version: SchemaVersion
     ) -> [Tracked] {
         var result: [Tracked] = []
         for property in next.properties where property.isStored {
@@ -212,6 +213,8 @@ struct UpgradeChain {
                 // sampled relationship while it stays one.
                 if value.matchKey != nil && old.kind != property.kind { continue }
                 if value.isRelationship && property.relationship == nil { continue }
+                // A property of another type under the same name is re-created empty: nothing to expect.
+                if !SchemaDiff.sameStoredType(old, property, old: before, new: version) { continue }
                 value.property = property.name
                 result.append(value)
             }

@@ -28,6 +28,16 @@ public enum HistoryTranslator {
         public var versions: [ImportedVersion] = []
         /// The app's custom stages whose code the hooks file carries, by the version each leads to.
         public var carried: [(version: String, stage: ImportedStage)] = []
+        /// Version file → line → the Swift declaration that line states.
+        public var origins: [String: [Int: SourcePosition]] = [:]
+
+        /// The Swift declaration behind a place in a version file written: the line's own, else the
+        /// nearest line above that has one.
+        public func origin(file: String, line: Int) -> SourcePosition? {
+            guard let lines = origins[file] else { return nil }
+            return lines.filter { $0.key <= line }.max { $0.key < $1.key }?.value
+                ?? lines.min { $0.key < $1.key }?.value
+        }
     }
 
     public static func translate(_ project: ImportedProject, options: Options = Options()) -> Output {
@@ -125,14 +135,18 @@ public enum HistoryTranslator {
         let access = moduleAccess(numbered.map(\.version), notes: &notes)
         let carried = CarriedStages.byTarget(project.stages, order: numbered.map(\.version), notes: &notes)
         var files: [(name: String, text: String)] = []
+        var origins: [String: [Int: SourcePosition]] = [:]
         var previous: ImportedVersion?
         var needsMacros = false
         var needsInheritance = false
         for (number, version) in numbered {
+            let name = "\(number.0).\(number.1).\(number.2).yaml"
             let text = versionText(
                 version, number: number, previous: previous, naming: naming, access: access,
-                carriedFrom: version.qualifiedName.flatMap { carried[$0] }?.location, notes: &notes)
-            files.append(("\(number.0).\(number.1).\(number.2).yaml", text))
+                carriedFrom: version.qualifiedName.flatMap { carried[$0] }?.location,
+                origins: &origins[name, default: [:]],
+                notes: &notes)
+            files.append((name, text))
             needsMacros = needsMacros || version.models.contains { !$0.uniqueGroups.isEmpty || !$0.indexGroups.isEmpty }
             needsInheritance =
                 needsInheritance
@@ -150,7 +164,7 @@ public enum HistoryTranslator {
         let stages = numbered.compactMap { number, version in
             version.qualifiedName.flatMap { carried[$0] }.map { ("\(number.0).\(number.1).\(number.2)", $0) }
         }
-        return Output(files: files, notes: notes, versions: numbered.map(\.version), carried: stages)
+        return Output(files: files, notes: notes, versions: numbered.map(\.version), carried: stages, origins: origins)
     }
 
     /// The number after `previous` for a schema whose own cannot be read: the next major.
@@ -162,51 +176,57 @@ public enum HistoryTranslator {
 
     static func versionText(
         _ version: ImportedVersion, number: (Int, Int, Int), previous: ImportedVersion?, naming: Naming,
-        access: String, carriedFrom: SourcePosition? = nil, notes: inout [ImportNote]
+        access: String, carriedFrom: SourcePosition? = nil, origins: inout [Int: SourcePosition],
+        notes: inout [ImportNote]
     ) -> String {
-        var lines = [
-            "schema: \(YAMLText.scalar(naming.schema))",
-            "version: \(YAMLText.scalar("\(number.0).\(number.1).\(number.2)"))",
-        ]
+        var lines: [String] = []
+        // Each line's Swift declaration, so what the generator says of a line is said at the app's.
+        func add(_ line: String, _ position: SourcePosition) {
+            lines.append(line)
+            origins[lines.count] = position
+        }
+        add("schema: \(YAMLText.scalar(naming.schema))", version.location)
+        add("version: \(YAMLText.scalar("\(number.0).\(number.1).\(number.2)"))", version.location)
         if let typeName = version.typeName, typeName != naming.derived(number) {
-            lines.append("typeName: \(YAMLText.scalar(typeName))")
+            add("typeName: \(YAMLText.scalar(typeName))", version.location)
         }
         if let carriedFrom {
-            lines.append("carriedFrom: \(YAMLText.scalar(CarriedStages.place(carriedFrom)))")
+            add("carriedFrom: \(YAMLText.scalar(CarriedStages.place(carriedFrom)))", carriedFrom)
         }
         if !version.acknowledgedRemovals.isEmpty {
-            lines.append(
-                "acknowledgedRemovals: [\(version.acknowledgedRemovals.map(YAMLText.scalar).joined(separator: ", "))]")
+            add(
+                "acknowledgedRemovals: [\(version.acknowledgedRemovals.map(YAMLText.scalar).joined(separator: ", "))]",
+                version.location)
         }
         let enums = storableEnums(of: version)
         let enumNames = Set(enums.map(\.name))
         let modelNames = Set(version.models.map(\.name))
         if !enums.isEmpty {
-            lines.append("enums:")
+            add("enums:", version.location)
             for enumeration in enums {
-                lines.append("  \(YAMLText.scalar(enumeration.name)): \(enumText(enumeration))")
+                add("  \(YAMLText.scalar(enumeration.name)): \(enumText(enumeration))", enumeration.location)
             }
         }
         let stored = storedStructs(of: version)
         let structNames = Set(stored.map(\.name))
         if !stored.isEmpty {
-            lines.append("structs:")
+            add("structs:", version.location)
             for structure in stored {
                 let fields = structure.fields.map { field -> String in
                     var type = field.isArray ? "[\(field.typeName)]" : field.typeName
                     if field.isOptional { type += "?" }
                     return "\(YAMLText.scalar(field.name)): \(YAMLText.scalar(type))"
                 }
-                lines.append("  \(YAMLText.scalar(structure.name)): { \(fields.joined(separator: ", ")) }")
+                add("  \(YAMLText.scalar(structure.name)): { \(fields.joined(separator: ", ")) }", structure.location)
             }
         }
-        lines.append("models:")
+        add("models:", version.location)
         for model in version.models {
-            lines.append("  \(YAMLText.scalar(model.name)):")
-            if let doc = model.doc { lines.append("    doc: \(YAMLText.scalar(doc))") }
+            add("  \(YAMLText.scalar(model.name)):", model.location)
+            if let doc = model.doc { add("    doc: \(YAMLText.scalar(doc))", model.location) }
             if let superclass = model.superclass {
                 if modelNames.contains(superclass) {
-                    lines.append("    superclass: \(YAMLText.scalar(superclass))")
+                    add("    superclass: \(YAMLText.scalar(superclass))", model.location)
                 } else if superclass != "PersistentModel" {
                     notes.append(
                         .init(
@@ -217,9 +237,9 @@ public enum HistoryTranslator {
                         ))
                 }
             }
-            if !model.uniqueGroups.isEmpty { lines.append("    unique: \(groupsText(model.uniqueGroups))") }
-            if !model.indexGroups.isEmpty { lines.append("    indexes: \(groupsText(model.indexGroups))") }
-            lines.append("    properties:")
+            if !model.uniqueGroups.isEmpty { add("    unique: \(groupsText(model.uniqueGroups))", model.location) }
+            if !model.indexGroups.isEmpty { add("    indexes: \(groupsText(model.indexGroups))", model.location) }
+            add("    properties:", model.location)
             let before = previous?.models.first { $0.name == model.name }
             var carried = 0
             for property in model.properties {
@@ -228,12 +248,12 @@ public enum HistoryTranslator {
                         property, in: model, before: before, isFirst: previous == nil, enums: enumNames,
                         structs: structNames, models: modelNames, version: version, access: access, notes: &notes)
                 else { continue }
-                lines.append("      \(YAMLText.scalar(property.name)): \(text)")
+                add("      \(YAMLText.scalar(property.name)): \(text)", property.location)
                 carried += 1
             }
             if carried == 0 {
                 lines.removeLast()
-                lines.append("    properties: {}")
+                add("    properties: {}", model.location)
             }
         }
         return lines.joined(separator: "\n") + "\n"

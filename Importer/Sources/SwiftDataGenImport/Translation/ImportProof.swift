@@ -12,21 +12,29 @@ public enum ImportProof {
     public static func check(_ output: HistoryTranslator.Output) -> [ImportNote] {
         let (histories, diagnostics) = validated(output)
         let fallback = output.versions.first?.location ?? SourcePosition(file: "-", line: 1, column: 1)
+        // What the generator says of a YAML line is said at the Swift declaration the line states:
+        // the YAML is in memory, never written.
+        func atSwift(_ diagnostic: Diagnostic, _ what: String) -> ImportNote {
+            let draft = diagnostic.location.map { " (--draft writes it: \($0.file), line \($0.line))" } ?? ""
+            return ImportNote(
+                position: diagnostic.location.flatMap { output.origin(file: $0.file, line: $0.line) } ?? fallback,
+                message: "\(what): \(diagnostic.message) [\(diagnostic.code.rawValue)]\(draft)", isError: true)
+        }
         let refused = diagnostics.filter(\.isError)
         guard refused.isEmpty, let history = histories.first, history.versions.count == output.versions.count else {
-            // The YAML is in memory, never written: its file and line are named as such, on one line.
-            let reasons =
-                refused.isEmpty
-                ? ["it holds \(histories.first?.versions.count ?? 0) versions where \(output.versions.count) were read"]
-                : refused.map { diagnostic in
-                    let place = diagnostic.location.map { "in the \($0.file) it would write, line \($0.line): " } ?? ""
-                    return "\(place)\(diagnostic.message) [\(diagnostic.code.rawValue)]"
-                }
-            return reasons.map {
-                ImportNote(
-                    position: fallback, message: "the history the import would write does not generate: \($0)",
-                    isError: true)
+            guard refused.isEmpty else {
+                return refused.map { atSwift($0, "the history the import would write from this does not generate") }
             }
+            return [
+                ImportNote(
+                    position: fallback,
+                    message: "the history the import would write holds \(histories.first?.versions.count ?? 0) "
+                        + "versions where \(output.versions.count) were read", isError: true)
+            ]
+        }
+        let planned = MigrationPlanner.plan(history).diagnostics.filter(\.isError)
+        guard planned.isEmpty else {
+            return planned.map { atSwift($0, "the migration plan the import would write from this does not generate") }
         }
         var errors: [ImportNote] = []
         for (read, generated) in zip(output.versions, history.versions) {
