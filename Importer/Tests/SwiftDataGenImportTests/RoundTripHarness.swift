@@ -60,9 +60,21 @@ extension XCTestCase {
         }
         XCTAssertEqual(originalSchemas.count, generatedSchemas.count, file: file, line: line)
 
-        let original = try checksums(
-            of: sources.map(\.path), schemas: originalSchemas, swiftVersion: "5", module: module,
+        // What the compiler resolved each version's `models` to, beside what the importer did.
+        let typeLists = ordered.compactMap { $0.qualifiedName ?? $0.typeName }.map {
+            "\($0).models.map { String(reflecting: $0) }.joined(separator: \", \")"
+        }
+        var original = try checksums(
+            of: sources.map(\.path), schemas: originalSchemas, typeLists: typeLists, swiftVersion: "5", module: module,
             work: work.appendingPathComponent("original"))
+        for (index, version) in ordered.enumerated() where index < original.count && !typeLists.isEmpty {
+            let lines = original[index].split(separator: "\n", maxSplits: 1).map(String.init)
+            XCTAssertEqual(
+                lines.first, "types " + version.listedModels.map { "\(module).\($0)" }.joined(separator: ", "),
+                "\(name): what \(version.qualifiedName ?? "-").models lists, by the compiler and by the importer",
+                file: file, line: line)
+            original[index] = lines.count > 1 ? lines[1] : ""
+        }
         let regenerated = try checksums(
             of: try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted().map {
                 swift.appendingPathComponent($0).path
@@ -79,12 +91,16 @@ extension XCTestCase {
 
     /// The stand-in's checksum text of each schema expression, compiled with the sources.
     private func checksums(
-        of files: [String], schemas: [String], swiftVersion: String, module: String, work: URL
+        of files: [String], schemas: [String], typeLists: [String] = [], swiftVersion: String, module: String,
+        work: URL
     ) throws -> [String] {
         let separator = "-----"
         let main =
-            "import SwiftData\n"
-            + schemas.map { "print(\($0)._identityText)\nprint(\"\(separator)\")" }.joined(separator: "\n") + "\n"
+            "import SwiftData\n" + Self.agreementText + "\n"
+            + schemas.enumerated().map { index, schema in
+                (index < typeLists.count ? "print(\"types \" + \(typeLists[index]))\n" : "")
+                    + "print(agreementText(\(schema)))\nprint(\"\(separator)\")"
+            }.joined(separator: "\n") + "\n"
         guard
             let printed = try compiledAgainstStandIn(
                 files, main: main, swiftVersion: swiftVersion, module: module, work: work)
@@ -93,6 +109,45 @@ extension XCTestCase {
             $0.trimmingCharacters(in: .newlines)
         }
     }
+
+    /// Swift that prints what the stand-in reads of a compiled schema: its identity text (each
+    /// entity's and property's version hash), each entity line followed by its uniqueness and
+    /// indexes, each property line by what the hashes leave out but a migration reads (renaming
+    /// identifier, delete rule, counts).
+    static let agreementText = """
+        func agreementText(_ schema: Schema) -> String {
+            var entities: [String: String] = [:]
+            var properties: [String: String] = [:]
+            for model in schema._models {
+                let entity = model._$entity
+                entities[entity.name] =
+                    "unique=\\(entity.unique.map { $0.sorted() }.sorted { "\\($0)" < "\\($1)" }) "
+                    + "indexes=\\(entity.indexes.map { $0.sorted() }.sorted { "\\($0)" < "\\($1)" })"
+                for property in entity.properties {
+                    var text = "original=\\(property.originalName ?? "-")"
+                    // A relationship without `@Relationship` has the defaults: nullify, no counts.
+                    if let relationship = property.relationship {
+                        let counts = (relationship.minimumModelCount ?? 0, relationship.maximumModelCount ?? 0)
+                        if relationship.deleteRule != "nullify" { text += " delete=\\(relationship.deleteRule)" }
+                        if counts != (0, 0) { text += " min=\\(counts.0) max=\\(counts.1)" }
+                    }
+                    properties["\\(entity.name).\\(property.name)"] = text
+                }
+            }
+            var entity = ""
+            return schema._identityText.split(separator: "\\n").map { line -> String in
+                let words = line.split(separator: " ")
+                if line.hasPrefix("entity "), words.count > 1 {
+                    entity = String(words[1])
+                    return line + " " + (entities[entity] ?? "")
+                }
+                if line.hasPrefix("  "), let name = words.first {
+                    return line + " " + (properties["\\(entity).\\(name)"] ?? "")
+                }
+                return String(line)
+            }.joined(separator: "\\n")
+        }
+        """
 
     /// What `main` prints, compiled with `files` against the SwiftData stand-in and run with
     /// `arguments`; nil, with the failure reported, when it does not compile or run.

@@ -44,7 +44,16 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
         for member in declaration.memberBlock.members {
             guard let expansion = member.decl.as(MacroExpansionDeclSyntax.self) else { continue }
             let groups = expansion.arguments.compactMap { argument -> String? in
-                guard let array = argument.expression.as(ArrayExprSyntax.self) else { return nil }
+                // `[\.a, \.b]`, or `.binary([\.a])`, an index of the default kind spelled out; an
+                // R-tree index (`.rtree`) is not recorded.
+                var expression = argument.expression
+                if let call = expression.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "binary",
+                    let inner = call.arguments.first?.expression
+                {
+                    expression = inner
+                }
+                guard let array = expression.as(ArrayExprSyntax.self) else { return nil }
                 let names = array.elements.compactMap {
                     $0.expression.as(KeyPathExprSyntax.self)?.components.last?.component.trimmedDescription
                 }

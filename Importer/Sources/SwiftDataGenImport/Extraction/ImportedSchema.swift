@@ -32,6 +32,9 @@ public struct ImportedVersion: Sendable, Equatable {
     public var qualifiedName: String?
     /// Module-scope typealiases naming this schema (`typealias CurrentSchema = SchemaV3`).
     public var aliases: [String] = []
+    /// The classes its `models` lists, by qualified name (`Schemas.V1.Item`), in its order: what
+    /// the importer resolved each entry to.
+    public var listedModels: [String] = []
     /// The declarations read as this version's models, for the extractor's own bookkeeping.
     var modelDeclarations: [Int] = []
 

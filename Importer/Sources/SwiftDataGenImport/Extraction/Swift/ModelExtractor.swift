@@ -212,6 +212,7 @@ struct SwiftReading {
             models: firstOfEachName(models), location: schema.position)
         version.qualifiedName = schema.qualifiedName
         version.modelDeclarations = Array(done)
+        version.listedModels = order.map { tree.types[$0].qualifiedName }
         version.aliases = aliases(naming: index)
         return version
     }
