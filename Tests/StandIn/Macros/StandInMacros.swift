@@ -35,7 +35,8 @@ public struct ModelMacro: ExtensionMacro, MemberMacro, MemberAttributeMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
-        let name = classDecl.name.text
+        // `` `Entry` `` is the class Entry, as the compiler names it.
+        let name = classDecl.name.identifier?.name ?? classDecl.name.text
         let properties = declaration.memberBlock.members.compactMap {
             $0.decl.as(VariableDeclSyntax.self).flatMap(StoredProperty.init)
         }
@@ -138,7 +139,7 @@ struct StoredProperty {
             attributes.first { $0.attributeName.trimmedDescription == name }
         }
         guard named("Transient") == nil else { return nil }
-        self.name = pattern.identifier.text
+        self.name = pattern.identifier.identifier?.name ?? pattern.identifier.text
         self.type = type.trimmedDescription
         initializer = binding.initializer?.value.trimmedDescription
         attribute = named("Attribute")
@@ -178,7 +179,8 @@ struct StoredProperty {
         var relationshipText = "nil"
         if relationship != nil {
             let inverse = argument("inverse").flatMap { $0.split(separator: ".").last.map(String.init) }
-            let rule = argument("deleteRule").map { String($0.drop { $0 == "." }) } ?? "nullify"
+            // `.cascade` or `Schema.Relationship.DeleteRule.cascade`: the case's name.
+            let rule = argument("deleteRule").map { $0.split(separator: ".").last.map(String.init) ?? $0 } ?? "nullify"
             relationshipText =
                 "_StandInRelationship(deleteRule: \"\(rule)\", inverse: \(inverse.map { "\"\($0)\"" } ?? "nil"), minimumModelCount: \(argument("minimumModelCount") ?? "0"), maximumModelCount: \(argument("maximumModelCount") ?? "0"))"
         }

@@ -617,6 +617,12 @@ struct _StandInFieldRecorder: Decoder {
             for candidate in candidates { if let value = storable.init(_stored: candidate) as? T { return value } }
         }
         if let cases = T.self as? any CaseIterable.Type, let first = firstCase(cases) as? T { return first }
+        // An enum without payloads that lists no cases (`enum Area: String, Codable`): its first
+        // case is the zero tag, so the struct holding it goes on to its other fields.
+        if T.self is any RawRepresentable.Type, MemoryLayout<T>.size <= 1, _isPOD(T.self) {
+            let zero: UInt8 = 0
+            return withUnsafeBytes(of: zero) { $0.load(as: T.self) }
+        }
         return try T(from: _StandInFieldRecorder(log: _StandInFieldLog()))
     }
 

@@ -95,8 +95,24 @@ public final class Schema {
     /// The entity version hashes and checksum of these models (Simulator.swift).
     public var _identityText: String { _StandInSchemaInfo(_models).identityText }
 
+    /// The models given and every model they reach through relationships, as SwiftData builds a
+    /// schema (`ModelContainer(for: Trip.self)` stores Trip's related models too).
     public init(_ models: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
-        self._models = models
+        var all = models
+        var seen = Set(models.map { ObjectIdentifier($0) })
+        var index = 0
+        while index < all.count {
+            for property in all[index]._$entity.properties {
+                var type = property.type
+                if let optional = type as? any _StandInOptional.Type { type = optional._wrapped }
+                if let sequence = type as? any _StandInSequence.Type { type = sequence._element }
+                if let related = type as? any PersistentModel.Type, seen.insert(ObjectIdentifier(related)).inserted {
+                    all.append(related)
+                }
+            }
+            index += 1
+        }
+        self._models = all
         self.version = version
     }
 }

@@ -87,8 +87,10 @@ struct DeclarationTree {
 
     /// `A.B.C` as names; nil for a type that is not a plain name path.
     static func typePath(_ type: TypeSyntax) -> [String] {
-        if let member = type.as(MemberTypeSyntax.self) { return typePath(member.baseType) + [member.name.text] }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
+        if let member = type.as(MemberTypeSyntax.self) {
+            return typePath(member.baseType) + [SyntaxReading.unescaped(member.name)]
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return [SyntaxReading.unescaped(identifier.name)] }
         return [type.trimmedDescription]
     }
 
@@ -173,15 +175,17 @@ struct DeclarationTree {
             return
         }
         let index = types.count
+        // `` `Entry` `` declares Entry: the compiler's name, without the backticks.
+        let name = SyntaxReading.unescaped(named.name)
         types.append(
             DeclaredType(
-                name: named.name.text, path: (parent.map { types[$0].path } ?? []) + [named.name.text], parent: parent,
+                name: name, path: (parent.map { types[$0].path } ?? []) + [name], parent: parent,
                 kind: kind, inherited: SyntaxReading.inheritedNames(inheritance), isModel: isModel, decl: decl,
                 nameToken: named.name))
         if let parent {
-            types[parent].children[named.name.text, default: []].append(index)
+            types[parent].children[name, default: []].append(index)
         } else {
-            topLevel[named.name.text, default: []].append(index)
+            topLevel[name, default: []].append(index)
         }
         for member in flattened(block.members.map { Located(node: $0, converter: decl.converter) }) {
             addMember(member, to: index)

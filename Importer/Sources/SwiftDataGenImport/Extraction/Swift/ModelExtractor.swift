@@ -222,33 +222,116 @@ struct SwiftReading {
             || decl.is(ActorDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
     }
 
-    /// The classes a schema's `models` lists, resolved from inside the schema; an entry that names
-    /// no `@Model` class of the files read is an error.
+    /// The classes a schema's `models` lists, resolved from inside the schema, as the compiler
+    /// builds the list: literal lists of `Model.self` joined by `+`, and another version's
+    /// `models`. An entry that names no `@Model` class of the files read, or a form the importer
+    /// does not follow (a function's result), is an error at its place.
     private mutating func listedModels(
         _ binding: PatternBindingSyntax, of schema: Int, at member: Located<MemberBlockItemSyntax>
     ) -> [(index: Int, position: SourcePosition)] {
-        var result: [(index: Int, position: SourcePosition)] = []
-        let name = tree.types[schema].qualifiedName
-        for reference in SyntaxReading.typeReferences(in: Syntax(binding)) {
-            let position = member.position(reference.node)
-            let written = reference.path.joined(separator: ".")
-            guard case .declared(let index)? = lookup.resolve(path: reference.path, from: schema) else {
-                error(
-                    position,
-                    "\(name).models lists \(written), whose @Model class is not in the files read; add its file "
-                        + "(the version cannot be imported without it)")
-                continue
-            }
-            guard tree.types[index].isModel else {
-                error(
-                    position,
-                    "\(name).models lists \(written), which is \(tree.types[index].qualifiedName), not an @Model "
-                        + "class")
-                continue
-            }
-            result.append((index, position))
+        var visiting: Set<Int> = [schema]
+        guard let expression = Self.valueExpression(of: binding) else {
+            error(
+                member.position(binding),
+                "\(tree.types[schema].qualifiedName).models is not one expression the importer can follow; write it "
+                    + "as a list of Model.self (or another version's models + [Model.self])")
+            return []
         }
-        return result
+        return models(in: expression, of: schema, at: member, visiting: &visiting)
+    }
+
+    /// The expression a stored or computed property's value is: its initializer, or a getter of
+    /// one expression (with or without `return`).
+    static func valueExpression(of binding: PatternBindingSyntax) -> ExprSyntax? {
+        if let value = binding.initializer?.value { return value }
+        let statements: CodeBlockItemListSyntax?
+        switch binding.accessorBlock?.accessors {
+        case .getter(let items)?: statements = items
+        case .accessors(let list)?:
+            statements = list.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+        case nil: statements = nil
+        }
+        guard let statements, statements.count == 1, let item = statements.first?.item else { return nil }
+        if case .expr(let expression) = item { return expression }
+        if case .stmt(let statement) = item, let value = statement.as(ReturnStmtSyntax.self)?.expression {
+            return value
+        }
+        return nil
+    }
+
+    private mutating func models(
+        in expression: ExprSyntax, of schema: Int, at member: Located<MemberBlockItemSyntax>,
+        visiting: inout Set<Int>
+    ) -> [(index: Int, position: SourcePosition)] {
+        let name = tree.types[schema].qualifiedName
+        if let array = expression.as(ArrayExprSyntax.self) {
+            var result: [(index: Int, position: SourcePosition)] = []
+            for element in array.elements {
+                let entry = element.expression
+                let position = member.position(entry)
+                guard let reference = entry.as(MemberAccessExprSyntax.self), reference.declName.baseName.text == "self",
+                    let base = reference.base
+                else {
+                    error(position, "\(name).models holds '\(entry.trimmedDescription)', which is not Model.self")
+                    continue
+                }
+                let path = SyntaxReading.expressionPath(base)
+                let written = path.joined(separator: ".")
+                guard case .declared(let index)? = lookup.resolve(path: path, from: schema) else {
+                    error(
+                        position,
+                        "\(name).models lists \(written), whose @Model class is not in the files read; add its file "
+                            + "(the version cannot be imported without it)")
+                    continue
+                }
+                guard tree.types[index].isModel else {
+                    error(
+                        position,
+                        "\(name).models lists \(written), which is \(tree.types[index].qualifiedName), not an @Model "
+                            + "class")
+                    continue
+                }
+                result.append((index, position))
+            }
+            return result
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            let joinedByPlus = elements.enumerated().allSatisfy { offset, element in
+                offset % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+            }
+            if joinedByPlus && elements.count % 2 == 1 {
+                return stride(from: 0, to: elements.count, by: 2).flatMap {
+                    models(in: elements[$0], of: schema, at: member, visiting: &visiting)
+                }
+            }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
+            let inner = tuple.elements.first?.expression
+        {
+            return models(in: inner, of: schema, at: member, visiting: &visiting)
+        }
+        // `Other.models`: that version's list, as the compiler reads it.
+        if let reference = expression.as(MemberAccessExprSyntax.self), reference.declName.baseName.text == "models",
+            let base = reference.base,
+            case .declared(let other)? = lookup.resolve(path: SyntaxReading.expressionPath(base), from: schema),
+            isSchema(other), visiting.insert(other).inserted
+        {
+            defer { visiting.remove(other) }
+            let declared = tree.types[other].members.first { DeclarationTree.valueName($0.node.decl) == "models" }
+            if let declared, let binding = declared.node.decl.as(VariableDeclSyntax.self)?.bindings.first,
+                let value = Self.valueExpression(of: binding)
+            {
+                return models(in: value, of: other, at: declared, visiting: &visiting).map {
+                    ($0.index, member.position(expression))
+                }
+            }
+        }
+        error(
+            member.position(expression),
+            "\(name).models is built from '\(expression.trimmedDescription)', which the importer does not follow; write "
+                + "it as a list of Model.self (or another version's models + [Model.self])")
+        return []
     }
 
     /// Module-scope typealiases that name the schema at `index`: how an app names its current version.

@@ -114,12 +114,26 @@ extension SwiftReading {
     mutating func take(_ index: Int, into contents: inout VersionContents) -> String? {
         let declared = tree.types[index]
         if let owner = contents.owners[declared.name] {
-            if owner != index {
+            guard owner != index else { return declared.name }
+            // A Swift type's name is not stored, so the same stored shape under one name is one type.
+            let same =
+                declared.kind == .enumeration
+                ? enumeration(index).map { mine in
+                    contents.enums.first { $0.name == declared.name }.map { $0 == mine } ?? false
+                } ?? false
+                : declared.decl.node.as(StructDeclSyntax.self)?.memberBlock.trimmedDescription
+                    == tree.types[owner].decl.node.as(StructDeclSyntax.self)?.memberBlock.trimmedDescription
+            if same {
                 note(
                     declared.position,
-                    "\(declared.qualifiedName) has the name of \(tree.types[owner].qualifiedName), which this "
-                        + "version stores already; the YAML has one type per name, so it stands for both: rename "
-                        + "one in the YAML if they differ")
+                    "\(declared.qualifiedName) is declared like \(tree.types[owner].qualifiedName), which this version "
+                        + "stores already; the YAML writes them as one type")
+            } else {
+                error(
+                    declared.position,
+                    "\(declared.qualifiedName) and \(tree.types[owner].qualifiedName) are different types of one name, "
+                        + "and a version of the YAML holds one type per name: rename one of them in the app (a Swift "
+                        + "type's name is not stored, so every store still opens)")
             }
             return declared.name
         }

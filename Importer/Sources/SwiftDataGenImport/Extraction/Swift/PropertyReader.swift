@@ -1,3 +1,4 @@
+import SwiftDataGenCore
 import SwiftSyntax
 
 /// A model's stored properties: names, types resolved from inside the model, initial values,
@@ -38,9 +39,8 @@ extension SwiftReading {
                     "a destructured property of \(model) is not carried; declare one property per line")
                 continue
             }
-            if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.hasPrefix("`") == true,
-                binding.accessorBlock == nil
-            {
+            // `` `title` `` is the property title; only a keyword needs its backticks in Swift.
+            if Identifier.keywords.contains(name), binding.accessorBlock == nil {
                 note(
                     located.position(binding),
                     "\(model).\(name) is named with a Swift keyword in backticks, which the DSL cannot give a stored "

@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 
 /// What a declaration's syntax says on its own, without resolving any name: names, attributes,
@@ -136,40 +137,10 @@ enum SyntaxReading {
         return .expression(expression.trimmedDescription)
     }
 
-    /// The text of a string literal without interpolation, escapes resolved; nil otherwise.
+    /// The value the compiler makes of a string literal: escapes (`\u{32}`), raw (`#"…"#`) and
+    /// multi-line literals, indentation and all; nil where it interpolates or is no literal.
     static func stringLiteral(_ expression: ExprSyntax) -> String? {
-        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.openingPounds == nil else {
-            return nil
-        }
-        var text = ""
-        for segment in literal.segments {
-            guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
-            guard let unescaped = unescape(piece.content.text) else { return nil }
-            text += unescaped
-        }
-        return text
-    }
-
-    private static func unescape(_ raw: String) -> String? {
-        var result = ""
-        var iterator = raw.makeIterator()
-        while let character = iterator.next() {
-            guard character == "\\" else {
-                result.append(character)
-                continue
-            }
-            switch iterator.next() {
-            case "n": result.append("\n")
-            case "t": result.append("\t")
-            case "r": result.append("\r")
-            case "0": result.append("\0")
-            case "\\": result.append("\\")
-            case "\"": result.append("\"")
-            case "'": result.append("'")
-            default: return nil
-            }
-        }
-        return result
+        expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }
 
     /// `Schema.Version(1, 2, 0)` below `syntax`.
@@ -201,9 +172,9 @@ enum SyntaxReading {
     /// `A.B.C` written as an expression, as names.
     static func expressionPath(_ expression: ExprSyntax) -> [String] {
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return expressionPath(base) + [member.declName.baseName.text]
+            return expressionPath(base) + [unescaped(member.declName.baseName)]
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [unescaped(reference.baseName)] }
         if let type = expression.as(TypeExprSyntax.self) { return DeclarationTree.typePath(type.type) }
         return [expression.trimmedDescription]
     }

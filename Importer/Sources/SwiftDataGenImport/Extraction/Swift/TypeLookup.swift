@@ -68,6 +68,8 @@ struct TypeLookup {
 
     /// `name` seen from `scope`: innermost enclosing type outwards, then module scope.
     mutating func unqualified(_ name: String, from scope: Int?) -> Resolved? {
+        // `Self` is the innermost enclosing type (in a version's `models`: the version).
+        if name == "Self", let scope { return .declared(scope) }
         for index in tree.scopes(from: scope) {
             if let found = member(name, of: index) { return found }
         }
@@ -193,8 +195,7 @@ struct TypeLookup {
     /// The key and value types of `[K: V]` or `Dictionary<K, V>`.
     private static func dictionaryArguments(_ type: TypeSyntax) -> (TypeSyntax, TypeSyntax)? {
         if let dictionary = type.as(DictionaryTypeSyntax.self) { return (dictionary.key, dictionary.value) }
-        guard let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Dictionary",
-            let arguments = generic.genericArgumentClause?.arguments, arguments.count == 2,
+        guard let arguments = standardGeneric(type, named: "Dictionary"), arguments.count == 2,
             let first = arguments.first, let last = arguments.last,
             case .type(let key) = first.argument, case .type(let value) = last.argument
         else { return nil }
@@ -202,9 +203,23 @@ struct TypeLookup {
     }
 
     private static func genericArgument(_ type: TypeSyntax, of name: String) -> TypeSyntax? {
-        guard let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == name,
-            let argument = generic.genericArgumentClause?.arguments.first?.argument, case .type(let wrapped) = argument
+        guard let arguments = standardGeneric(type, named: name), arguments.count == 1,
+            let argument = arguments.first?.argument, case .type(let wrapped) = argument
         else { return nil }
         return wrapped
+    }
+
+    /// The generic arguments of the standard library's `name<…>`, written `name<…>` or
+    /// `Swift.name<…>`.
+    private static func standardGeneric(_ type: TypeSyntax, named name: String) -> GenericArgumentListSyntax? {
+        if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == name {
+            return generic.genericArgumentClause?.arguments
+        }
+        if let member = type.as(MemberTypeSyntax.self), member.name.text == name,
+            member.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Swift"
+        {
+            return member.genericArgumentClause?.arguments
+        }
+        return nil
     }
 }
