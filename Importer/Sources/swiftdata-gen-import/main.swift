@@ -194,9 +194,9 @@ if !comparison.isEmpty {
     for line in comparison { say(TerminalText.shown("  " + line, limit: 2_000)) }
 }
 say(
-    "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); each version generates the "
-        + "stores the app's classes make (entity version hashes compared); \(said.count) note(s) above. Next: "
-        + "swiftdata-gen validate \(output)"
+    "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); each version, generated, has the "
+        + "entity version hashes, renaming identifiers, delete rules and indexes of the app's classes as the "
+        + "importer read them; \(said.count) note(s) above. Next: swiftdata-gen validate \(output)"
 )
 
 /// Writes every file into `folder`, all or nothing: each under a temporary name first, then linked

@@ -139,3 +139,39 @@ extension ImportProofTests {
         XCTAssertEqual(MigrationPlanner.plan(history).diagnostics.filter(\.isError).map(\.rendered), [])
     }
 }
+
+extension ImportProofTests {
+    /// A later version that dropped a renaming `originalName` is written as the generator writes
+    /// it (the identifier kept, so the generated step keeps the values), with a warning that the
+    /// app's own step re-created the property empty; the hashes are the same, so it is no error.
+    func testADroppedOriginalNameIsKeptWithAWarning() throws {
+        var versions = ""
+        for (number, property) in [
+            (1, "var id: String = \"\""), (2, "@Attribute(originalName: \"id\") var cardId: String = \"\""),
+            (3, "var cardId: String = \"\"; var extra = 0"),
+        ] {
+            versions += """
+                enum V\(number): VersionedSchema {
+                    static var versionIdentifier: Schema.Version { Schema.Version(\(number), 0, 0) }
+                    static var models: [any PersistentModel.Type] { [Card.self] }
+                    @Model final class Card {
+                        \(property)
+                        init() {}
+                    }
+                }
+
+                """
+        }
+        let project = try extracted("import SwiftData\n" + versions, file: "Cards.swift")
+        let translated = HistoryTranslator.translate(project)
+        XCTAssertEqual(ImportProof.check(translated), [])
+        let warnings = translated.notes.filter { $0.severity == .warning }
+        XCTAssertEqual(warnings.count, 1, "\(translated.notes)")
+        XCTAssertTrue(
+            warnings.first?.description.contains(
+                "Cards.swift:22:13: warning: Card.cardId no longer says originalName: \"id\", so the app's own step")
+                == true, "\(warnings)")
+        let history = try XCTUnwrap(ImportProof.validated(translated).0.first)
+        XCTAssertEqual(history.versions.last?.model(named: "Card")?.property(named: "cardId")?.originalName, "id")
+    }
+}

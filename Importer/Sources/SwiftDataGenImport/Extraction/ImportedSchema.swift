@@ -160,15 +160,24 @@ public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
 /// makes the import wrong: a version that cannot be read, a stored shape the history would not
 /// reproduce. Any error means nothing is written.
 public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
-    public var position: SourcePosition
-    public var message: String
-    public var isError: Bool
-
-    public init(position: SourcePosition, message: String, isError: Bool = false) {
-        self.position = position
-        self.message = message
-        self.isError = isError
+    public enum Severity: String, Sendable {
+        case note, warning, error
     }
 
-    public var description: String { "\(position): \(isError ? "error" : "note"): \(message)" }
+    public var position: SourcePosition
+    public var message: String
+    public var severity: Severity
+    public var isError: Bool { severity == .error }
+
+    public init(position: SourcePosition, message: String, isError: Bool = false) {
+        self.init(position: position, message: message, severity: isError ? .error : .note)
+    }
+
+    public init(position: SourcePosition, message: String, severity: Severity) {
+        self.position = position
+        self.message = message
+        self.severity = severity
+    }
+
+    public var description: String { "\(position): \(severity.rawValue): \(message)" }
 }

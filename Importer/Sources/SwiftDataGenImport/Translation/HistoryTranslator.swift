@@ -528,9 +528,10 @@ public enum HistoryTranslator {
                     .init(
                         position: property.location,
                         message:
-                            "\(model.name).\(property.name) no longer says originalName: \"\(carried)\"; the "
-                            + "generated code keeps it, so stores of every older version still upgrade"
-                    ))
+                            "\(model.name).\(property.name) no longer says originalName: \"\(carried)\", so the "
+                            + "app's own step into this version re-created \(property.name) empty (no column of that "
+                            + "name in the older store); the generated step keeps reading it as \"\(carried)\", so "
+                            + "its values are kept", severity: .warning))
             }
             return nil
         }

@@ -37,8 +37,9 @@ public enum ImportProof {
             return planned.map { atSwift($0, "the migration plan the import would write from this does not generate") }
         }
         var errors: [ImportNote] = []
-        for (read, generated) in zip(output.versions, history.versions) {
-            errors += compare(read, generated, naming: history.config.naming)
+        for (index, (read, generated)) in zip(output.versions, history.versions).enumerated() {
+            errors += compare(
+                read, generated, previous: index > 0 ? output.versions[index - 1] : nil, naming: history.config.naming)
         }
         return errors
     }
@@ -58,7 +59,9 @@ public enum ImportProof {
 
     /// One version: the hashes first, each differing entity told property by property; then what
     /// the hashes do not read.
-    static func compare(_ read: ImportedVersion, _ generated: SchemaVersion, naming: NamingConfig) -> [ImportNote] {
+    static func compare(
+        _ read: ImportedVersion, _ generated: SchemaVersion, previous: ImportedVersion?, naming: NamingConfig
+    ) -> [ImportNote] {
         let app = StoreIdentity(entities: read.models.map { entity($0, in: read) })
         let built = StoreIdentity(generated, naming: naming)
         let label = read.qualifiedName ?? read.typeName ?? "the app's models"
@@ -91,7 +94,15 @@ public enum ImportProof {
             for property in model.properties where !property.isTransient {
                 guard let counterpart = other.property(named: property.name) else { continue }
                 let identifier = renamingIdentifier(of: counterpart, naming: naming)
-                if identifier != (property.originalName ?? property.name) {
+                // An originalName the app dropped: the generated version keeps it, so its step keeps
+                // the values the app's step re-created empty (the translator says so); stores open
+                // the same, as renaming identifiers are not hashed.
+                let dropped =
+                    property.originalName == nil
+                    && previous?.models.first { $0.name == model.name }?.properties.first {
+                        $0.name == property.name
+                    }?.originalName == identifier
+                if identifier != (property.originalName ?? property.name) && !dropped {
                     say(
                         property.location,
                         "\(model.name).\(property.name) is read from stores as \"\(property.originalName ?? property.name)\""
