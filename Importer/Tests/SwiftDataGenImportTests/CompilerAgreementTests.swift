@@ -15,6 +15,11 @@ final class CompilerAgreementTests: XCTestCase {
     func testTheImporterReadsEveryLayoutAsTheCompilerDoes() throws {
         let layouts = try FileManager.default.contentsOfDirectory(atPath: Self.root.path).sorted()
         XCTAssertGreaterThanOrEqual(layouts.count, 30, "the corpus holds at least 30 layouts")
+        // The record of what each layout gave is kept with the corpus.
+        let record = try String(
+            contentsOf: RoundTripTests.packageRoot.appendingPathComponent("../docs/importer-agreement.md"),
+            encoding: .utf8)
+        for layout in layouts { XCTAssertTrue(record.contains("\n| \(layout) |"), "\(layout) is not in the record") }
         for layout in layouts {
             let folder = Self.root.appendingPathComponent(layout)
             let project = ModelExtractor.extract(try SwiftSourceLoader.read([folder.path]))

@@ -1,7 +1,8 @@
 import Foundation
 import SwiftData
 
-// Two nested enums named Kind in different scopes: each property stores its own.
+// Two different nested enums named Kind in one version: a version of the YAML holds one type per
+// name, so the import stops at the second and asks to rename one (a type name is not stored).
 enum V1: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
     static var models: [any PersistentModel.Type] { [Pet.self, Toy.self] }
