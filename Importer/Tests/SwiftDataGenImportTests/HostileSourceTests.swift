@@ -34,6 +34,35 @@ final class HostileSourceTests: XCTestCase {
         XCTAssertEqual(try errors(model("    var title: String = \"a(b[c{\"\n")), [], "brackets in a string")
     }
 
+    /// Each size limit refuses a source just over it, before the parser sees it, at the place it is
+    /// reached; just under, the source is read.
+    func testSizeLimitsRefuseJustOverEach() throws {
+        let filler = String(repeating: "// padding\n", count: ReadingBudget.swiftSourceBytes / 11)
+        XCTAssertEqual(try errors(model("") + filler.prefix(ReadingBudget.swiftSourceBytes - 200)), [])
+        let tooLarge = try errors(model("") + filler + String(repeating: "//\n", count: 200))
+        XCTAssertTrue(
+            tooLarge.first?.contains("more than the \(ReadingBudget.swiftSourceBytes)") == true, "\(tooLarge)")
+
+        let symbols = { (count: Int) in "let x = [" + String(repeating: "1,", count: count / 2) + "0]\n" }
+        XCTAssertEqual(try errors(model("") + symbols(ReadingBudget.swiftSourceTokens - 100)), [])
+        let tooLong = try errors(model("") + symbols(ReadingBudget.swiftSourceTokens + 100))
+        XCTAssertTrue(
+            tooLong.first?.contains("more than \(ReadingBudget.swiftSourceTokens) tokens by here") == true, "\(tooLong)"
+        )
+        XCTAssertTrue(tooLong.first?.hasPrefix("Shelf.swift:6:") == true, "at the place: \(tooLong)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdg-total-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let part = String(filler.prefix(ReadingBudget.swiftSourceBytes - 100))
+        for index in 0...(ReadingBudget.swiftSourcesTotalBytes / part.utf8.count) {
+            try part.write(to: folder.appendingPathComponent("Part\(index).swift"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertThrowsError(try SwiftSourceLoader.read([folder.path])) { error in
+            XCTAssertTrue("\(error)".contains("more than \(ReadingBudget.swiftSourcesTotalBytes) bytes"), "\(error)")
+        }
+    }
+
     /// The command says notes and errors in one stream (standard error), in the order found, so an
     /// error's cause stands beside it in a log; standard output has only the result.
     func testNotesAndErrorsShareOneOrderedStream() throws {

@@ -7,17 +7,28 @@ enum SwiftNesting {
     struct Excess: Equatable {
         var line: Int
         var column: Int
-        /// What nests: "brackets" or "#if blocks".
+        /// What nests ("brackets", "#if blocks"), or "tokens" for a file too long to parse.
         var what: String
         var limit: Int
+
+        /// Why the file is not read, for the error at `line:column`.
+        var reason: String {
+            what == "tokens"
+                ? "the file holds more than \(limit) tokens by here, more than the importer reads (no model file "
+                    + "comes near it)"
+                : "\(what) open here nest deeper than \(limit), more than the importer reads (the Swift parser's time "
+                    + "grows faster than the nesting)"
+        }
     }
 
     /// The limits: brackets of any kind, square brackets (whose parse time doubles about every
-    /// level: 12 took 0.4 s, 16 took 4 s, 20 took 45 s in a property's type), and `#if` blocks.
+    /// level: 12 took 0.4 s, 16 took 4 s, 20 took 45 s in a property's type), `#if` blocks, and
+    /// tokens (the parser's time is linear in them, so this bounds its time on one file).
     struct Limits {
         var brackets: Int
         var squareBrackets: Int
         var conditionals: Int
+        var tokens: Int
     }
 
     /// The first place `text` nests deeper than `limits`, or nil.
@@ -37,11 +48,20 @@ enum SwiftNesting {
         var strings: [(hashes: Int, multiline: Bool)] = []
         var conditionals = 0
         var squares = 0
+        /// Tokens counted so far: a string literal or comment is one, a word one, a symbol one.
+        var tokens = 0
         let limits: Limits
 
         init(_ scalars: [Unicode.Scalar], limits: Limits) {
             self.scalars = scalars
             self.limits = limits
+        }
+
+        /// The scalar before the current one; a space at the start.
+        var previous: Unicode.Scalar { index > 0 ? scalars[index - 1] : " " }
+
+        static func continuesWord(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         }
 
         func peek(_ offset: Int = 0) -> Unicode.Scalar? {
@@ -60,6 +80,12 @@ enum SwiftNesting {
 
         mutating func run() -> Excess? {
             while let scalar = peek() {
+                if !scalar.properties.isWhitespace, !Self.continuesWord(scalar) || !Self.continuesWord(previous) {
+                    tokens += 1
+                    if tokens > limits.tokens {
+                        return Excess(line: line, column: column, what: "tokens", limit: limits.tokens)
+                    }
+                }
                 switch scalar {
                 case "/" where peek(1) == "/":
                     while let next = peek(), next != "\n" { advance() }

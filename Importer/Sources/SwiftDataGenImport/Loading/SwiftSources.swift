@@ -48,7 +48,9 @@ public enum SwiftSourceLoader {
             }
             files += found.sorted()
         }
-        return try files.map { file throws(Failure) in
+        var sources: [SwiftSource] = []
+        var total = 0
+        for file in files {
             // Only a regular file is read, checked once opened: a FIFO would wait for a writer forever.
             let text: String
             switch UntrustedFile.bytes(at: file, limit: ReadingBudget.swiftSourceBytes) {
@@ -69,12 +71,19 @@ public enum SwiftSourceLoader {
             }
             if let excess = SwiftNesting.excess(in: text, limits: ReadingBudget.swiftNesting) {
                 throw Failure(
-                    description: "\(file):\(excess.line):\(excess.column): error: \(excess.what) open here nest deeper "
-                        + "than \(excess.limit), more than the importer reads (the Swift parser's time grows faster "
-                        + "than the nesting); nothing was imported: flatten this code, or leave this file out if it "
-                        + "declares no model")
+                    description: "\(file):\(excess.line):\(excess.column): error: \(excess.reason); nothing was "
+                        + "imported: \(excess.what == "tokens" ? "split the file" : "flatten this code"), or leave "
+                        + "this file out if it declares no model")
             }
-            return SwiftSource(path: file, text: text)
+            total += text.utf8.count
+            guard total <= ReadingBudget.swiftSourcesTotalBytes else {
+                throw Failure(
+                    description: "\(file): the Swift files named come to more than "
+                        + "\(ReadingBudget.swiftSourcesTotalBytes) bytes by this one, more than the importer reads at "
+                        + "once; name only the files and folders that declare the models")
+            }
+            sources.append(SwiftSource(path: file, text: text))
         }
+        return sources
     }
 }
