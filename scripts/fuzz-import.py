@@ -82,9 +82,10 @@ def main():
     rng = random.Random(seed)
     os.makedirs(os.path.join(OUT, "failures"), exist_ok=True)
     # Folders that hold Swift (the Core Data bundles and stores beside them have none).
-    cases = sorted(c for c in os.listdir(FIXTURES)
-                   if os.path.isdir(os.path.join(FIXTURES, c))
-                   and any(f.endswith(".swift") for f in os.listdir(os.path.join(FIXTURES, c))))
+    # Every folder below the fixtures that holds Swift is a seed: the layouts and the agreement
+    # corpus's forms are one level deeper.
+    cases = sorted(os.path.relpath(folder, FIXTURES) for folder, _, files in os.walk(FIXTURES)
+                   if folder != FIXTURES and any(f.endswith(".swift") for f in files))
     rounds = imported = refused = 0
     refusals = {}  # diagnostic code -> imports refused with it: the importer's unnoted gaps, by kind
     failures = []

@@ -45,7 +45,7 @@ final class SwiftExpressionTests: XCTestCase {
             ("x = 1", "not an operator that joins"),
             ("(1 2)", "separate values with ','"),
             ("[,]", "stands where a value is expected"),
-            ("1foo", "follows a complete expression"),
+            ("1foo", "a number runs into a name"),
             (".1", "member name"),
             ("a ?? ", "ends where a value is expected"),
             ("0 +", "ends with '+'"),
@@ -83,6 +83,33 @@ final class SwiftExpressionTests: XCTestCase {
             let input = GoldenTests.folder(name).appendingPathComponent("input").resolvingSymlinksInPath().path
             let diagnostics = Generator.validate(try SchemaLoader.read(directory: input).get()).diagnostics
             XCTAssertFalse(diagnostics.contains { $0.code == .invalidSwiftExpression }, name)
+        }
+    }
+}
+
+extension SwiftExpressionTests {
+    /// A closure's body is checked statement by statement: expressions, `return`, and `let`/`var`
+    /// with a value; statements a value never needs are refused, and so is a statement that is
+    /// not one expression.
+    func testClosureBodiesAreCheckedStatementByStatement() {
+        for accepted in [
+            "$0.map { String($0) }", "{ let d = Date(); return d }()", "{ x in x + 1 }(2)", "{ return }()",
+            "$0.filter { $0 > 1 }.count", "{ a, b in a + b }(1, 2)",
+            "{ let x: Int = 1\n return x }()", "{ x\n .y }()", "{ 1 +\n 2 }()", "{ \"a;b\" }()",
+            "$0.sorted { $0 < $1 }",
+            "$0.map { (a: Int) -> Int in a * 2 }",
+        ] {
+            XCTAssertNil(SwiftExpression.problem(in: accepted), accepted)
+        }
+        for (refused, words) in [
+            ("$0.map { 1 2 }", "follows a complete expression"), ("{ for a in b {} }()", "'for' starts a statement"),
+            ("{ let = 3 }()", "'let' needs a name"), ("{ if a { } }()", "'if' starts a statement"),
+            ("{ let x 3 }()", "needs '= value'"), ("{ x = }()", "in a closure"), ("{ return 1 + }()", "in a closure"),
+            ("{ [weak self] in 1 }()", "capture list"), ("{ let a=\n.b }()", "consistent"),
+            ("try?...x", "space after"), ("\"s\" is ( in 1)", "needs a type"),
+        ] {
+            let problem = SwiftExpression.problem(in: refused)
+            XCTAssertTrue(problem?.contains(words) == true, "\(refused): \(problem ?? "accepted")")
         }
     }
 }

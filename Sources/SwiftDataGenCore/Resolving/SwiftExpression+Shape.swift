@@ -146,6 +146,11 @@ extension SwiftExpression {
 
         /// Nil when the tokens are one expression; otherwise what is wrong, in words.
         mutating func problem() -> String? {
+            // `1is`, `.5foo`: Swift reads a number run into a name as one malformed literal.
+            for index in tokens.indices.dropFirst()
+            where tokens[index - 1].kind == .number && !tokens[index].spaceBefore {
+                if case .word = tokens[index].kind { return "a number runs into a name; put a space between them" }
+            }
             if let problem = expression() { return problem }
             if pendingTernaries > 0 { return "a '?' has no ':'; write a complete expression" }
             guard let extra = current else { return nil }
@@ -165,12 +170,14 @@ extension SwiftExpression {
         }
 
         private mutating func expression() -> String? {
-            if let problem = unit() { return problem }
+            if let problem = unit(leading: true) { return problem }
             while let token = current {
                 switch token.kind {
                 case .word("as"), .word("is"):
                     position += 1
                     if case .op(let mark)? = current?.kind, mark == "?" || mark == "!", current?.spaceBefore == false {
+                        // `as?`, `as!`; Swift has no `is?` or `is!`.
+                        guard token.kind == .word("as") else { return "'is\(mark)' is not Swift; write 'is'" }
                         position += 1
                     }
                     if let problem = type() { return problem }
@@ -178,12 +185,16 @@ extension SwiftExpression {
                     guard Self.infixOperators.contains(text) else {
                         return "'\(text)' is not an operator that joins two values here; write one expression"
                     }
-                    // Swift's parser does not read `a??"b"` as `a ?? "b"`.
+                    // Swift's parser does not read `a??"b"` as `a ?? "b"`, nor `$0??$0` as `$0 ?? $0`:
+                    // a `?` or `!` bound to the value on its left is that value's postfix.
                     if !token.spaceAfter, position + 1 < tokens.count,
                         case .opaque(let open) = tokens[position + 1].kind,
                         open == "\"" || open == "#"
                     {
                         return "write spaces around '\(text)' before a string; write one expression"
+                    }
+                    if !token.spaceBefore, text.hasPrefix("?") || text.hasPrefix("!") {
+                        return "write spaces around '\(text)'; write one expression"
                     }
                     position += 1
                     if text == "?" { pendingTernaries += 1 }
@@ -200,13 +211,20 @@ extension SwiftExpression {
         }
 
         /// A value with its prefix operators, `try` and `await`, and its postfixes.
-        private mutating func unit() -> String? {
+        /// `leading`: the expression's first value, the only one `try` and `await` may mark (Swift
+        /// refuses them to the right of an operator).
+        private mutating func unit(leading: Bool = false) -> String? {
             while case .word(let word)? = current?.kind, word == "try" || word == "await" {
+                guard leading else { return "'\(word)' stands right of an operator; put it at the expression's start" }
                 position += 1
                 if word == "try", case .op(let mark)? = current?.kind, mark == "?" || mark == "!",
                     current?.spaceBefore == false
                 {
                     position += 1
+                    // `try?...x`: Swift reads the operators run together.
+                    if case .op? = current?.kind, current?.spaceBefore == false {
+                        return "write a space after 'try\(mark)'"
+                    }
                 }
             }
             if let token = current, case .op(let text) = token.kind, !token.spaceAfter,
@@ -227,7 +245,7 @@ extension SwiftExpression {
             case .word, .number:
                 position += 1
             case .opaque:
-                if let problem = group(token) { return problem }
+                if let problem = group(token, asValue: true) { return problem }
                 position += 1
             case .dot:
                 // An implicit member: `.open`.
@@ -243,6 +261,15 @@ extension SwiftExpression {
             return postfixes()
         }
 
+        /// A name, a call or a subscript: what a trailing closure may follow (not a literal).
+        static func takesTrailingClosure(_ token: Token) -> Bool {
+            switch token.kind {
+            case .word(let word): return !["nil", "true", "false", "self", "Self", "super"].contains(word)
+            case .opaque(let open): return open == "("
+            default: return false
+            }
+        }
+
         /// A name after `.`: an identifier, or a number for a tuple's element.
         private func isMemberName(_ token: Token) -> Bool {
             switch token.kind {
@@ -254,21 +281,27 @@ extension SwiftExpression {
         }
 
         /// The inside of `( )` or `[ ]`: values separated by commas (a label before each in
-        /// parentheses, `key: value` in brackets), or a compound name's labels (`(rawValue:)`).
-        private func group(_ token: Token) -> String? {
-            guard case .opaque(let open) = token.kind, open == "(" || open == "[" else { return nil }
+        /// parentheses, `key: value` in brackets), or a compound name's labels (`(rawValue:)`);
+        /// the inside of `{ }`, a closure's body (`SwiftExpression+Closure`).
+        private func group(_ token: Token, asValue: Bool = false) -> String? {
+            guard case .opaque(let open) = token.kind, open == "(" || open == "[" || open == "{" else { return nil }
             let inner = Array(scalars[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)])
+            if open == "{" { return SwiftExpression.closureBodyProblem(inner) }
             var scanner = Scanner(inner)
             scanner.inList = true
             if let problem = scanner.run() { return problem }
             var list = Shape(scalars: inner, opaque: scanner.spans)
-            return list.elements(in: open)
+            return list.elements(in: open, asValue: asValue)
         }
 
-        mutating func elements(in open: Unicode.Scalar) -> String? {
+        /// `asValue`: the group stands alone (`(a, b)`), so it cannot be a compound name's labels.
+        mutating func elements(in open: Unicode.Scalar, asValue: Bool = false) -> String? {
             let isLabels = tokens.indices.allSatisfy { index in
                 if index % 2 == 0, case .word = tokens[index].kind { return true }
                 return index % 2 == 1 && tokens[index].kind == .colon
+            }
+            if isLabels && !tokens.isEmpty && tokens.count % 2 == 0 && open == "(" && asValue {
+                return "'(\(String(String.UnicodeScalarView(scalars))))' names labels, but no function before it"
             }
             if tokens.isEmpty || (isLabels && tokens.count % 2 == 0 && open == "(") { return nil }
             if open == "[", tokens.count == 1, tokens[0].kind == .colon { return nil }
@@ -294,7 +327,9 @@ extension SwiftExpression {
         }
 
         private mutating func postfixes() -> String? {
+            var afterClosure = false
             while let token = current {
+                defer { afterClosure = token.kind == .opaque("{") }
                 switch token.kind {
                 case .dot:
                     guard position + 1 < tokens.count, !token.spaceAfter, isMemberName(tokens[position + 1]) else {
@@ -306,7 +341,23 @@ extension SwiftExpression {
                     guard text != "..." || token.spaceAfter || position + 1 == tokens.count else { return nil }
                     position += 1
                 case .opaque(let open) where open == "(" || open == "[" || open == "{":
-                    if let problem = group(token) { return problem }
+                    if open == "{" && afterClosure {
+                        return "a second trailing closure needs its label ('label: { … }'); write one expression"
+                    }
+                    if open == "[", !scalars[token.range].contains(where: { !"[: ]".unicodeScalars.contains($0) }),
+                        scalars[token.range].contains(":")
+                    {
+                        return "'[:]' is an empty dictionary, not a subscript; write one expression"
+                    }
+                    if open == "{", position > 0, !Self.takesTrailingClosure(tokens[position - 1]) {
+                        return "a closure follows \(describe(tokens[position - 1])), which takes no trailing closure; "
+                            + "write one expression"
+                    }
+                    // `f(a:)` names a function by its labels only right after its name.
+                    let afterName =
+                        position > 0
+                        && { if case .word = tokens[position - 1].kind { return true } else { return false } }()
+                    if let problem = group(token, asValue: !afterName) { return problem }
                     position += 1
                 default:
                     return nil
@@ -336,8 +387,20 @@ extension SwiftExpression {
             guard let token = current else { return "'as' or 'is' needs a type after it" }
             switch token.kind {
             case .opaque(let open) where open == "[" || open == "(":
+                // `[Int]`, `(Int, String)`, `(Int) -> Bool`: names and the marks of types, no other word.
+                let inner = String(String.UnicodeScalarView(scalars[token.range].dropFirst().dropLast()))
+                let words = inner.split { !($0 == "_" || $0.isLetter || $0.isNumber) }
+                guard !inner.allSatisfy(\.isWhitespace) || open == "(",
+                    inner.allSatisfy({ "_.,:?!<>[]()- ".contains($0) || $0.isLetter || $0.isNumber }),
+                    !words.contains(where: {
+                        Identifier.keywords.contains(String($0)) || Self.notValues.contains(String($0))
+                            || $0.first?.isNumber == true
+                    })
+                else { return "'as' or 'is' needs a type after it" }
                 position += 1
-            case .word(let name) where !name.hasPrefix("$") && !name.hasPrefix("#") && !Self.notValues.contains(name):
+            case .word(let name)
+            where !name.hasPrefix("$") && !name.hasPrefix("#") && !Self.notValues.contains(name)
+                && !["nil", "true", "false", "self", "super"].contains(name):
                 position += 1
                 while true {
                     if case .op(let text)? = current?.kind, text.hasPrefix("<"), current?.spaceBefore == false {

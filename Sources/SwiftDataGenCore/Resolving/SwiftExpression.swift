@@ -40,6 +40,9 @@ public enum SwiftExpression {
         /// Reading the inside of `( )` or `[ ]`: commas and line breaks separate or continue its
         /// elements there, and it may be empty.
         var inList = false
+        /// Reading a closure's body, whose statements `SwiftExpression+Closure` checks one by one:
+        /// statement words and `;` are theirs to judge.
+        var inBody = false
 
         init(_ scalars: [Unicode.Scalar]) {
             self.scalars = scalars
@@ -67,12 +70,14 @@ public enum SwiftExpression {
                 if isIdentifierStart(scalar) {
                     let word = word(at: index) ?? ""
                     // `.open`, `x.static`: a member's name, not a keyword.
-                    let isMember = scalars[..<index].last { !$0.properties.isWhitespace } == "."
+                    // After one `.`, not after `...` (a range's operator).
+                    let before = Array(scalars[..<index].filter { !$0.properties.isWhitespace }.suffix(2))
+                    let isMember = before.last == "." && (before.count < 2 || before[0] != ".")
                     // `for:` in a call's arguments is a label, not a statement.
                     let isLabel =
                         inList
                         && scalars[(index + word.unicodeScalars.count)...].first { !$0.properties.isWhitespace } == ":"
-                    if stack.isEmpty && !isMember && !isLabel && statementWords.contains(word) {
+                    if stack.isEmpty && !isMember && !isLabel && !inBody && statementWords.contains(word) {
                         return
                             "'\(word)' starts a declaration or statement; write one expression, such as a call or "
                             + "a closure called in place ({ … }())"
@@ -103,7 +108,7 @@ public enum SwiftExpression {
                         sawToken = true
                         continue
                     }
-                case ";" where stack.isEmpty:
+                case ";" where stack.isEmpty && !inBody:
                     return "';' ends a statement; write one expression"
                 case "," where stack.isEmpty && !inList:
                     // `var n: Int = 1, c = 2` declares a second stored property.
