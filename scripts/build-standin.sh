@@ -20,8 +20,10 @@ stamp="$out/.sources"
 # The script is in the sum too: a change to how the stand-in is built rebuilds it.
 # The generator's version-hash recipe is compiled in, so both compute Apple's hashes one way.
 recipe="$here/Sources/SwiftDataGenCore/Identity/VersionHashRecipe.swift"
+# And its rule for pairing relationships that declare no inverse, so both pair them one way.
+pairing="$here/Sources/SwiftDataGenCore/Identity/UndeclaredInversePairing.swift"
 # SDG_STANDIN_SWIFTC_FLAGS (say -O, for scripts/bench-migrations.sh) is added to the library's build.
-sum=$( (cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift "$src/SwiftUI/"*.swift "$src/CSQLite/"* "$recipe"; echo "${SDG_STANDIN_SWIFTC_FLAGS:-}") | cksum)
+sum=$( (cat "$0" "$src/Macros/StandInMacros.swift" "$src/SwiftData/"*.swift "$src/SwiftUI/"*.swift "$src/CSQLite/"* "$recipe" "$pairing"; echo "${SDG_STANDIN_SWIFTC_FLAGS:-}") | cksum)
 out=$(cd "$out" && pwd)
 flags() {
   if [ "$mode" = "--swift-build" ]; then
@@ -42,7 +44,7 @@ swiftc -O -emit-library -module-name SwiftDataStandInMacros "$src/Macros/StandIn
   -I "$host" -L "$host" -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftSyntaxBuilder \
   -Xlinker -rpath -Xlinker "$host" -o "$out/libSwiftDataStandInMacros.so" >&2
 swiftc -emit-library -emit-module -module-name SwiftData -parse-as-library -swift-version 6 \
-  "$src/SwiftData/"*.swift "$recipe" -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
+  "$src/SwiftData/"*.swift "$recipe" "$pairing" -load-plugin-library "$out/libSwiftDataStandInMacros.so" \
   -I "$src/CSQLite" -lsqlite3 ${SDG_STANDIN_SWIFTC_FLAGS:-} \
   -o "$out/libSwiftData.so" -emit-module-path "$out/SwiftData.swiftmodule" >&2
 # A module named SwiftUI for tests that show a name hiding SwiftUI's; interface only.

@@ -185,8 +185,9 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case .inverse:
             return "relationships: the property of the related model that points back. Write it on either side (or "
                 + "both, if they agree); the generator emits `@Relationship(inverse:)` on one side only. "
-                + "`inverse: false` says the relationship is one-way on purpose: SwiftData keeps no other side, and "
-                + "the missing-inverse warning (SDG206) stays quiet"
+                + "`inverse: false` says the relationship is one-way on purpose and quiets the missing-inverse "
+                + "warning (SDG206), unless SwiftData pairs it all the same with the one relationship that points "
+                + "back (both plain, every to-one end optional: <doc:StoreIdentity>)"
         case .minCount: return "to-many relationships: `minimumModelCount`"
         case .maxCount: return "to-many relationships: `maximumModelCount`"
         case .from:

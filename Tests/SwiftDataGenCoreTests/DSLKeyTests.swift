@@ -328,6 +328,12 @@ final class DSLKeyTests: XCTestCase {
             return Sample(
                 onItem: true, without: "count: { type: Int, default: 0 }",
                 with: "count: { type: Int, default: 0, from: { property: size } }")
+        case .inverse:
+            // Annotated on the to-one end only: a pair SwiftData is not shown to pair by itself, so
+            // only the written inverse pairs it (a plain pair is paired either way).
+            return Sample(
+                without: "p: { type: \(type), deleteRule: cascade }",
+                with: "p: { type: \(type), deleteRule: cascade, inverse: \(value) }")
         default:
             return Sample(without: "p: { type: \(type) }", with: "p: { type: \(type), \(key.rawValue): \(value) }")
         }

@@ -111,11 +111,13 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertNotEqual(a, required)
     }
 
-    /// The delete rule is not hashed; the inverse is, on both ends (coredata-version-hash.md).
+    /// The delete rule is not hashed; the inverse is, on both ends (coredata-version-hash.md):
+    /// where SwiftData would not pair the two by itself (here: both ends annotated, the to-many
+    /// without an initial value), declaring it changes both entities' hashes.
     func testDeleteRuleDoesNotReachTheIdentityAndTheInverseDoes() throws {
         let models = { (rule: String) in
-            "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: a, deleteRule: \(rule) }\n  B:\n    "
-                + "properties:\n      a: A?\n"
+            "  A:\n    properties:\n      bs: { type: \"[B]?\", default: null, inverse: a, deleteRule: \(rule) }\n"
+                + "  B:\n    properties:\n      a: A?\n"
         }
         let nullify = StoreIdentity(
             try XCTUnwrap(history([version("1.0.0", models("nullify"))]).versions.first), naming: NamingConfig())
@@ -127,8 +129,9 @@ final class StoreIdentityTests: XCTestCase {
                 history([
                     version(
                         "1.0.0",
-                        "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    "
-                            + "properties:\n      a: { type: A?, inverse: false }\n")
+                        "  A:\n    properties:\n      bs: { type: \"[B]?\", default: null, inverse: false, "
+                            + "deleteRule: cascade }\n  B:\n    properties:\n      a: { type: A?, inverse: false, "
+                            + "deleteRule: cascade }\n")
                 ]).versions.first), naming: NamingConfig())
         for entity in ["A", "B"] { XCTAssertNotEqual(oneWay.entityHashes[entity], nullify.entityHashes[entity]) }
     }
@@ -499,8 +502,8 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertTrue(plan.steps.first?.stages.first?.actions.isEmpty == true, "no dedupe")
     }
 
-    /// Declaring the inverse of a pair SwiftData of 2024 paired by itself leaves that reading's
-    /// checksum where it was: the version gets a modifier, though iOS 26.5's reading differs.
+    /// Declaring the inverse of a pair SwiftData pairs by itself leaves the checksum where it was:
+    /// the version gets a modifier; and `inverse: false` on both ends of such a pair is warned.
     func testDeclaringAnInverseSwiftDataMayHaveInferredGetsAModifier() throws {
         let v1 = version(
             "1.0.0",
@@ -513,12 +516,26 @@ final class StoreIdentityTests: XCTestCase {
         let (plan, diagnostics) = try plan([v1, v2])
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
         let first = StoreIdentity(plan.versions[0], naming: NamingConfig())
-        XCTAssertNotNil(first.pairedReading)
-        XCTAssertNotNil(plan.pairedChecksums[.version(SemanticVersion(1, 0, 0))])
+        XCTAssertNil(first.pairedReading, "a pair the evidence settles has one reading")
+        XCTAssertEqual(first.entity(named: "B")?.properties.first?.name, "a")
+        if case .relationship(let r)? = first.entity(named: "B")?.properties.first?.kind {
+            XCTAssertEqual(r.inverse, "bs", "paired by SwiftData's rule")
+        } else {
+            XCTFail("B.a is a relationship")
+        }
         let modifiers = plan.versions[1].models.flatMap(\.properties).compactMap(\.hashModifier)
         XCTAssertEqual(modifiers, ["2.0.0"])
         let second = StoreIdentity(plan.versions[1], naming: NamingConfig())
         XCTAssertNil(second.pairedReading, "nothing left to pair")
+        let (_, said) = Generator.validate(
+            SchemaSources(
+                config: nil,
+                versions: [SourceFile(displayPath: "v1.yaml", relativePath: "v1.yaml", bytes: Array(v1.utf8))]))
+        XCTAssertTrue(
+            said.contains {
+                $0.code == .missingInverse && $0.message.contains("say inverse: false, but SwiftData pairs")
+            },
+            said.map(\.rendered).joined(separator: "\n"))
         var cache = VersionHashCache()
         XCTAssertTrue(
             Set(first.readings(erasingTypesOf: [], cache: &cache)).isDisjoint(
@@ -559,5 +576,72 @@ final class StoreIdentityTests: XCTestCase {
         lines.removeSubrange(lastEntry..<end)
         XCTAssertEqual(
             ShippedVersions.parse(lines.joined(separator: "\n"), file: "l").1.map(\.code), [.malformedLockFile])
+    }
+}
+
+extension StoreIdentityTests {
+    /// One case per row of the reference's table of relationships that declare no inverse
+    /// (coredata-version-hash.md), written from the table, and the cases it leaves open.
+    func testUndeclaredInversesPairAsTheReferenceTableSays() {
+        typealias End = UndeclaredInversePairing.End
+        func one(optional: Bool = true, annotated: Bool = false) -> End {
+            End(isToMany: false, isOptional: optional, isAnnotated: annotated, hasInitialValue: false, isCounted: false)
+        }
+        func many(annotated: Bool = false, initial: Bool = true, optional: Bool = false, counted: Bool = false) -> End {
+            End(
+                isToMany: true, isOptional: optional, isAnnotated: annotated, hasInitialValue: initial,
+                isCounted: counted)
+        }
+        let rows: [(String, End, End, UndeclaredInversePairing)] = [
+            ("plain r: B? / plain a: A?", one(), one(), .paired),
+            ("plain r: B? / plain items: [A] = []", one(), many(), .paired),
+            (
+                "plain group: G? / @Relationship accounts: [A]? = nil", one(), many(annotated: true, optional: true),
+                .paired
+            ),
+            ("plain team: T? / plain players = [P]()", one(), many(), .paired),
+            ("plain non-optional game: G / plain atbats = [A]()", one(optional: false), many(), .unpaired),
+            (
+                "@Relationship identity: I? / @Relationship balances: [B]", one(annotated: true),
+                many(annotated: true, initial: false), .unpaired
+            ),
+            ("open: @Relationship to-one / plain to-many", one(annotated: true), many(), .open),
+            ("open: both annotated, to-many with a value", one(annotated: true), many(annotated: true), .open),
+            ("open: many-to-many", many(), many(), .open),
+            ("open: counted to-many", one(), many(counted: true), .open),
+        ]
+        for (name, a, b, expected) in rows {
+            XCTAssertEqual(UndeclaredInversePairing(a, b), expected, name)
+            XCTAssertEqual(UndeclaredInversePairing(b, a), expected, "\(name), ends swapped")
+        }
+        // Two plain to-ones on one side (`vteam`, `hteam`): each has two candidates, so nothing pairs.
+        let twoCandidates = StoreIdentity(entities: [
+            CoreDataEntity(
+                name: "G",
+                properties: [
+                    CoreDataProperty(
+                        name: "hteam", isOptional: true,
+                        kind: .relationship(.init(destination: "T", inverse: nil, minCount: 0, maxCount: 1))),
+                    CoreDataProperty(
+                        name: "vteam", isOptional: true,
+                        kind: .relationship(.init(destination: "T", inverse: nil, minCount: 0, maxCount: 1))),
+                ]),
+            CoreDataEntity(
+                name: "T",
+                properties: [
+                    CoreDataProperty(
+                        name: "games", isOptional: false,
+                        kind: .relationship(
+                            .init(destination: "G", inverse: nil, minCount: 0, maxCount: 0, hasInitialValue: true)))
+                ]),
+        ])
+        XCTAssertNil(twoCandidates.pairedReading)
+        for entity in twoCandidates.entities {
+            for property in entity.properties {
+                if case .relationship(let r) = property.kind {
+                    XCTAssertNil(r.inverse, "\(entity.name).\(property.name)")
+                }
+            }
+        }
     }
 }

@@ -194,7 +194,8 @@ final class ValidationTests: XCTestCase {
     }
 
     /// Two relationships pointing at each other without an inverse are one warning, not two;
-    /// `inverse: false` silences a relationship that is one-way on purpose.
+    /// `inverse: false` silences a relationship that is one-way on purpose, except where SwiftData
+    /// pairs the two all the same.
     func testMissingInversePairIsWarnedOnceAndOneWayIsQuiet() {
         let pair = diagnose([model("  A:\n    properties:\n      bs: \"[B]\"\n  B:\n    properties:\n      a: A?\n")])
         XCTAssertEqual(pair.map(\.code), [.missingInverse], pair.map(\.rendered).joined(separator: "\n"))
@@ -208,7 +209,14 @@ final class ValidationTests: XCTestCase {
                     + "a: { type: A?, inverse: false }\n"
             )
         ])
-        XCTAssertEqual(bothOneWay, [])
+        XCTAssertEqual(bothOneWay.map(\.code), [.missingInverse], "SwiftData pairs a plain pair by itself")
+        XCTAssertTrue(bothOneWay.first?.message.contains("say inverse: false, but SwiftData pairs them") == true)
+        let annotatedOneWay = diagnose([
+            model(
+                "  A:\n    properties:\n      bs: { type: \"[B]?\", default: null, inverse: false, deleteRule: cascade }\n"
+                    + "  B:\n    properties:\n      a: { type: A?, inverse: false, deleteRule: cascade }\n")
+        ])
+        XCTAssertEqual(annotatedOneWay, [], "annotated on both ends, no initial value: not paired")
         let halfOneWay = diagnose([
             model(
                 "  A:\n    properties:\n      bs: { type: \"[B]\", inverse: false }\n  B:\n    properties:\n      "

@@ -347,8 +347,9 @@ final class StoreInspectionTests: XCTestCase {
         XCTAssertEqual(wrong.match?.nearestByIdentity?.label, "1.0.0")
     }
 
-    /// A store whose hashes are the reading where SwiftData paired undeclared inverses (as it
-    /// did in 2024) is at that version, and the report says by which reading.
+    /// In a case the evidence leaves open (here `@Relationship` on the to-one end only), a store
+    /// whose hashes are the reading where SwiftData paired the two is at that version, and the
+    /// report says by which reading.
     func testAStoreWithPairedInversesIsKnownByThatReading() throws {
         let yaml = """
             schema: Pairs
@@ -360,7 +361,7 @@ final class StoreInspectionTests: XCTestCase {
               Book:
                 properties:
                   title: String
-                  shelf: { type: Shelf?, inverse: false }
+                  shelf: { type: Shelf?, inverse: false, deleteRule: cascade }
             """
         let (histories, diagnostics) = Generator.validate(
             SchemaSources(

@@ -283,6 +283,23 @@ public struct Relationship: Sendable, Equatable {
     public var maxCount: Int?
 }
 
+extension Property {
+    /// The generated declaration carries `@Relationship(...)`: it has an argument to give
+    /// (`SchemaRenderer` writes them in this order). Decides, with `relationshipHasInitialValue`,
+    /// whether SwiftData pairs it with an undeclared inverse.
+    public var declaresRelationshipAttribute: Bool {
+        guard let r = relationship else { return false }
+        return r.deleteRule != .nullify || r.minCount != nil || r.maxCount != nil || originalName != nil
+            || (r.declaresInverse && r.inverse != nil) || hashModifier != nil
+    }
+
+    /// The generated declaration has an initial value: a to-many's `= []` (not kept nil by `default: null`).
+    public var relationshipHasInitialValue: Bool {
+        guard let r = relationship else { return false }
+        return r.isToMany && defaultValue != .literal(.null)
+    }
+}
+
 extension PropertyKind {
     /// An enum kept in a raw-value property of its own, behind a typed accessor.
     public var storesEnumRawValue: Bool {

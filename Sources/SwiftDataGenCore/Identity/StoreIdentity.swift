@@ -13,9 +13,9 @@ public struct StoreIdentity: Sendable, Equatable {
     public let versionChecksum: String
     /// The rows of `StorageRow` this schema relies on that no Apple-computed hash proves yet.
     public let unprovedRows: [StorageRow]
-    /// The hashes where SwiftData pairs relationships that declare no inverse by itself, when
-    /// that pairs any: SwiftData of 2024 did (a store it wrote proves it), of iOS 26.5 did not
-    /// (coredata-version-hash.md). Which one a device computes depends on its OS.
+    /// The hashes where SwiftData also pairs the relationships without an inverse that the
+    /// evidence leaves open (`UndeclaredInversePairing.open`); nil when there are none. The
+    /// primary reading pairs those the evidence shows paired.
     public let pairedReading: Reading?
 
     /// Entity hashes and checksum under one reading of the model.
@@ -31,11 +31,14 @@ public struct StoreIdentity: Sendable, Equatable {
 
     /// With hashes an identity built before may already have computed.
     public init(entities: [CoreDataEntity], cache: inout VersionHashCache) {
-        self.entities = entities.sorted { VersionHashRecipe.precedes($0.name, $1.name) }
+        // What SwiftData builds: relationships without an inverse paired where its rule pairs them.
+        let (definite, withOpen) = Self.pairingUndeclaredInverses(
+            entities.sorted { VersionHashRecipe.precedes($0.name, $1.name) })
+        self.entities = definite
         let hashes = Self.hashes(of: self.entities, cache: &cache)
         entityHashes = hashes.mapValues(VersionHashRecipe.hex)
         versionChecksum = VersionHashRecipe.checksum(entities: hashes.map { ($0.key, $0.value) })
-        if let paired = Self.pairingUndeclaredInverses(self.entities) {
+        if let paired = withOpen {
             let pairedHashes = Self.hashes(of: paired, cache: &cache)
             pairedReading = Reading(
                 entityHashes: pairedHashes.mapValues(VersionHashRecipe.hex),
@@ -97,10 +100,12 @@ public struct StoreIdentity: Sendable, Equatable {
         return keys
     }
 
-    /// The entities with each relationship that declares no inverse paired with the one
-    /// relationship of its destination that points back and declares none either, where each is
-    /// the other's only such candidate; nil when none pairs.
-    static func pairingUndeclaredInverses(_ entities: [CoreDataEntity]) -> [CoreDataEntity]? {
+    /// The entities with the relationships that declare no inverse paired as SwiftData pairs them
+    /// (`UndeclaredInversePairing`): `definite` pairs those the rule pairs; `withOpen`, when the
+    /// rule leaves any pair open, pairs those too (nil otherwise).
+    static func pairingUndeclaredInverses(_ entities: [CoreDataEntity]) -> (
+        definite: [CoreDataEntity], withOpen: [CoreDataEntity]?
+    ) {
         struct Side: Hashable {
             var entity: Int
             var property: Int
@@ -127,18 +132,35 @@ public struct StoreIdentity: Sendable, Equatable {
                     && relationship(other)?.destination == entities[side.entity].name
             }
         }
-        var result = entities
-        var paired = false
+        func end(_ side: Side) -> UndeclaredInversePairing.End? {
+            guard let r = relationship(side) else { return nil }
+            return .init(
+                isToMany: r.isToMany, isOptional: entities[side.entity].properties[side.property].isOptional,
+                isAnnotated: r.isAnnotated, hasInitialValue: r.hasInitialValue,
+                isCounted: r.minCount != 0 || (r.isToMany && r.maxCount != 0) || r.isOrdered)
+        }
+        var definite = entities
+        var withOpen = entities
+        var anyOpen = false
         for side in open {
             let mine = candidates(of: side)
             guard mine.count == 1, let other = mine.first, candidates(of: other) == [side],
-                case .relationship(var r) = result[side.entity].properties[side.property].kind
+                let a = end(side), let b = end(other),
+                case .relationship(var r) = entities[side.entity].properties[side.property].kind
             else { continue }
             r.inverse = entities[other.entity].properties[other.property].name
-            result[side.entity].properties[side.property].kind = .relationship(r)
-            paired = true
+            switch UndeclaredInversePairing(a, b) {
+            case .paired:
+                definite[side.entity].properties[side.property].kind = .relationship(r)
+                withOpen[side.entity].properties[side.property].kind = .relationship(r)
+            case .open:
+                withOpen[side.entity].properties[side.property].kind = .relationship(r)
+                anyOpen = true
+            case .unpaired:
+                continue
+            }
         }
-        return paired ? result : nil
+        return (definite, anyOpen ? withOpen : nil)
     }
 
     /// Every entity's hash; a parent's hash enters its children's, and a cycle (refused by the
@@ -438,13 +460,22 @@ public struct CoreDataRelationship: Sendable, Hashable {
     /// 0 is unbounded: a to-many.
     public var maxCount: Int
     public var isOrdered: Bool
+    /// How the Swift declares it, which no hash reads but decides whether SwiftData pairs it with
+    /// a relationship that points back without an inverse (`UndeclaredInversePairing`).
+    public var isAnnotated: Bool
+    public var hasInitialValue: Bool
 
-    public init(destination: String, inverse: String?, minCount: Int, maxCount: Int, isOrdered: Bool = false) {
+    public init(
+        destination: String, inverse: String?, minCount: Int, maxCount: Int, isOrdered: Bool = false,
+        isAnnotated: Bool = false, hasInitialValue: Bool = false
+    ) {
         self.destination = destination
         self.inverse = inverse
         self.minCount = minCount
         self.maxCount = maxCount
         self.isOrdered = isOrdered
+        self.isAnnotated = isAnnotated
+        self.hasInitialValue = hasInitialValue
     }
 
     public var isToMany: Bool { maxCount != 1 }
@@ -498,8 +529,8 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     case toOne, toMany, optionalToMany
     /// A to-many with `minimumModelCount`/`maximumModelCount` written.
     case toManyWithCounts
-    /// Two relationships that point at each other and declare no inverse: SwiftData of 2024
-    /// paired them (a store it wrote proves it), of iOS 26.5 did not.
+    /// Two relationships that point at each other and declare no inverse, in a case the evidence
+    /// does not settle (`UndeclaredInversePairing.open`); the cases it settles are proved.
     case undeclaredInversePair
     case externalStorage, preserveValueOnDeletion, hashModifier, inheritance
 
@@ -574,8 +605,8 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .optionalToMany: return "an optional to-many relationship [M]?"
         case .toManyWithCounts: return "a to-many relationship with model counts"
         case .undeclaredInversePair:
-            return "relationships that point at each other without an inverse (paired by SwiftData of 2024, not of "
-                + "iOS 26.5)"
+            return "relationships that point at each other without an inverse, in a case the evidence leaves open "
+                + "(many-to-many, counted, or annotated on the to-one end only)"
         case .externalStorage: return ".externalStorage"
         case .preserveValueOnDeletion: return ".preserveValueOnDeletion"
         case .hashModifier: return "hashModifier"
@@ -652,7 +683,8 @@ extension CoreDataProperty {
             let counts = r.minCount != nil || r.maxCount != nil
             let relationship = CoreDataRelationship(
                 destination: r.target, inverse: inverse, minCount: r.minCount ?? 0,
-                maxCount: r.isToMany ? r.maxCount ?? 0 : 1)
+                maxCount: r.isToMany ? r.maxCount ?? 0 : 1, isAnnotated: property.declaresRelationshipAttribute,
+                hasInitialValue: property.relationshipHasInitialValue)
             (kind, row) = (
                 .relationship(relationship),
                 !r.isToMany ? .toOne : counts ? .toManyWithCounts : property.isOptional ? .optionalToMany : .toMany

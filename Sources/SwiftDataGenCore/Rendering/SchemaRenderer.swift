@@ -346,7 +346,7 @@ public struct SchemaRenderer: Sendable {
             type = r.isToMany ? "[\(r.target)]" : r.target
             if property.isOptional { type += "?" }
             // `default: null` keeps an optional to-many nil until the app sets it.
-            if r.isToMany, property.defaultValue != .literal(.null) { initialValue = "[]" }
+            if property.relationshipHasInitialValue { initialValue = "[]" }
             var arguments: [String] = []
             if r.deleteRule != .nullify { arguments.append("deleteRule: .\(r.deleteRule.rawValue)") }
             if let min = r.minCount { arguments.append("minimumModelCount: \(min)") }
@@ -358,6 +358,8 @@ public struct SchemaRenderer: Sendable {
             if let modifier = property.hashModifier {
                 arguments.append("hashModifier: \(SwiftLiteral.string(modifier))")
             }
+            // The store's identity reads this as `declaresRelationshipAttribute` (StoreIdentityTests
+            // holds the two together on every golden).
             if !arguments.isEmpty { attributes.append("@Relationship(\(arguments.joined(separator: ", ")))") }
         }
         // The documentation goes on the accessor where there is one: it is what app code names.

@@ -149,15 +149,24 @@ extension VersionResolver {
                             ($0.model, $0.property) < ($1.model, $1.property)
                         }
                         if warnedPairs.insert(pair).inserted {
+                            let what: String
+                            switch Self.pairing(property, other) {
+                            case .paired:
+                                what = "SwiftData pairs them by itself (each is the other's only candidate and every "
+                                    + "to-one end is optional), so they are one relationship and its store records it"
+                            case .unpaired:
+                                what = "SwiftData does not pair them by itself, so setting one does not set the other"
+                            case .open:
+                                what = "whether SwiftData pairs them by itself is not settled by any store seen (the "
+                                    + "identity carries both readings)"
+                            }
                             diagnostics.append(
                                 .warning(
                                     .missingInverse,
                                     "relationships '\(side.model).\(property.name)' and "
                                         + "'\(relationship.target).\(other.name)' point at each other without an "
-                                        + "inverse; SwiftData may pair them by itself, but what it infers is not "
-                                        + "written down and the store's shape would depend on it; add inverse: "
-                                        + "\(other.name) (or, if they are unrelated, give each its own inverse or write "
-                                        + "inverse: false on each)",
+                                        + "inverse; \(what); add inverse: \(other.name) to say which it is (or, if they "
+                                        + "are unrelated, give each its own inverse or write inverse: false on each)",
                                     at: property.location,
                                     notes: [
                                         .init(
@@ -175,6 +184,33 @@ extension VersionResolver {
                                 at: property.location))
                     }
                 }
+                // `inverse: false` on both ends says one-way, but SwiftData pairs such ends all the same.
+                if oneWay.contains(side), let target = Self.model(named: relationship.target, in: models) {
+                    let back = target.properties.filter {
+                        $0.relationship?.target == side.model && partner[Side(model: target.name, property: $0.name)] == nil
+                            && !(target.name == side.model && $0.name == property.name)
+                    }
+                    let mine = models[modelIndex].properties.filter {
+                        $0.relationship?.target == target.name && partner[Side(model: side.model, property: $0.name)] == nil
+                    }
+                    if back.count == 1, mine.count == 1, let other = back.first,
+                        oneWay.contains(Side(model: target.name, property: other.name)),
+                        Self.pairing(property, other) == .paired,
+                        warnedPairs.insert([side, Side(model: target.name, property: other.name)].sorted {
+                            ($0.model, $0.property) < ($1.model, $1.property)
+                        }).inserted
+                    {
+                        diagnostics.append(
+                            .warning(
+                                .missingInverse,
+                                "'\(side.model).\(property.name)' and '\(target.name).\(other.name)' say inverse: false, but "
+                                    + "SwiftData pairs them by itself (each is the other's only candidate and every "
+                                    + "to-one end is optional): on every device they are one relationship; write "
+                                    + "inverse: \(other.name) to say so",
+                                at: property.location,
+                                notes: [.init("'\(target.name).\(other.name)' is declared here", at: other.location)]))
+                    }
+                }
                 if syncsWithCloudKit && relationship.deleteRule == .deny {
                     diagnostics.append(
                         .error(
@@ -190,6 +226,20 @@ extension VersionResolver {
 
     /// Whether a relationship of the target that points back at `side` names an inverse that is
     /// in error: that error is about this pair already.
+    /// What SwiftData does with two relationships that point at each other without an inverse,
+    /// as the generated Swift declares them (`UndeclaredInversePairing`).
+    static func pairing(_ a: Property, _ b: Property) -> UndeclaredInversePairing {
+        func end(_ property: Property) -> UndeclaredInversePairing.End {
+            let r = property.relationship
+            return .init(
+                isToMany: r?.isToMany ?? false, isOptional: property.isOptional,
+                isAnnotated: property.declaresRelationshipAttribute,
+                hasInitialValue: property.relationshipHasInitialValue,
+                isCounted: r?.minCount != nil || r?.maxCount != nil)
+        }
+        return UndeclaredInversePairing(end(a), end(b))
+    }
+
     static func pointedAtByAnInverseInError(
         _ side: Side, _ relationship: Relationship, models: [ModelDecl], settled: Set<Side>, oneWay: Set<Side>,
         partner: [Side: Side]

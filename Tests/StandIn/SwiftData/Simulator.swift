@@ -496,6 +496,42 @@ struct _StandInSchemaInfo {
         "string": 700, "boolean": 800, "date": 900, "binary": 1000, "uuid": 1100, "uri": 1200, "encoded": 1800,
     ]
 
+    /// The relationship SwiftData pairs `property` with though neither declares an inverse, by
+    /// the generator's rule (`UndeclaredInversePairing`, compiled in): each the other's only
+    /// candidate, read from what the compiled class declares.
+    private static func pairedByItself(
+        _ property: _StandInProperty, of entity: _StandInEntity, in entities: [String: _StandInEntity]
+    ) -> String? {
+        func undeclared(_ candidate: _StandInProperty, of owner: _StandInEntity) -> Bool {
+            guard candidate.relationship?.inverse == nil, let target = candidate.shape.destination else { return false }
+            // Not the inverse some relationship of its destination declares.
+            return !(entities[target]?.properties.contains { $0.relationship?.inverse == candidate.name } ?? false)
+        }
+        func candidates(of side: _StandInProperty, in owner: _StandInEntity) -> [_StandInProperty] {
+            guard let target = side.shape.destination, let other = entities[target] else { return [] }
+            return other.properties.filter {
+                $0.shape.destination == owner.name && undeclared($0, of: other)
+                    && !($0.name == side.name && other.name == owner.name)
+            }
+        }
+        guard undeclared(property, of: entity), let target = property.shape.destination, let other = entities[target]
+        else { return nil }
+        let mine = candidates(of: property, in: entity)
+        guard mine.count == 1, let partner = mine.first,
+            candidates(of: partner, in: other).map(\.name) == [property.name]
+        else { return nil }
+        func end(_ side: _StandInProperty) -> UndeclaredInversePairing.End {
+            let toMany: Bool
+            if case .relationship(_, let many, _) = side.shape { toMany = many } else { toMany = false }
+            let counted =
+                (side.relationship?.minimumModelCount ?? 0) != 0 || (side.relationship?.maximumModelCount ?? 0) != 0
+            return .init(
+                isToMany: toMany, isOptional: side.shape.isOptional, isAnnotated: side.relationship != nil,
+                hasInitialValue: side.defaultValue != nil, isCounted: counted)
+        }
+        return UndeclaredInversePairing(end(property), end(partner)) == .paired ? partner.name : nil
+    }
+
     private static func propertyHash(
         _ property: _StandInProperty, of entity: _StandInEntity, in entities: [String: _StandInEntity]
     ) -> VersionHashRecipe.Hash {
@@ -514,6 +550,7 @@ struct _StandInSchemaInfo {
                         $0.relationship?.inverse == property.name && $0.shape.destination == entity.name
                     }?.name
             }
+            if inverse == nil { inverse = pairedByItself(property, of: entity, in: entities) }
             if destination == entity.name && inverse == property.name { inverse = nil }
             return VersionHashRecipe.relationship(
                 property: base, destination: destination, inverse: inverse,

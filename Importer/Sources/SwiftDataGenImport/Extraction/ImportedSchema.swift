@@ -142,6 +142,9 @@ public struct ImportedProperty: Sendable, Equatable {
     public var inverse: String?
     public var minimumCount: Int?
     public var maximumCount: Int?
+    /// Written with `@Relationship(...)`: with the initial value, decides whether SwiftData pairs it
+    /// with a relationship that points back without an inverse.
+    public var isAnnotatedRelationship = false
     public var access: String?
     public var doc: String?
     public var location: SourcePosition

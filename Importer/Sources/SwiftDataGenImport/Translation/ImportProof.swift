@@ -158,7 +158,8 @@ public enum ImportProof {
                     destination: destination.name,
                     inverse: destination.name == model.name && inverse == property.name ? nil : inverse,
                     minCount: property.minimumCount ?? 0,
-                    maxCount: property.isArray ? property.maximumCount ?? 0 : 1))
+                    maxCount: property.isArray ? property.maximumCount ?? 0 : 1,
+                    isAnnotated: property.isAnnotatedRelationship, hasInitialValue: property.defaultValue != nil))
         } else if property.isArray || property.transformer != nil {
             kind = attribute(.transformable)
         } else if let type = CoreDataAttributeType(storing: property.typeName) {

@@ -113,6 +113,7 @@ extension SwiftReading {
                             + "not carried")
                 }
             case "Attribute", "Relationship":
+                if name == "Relationship" { property.isAnnotatedRelationship = true }
                 for argument in arguments {
                     if apply(
                         argument, of: name, to: &property, destination: destination, model: model, located: located)

@@ -7,7 +7,7 @@ import SwiftData
 enum ProductionSwiftDataMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            ProductionSwiftDataSchemaV1.self, // versionChecksum 2CSZr3qFH/RBVJpEe6gDZeGNBcW2GQBv/CDM8cHwkJc=
+            ProductionSwiftDataSchemaV1.self, // versionChecksum Zd7fhowrn+pNqGY3LWxCskTiT5j36BDPtMSpPJwrM88=
         ]
     }
 

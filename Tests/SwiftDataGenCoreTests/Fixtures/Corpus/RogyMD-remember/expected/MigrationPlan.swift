@@ -7,9 +7,9 @@ import SwiftData
 enum MigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            SchemaV1.self, // versionChecksum BbHBk0EAyPJgNwoa1nfxARhbix80xvTUHUlLE/+Wv5o=
-            SchemaV2.self, // versionChecksum IdYET8hjoQY6p00DqCk+dNglKPoZx2Cu3WRToap4V7I=
-            SchemaV3.self, // versionChecksum gnr5/vbS6m41B7tc/EyXDJWSNhqHnyerT79bYpWCxt0=
+            SchemaV1.self, // versionChecksum RoHDy72PJ5dud9NQtam2mDdP9cYGOuWYb9WMtXAt7pI=
+            SchemaV2.self, // versionChecksum GBUkxlRE1/JTldOLngKspxpjz5l40RZXGYuC9MMbUmA=
+            SchemaV3.self, // versionChecksum DhxVD7TqyGtyIq9nZYLsJiXJ7tW6B+ah9Uqb2MOAlSg=
         ]
     }
 
