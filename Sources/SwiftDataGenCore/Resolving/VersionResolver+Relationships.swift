@@ -152,12 +152,14 @@ extension VersionResolver {
                             let what: String
                             switch Self.pairing(property, other) {
                             case .paired:
-                                what = "SwiftData pairs them by itself (each is the other's only candidate and every "
+                                what =
+                                    "SwiftData pairs them by itself (each is the other's only candidate and every "
                                     + "to-one end is optional), so they are one relationship and its store records it"
                             case .unpaired:
                                 what = "SwiftData does not pair them by itself, so setting one does not set the other"
                             case .open:
-                                what = "whether SwiftData pairs them by itself is not settled by any store seen (the "
+                                what =
+                                    "whether SwiftData pairs them by itself is not settled by any store seen (the "
                                     + "identity carries both readings)"
                             }
                             diagnostics.append(
@@ -187,18 +189,22 @@ extension VersionResolver {
                 // `inverse: false` on both ends says one-way, but SwiftData pairs such ends all the same.
                 if oneWay.contains(side), let target = Self.model(named: relationship.target, in: models) {
                     let back = target.properties.filter {
-                        $0.relationship?.target == side.model && partner[Side(model: target.name, property: $0.name)] == nil
+                        $0.relationship?.target == side.model
+                            && partner[Side(model: target.name, property: $0.name)] == nil
                             && !(target.name == side.model && $0.name == property.name)
                     }
                     let mine = models[modelIndex].properties.filter {
-                        $0.relationship?.target == target.name && partner[Side(model: side.model, property: $0.name)] == nil
+                        $0.relationship?.target == target.name
+                            && partner[Side(model: side.model, property: $0.name)] == nil
                     }
                     if back.count == 1, mine.count == 1, let other = back.first,
                         oneWay.contains(Side(model: target.name, property: other.name)),
                         Self.pairing(property, other) == .paired,
-                        warnedPairs.insert([side, Side(model: target.name, property: other.name)].sorted {
-                            ($0.model, $0.property) < ($1.model, $1.property)
-                        }).inserted
+                        warnedPairs.insert(
+                            [side, Side(model: target.name, property: other.name)].sorted {
+                                ($0.model, $0.property) < ($1.model, $1.property)
+                            }
+                        ).inserted
                     {
                         diagnostics.append(
                             .warning(
