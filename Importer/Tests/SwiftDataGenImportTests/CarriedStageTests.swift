@@ -87,64 +87,38 @@ final class CarriedStageTests: XCTestCase {
     /// `MigrationStage`, a function named as a phase, `$0`, a trailing closure), each is read with
     /// its code, and the hooks file made from them compiles with the generated code.
     func testEveryFormOfStageIsRead() throws {
-        let source = """
-            import SwiftData
-
-            enum V1: VersionedSchema {
-                static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
-                static var models: [any PersistentModel.Type] { [Item.self] }
-                @Model final class Item {
-                    var name: String = ""
-                    init() {}
-                }
-            }
-
-            enum V2: VersionedSchema {
-                static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
-                static var models: [any PersistentModel.Type] { [Item.self] }
-                @Model final class Item {
-                    var name: String = ""
-                    var size: Int = 0
-                    init() {}
-                }
-            }
-
-            enum V3: VersionedSchema {
-                static var versionIdentifier: Schema.Version { Schema.Version(3, 0, 0) }
-                static var models: [any PersistentModel.Type] { [Item.self] }
-                @Model final class Item {
-                    var name: String = ""
-                    var size: Int = 0
-                    var note: String?
-                    init() {}
-                }
-            }
-
-            extension MigrationStage {
-                static func twoToThree() -> MigrationStage {
-                    .custom(fromVersion: V2.self, toVersion: V3.self, willMigrate: Plan.clear) { context in
-                        try context.save()
+        let source =
+            "import SwiftData\n\n"
+            + Self.itemVersions([
+                ["var name: String = \"\""], ["var name: String = \"\"", "var size: Int = 0"],
+                ["var name: String = \"\"", "var size: Int = 0", "var note: String?"],
+            ])
+                + """
+                extension MigrationStage {
+                    static func twoToThree() -> MigrationStage {
+                        .custom(fromVersion: V2.self, toVersion: V3.self, willMigrate: Plan.clear) { context in
+                            try context.save()
+                        }
                     }
                 }
-            }
 
-            enum Plan: SchemaMigrationPlan {
-                static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self, V3.self] }
-                static var stages: [MigrationStage] {
-                    var all = [oneToTwo]
-                    all.append(.twoToThree())
-                    return all
+                enum Plan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self, V3.self] }
+                    static var stages: [MigrationStage] {
+                        var all = [oneToTwo]
+                        all.append(.twoToThree())
+                        return all
+                    }
+                    static let oneToTwo = MigrationStage.custom(
+                        fromVersion: V1.self, toVersion: V2.self,
+                        willMigrate: {
+                            try $0.save()
+                        }, didMigrate: nil)
+                    static func clear(_ modelContext: ModelContext) throws {
+                        try modelContext.delete(model: V2.Item.self)
+                    }
                 }
-                static let oneToTwo = MigrationStage.custom(
-                    fromVersion: V1.self, toVersion: V2.self,
-                    willMigrate: {
-                        try $0.save()
-                    }, didMigrate: nil)
-                static func clear(_ modelContext: ModelContext) throws {
-                    try modelContext.delete(model: V2.Item.self)
-                }
-            }
-            """
+                """
         let project = try extracted(source, file: "Plan.swift")
         XCTAssertEqual(project.notes.filter(\.isError), [])
         XCTAssertEqual(project.stages.map { "\($0.kind) \($0.from) → \($0.to)" }, ["custom V1 → V2", "custom V2 → V3"])
@@ -172,27 +146,9 @@ final class CarriedStageTests: XCTestCase {
     /// A name in `stages` the importer cannot follow, or a phase it cannot read, stops the import at
     /// that line: a stage it did not see would drop what the app's code did.
     func testAStageTheImporterCannotSeeIsAnError() throws {
-        let schema = """
-            import SwiftData
-            enum V1: VersionedSchema {
-                static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
-                static var models: [any PersistentModel.Type] { [Item.self] }
-                @Model final class Item {
-                    var name: String = ""
-                    init() {}
-                }
-            }
-            enum V2: VersionedSchema {
-                static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
-                static var models: [any PersistentModel.Type] { [Item.self] }
-                @Model final class Item {
-                    var name: String = ""
-                    var size: Int = 0
-                    init() {}
-                }
-            }
-
-            """
+        let schema =
+            "import SwiftData\n\n"
+            + Self.itemVersions([["var name: String = \"\""], ["var name: String = \"\"", "var size: Int = 0"]])
         let cases: [(String, String)] = [
             ("static var stages: [MigrationStage] { [] + moreStages }", "stages uses 'moreStages'"),
             (
@@ -212,8 +168,26 @@ final class CarriedStageTests: XCTestCase {
                 + "V2.self] }\n    \(stages)\n}\n"
             let project = try extracted(schema + plan, file: "App.swift")
             let errors = project.notes.filter(\.isError)
-            XCTAssertTrue(errors.contains { $0.message.contains(expected) && $0.position.line == 21 }, "\(errors)")
+            XCTAssertTrue(errors.contains { $0.message.contains(expected) && $0.position.line == 24 }, "\(errors)")
         }
+    }
+
+    /// Versions V1, V2, … of one model `Item`, each with the property lines given, a blank line
+    /// after each version.
+    static func itemVersions(_ properties: [[String]]) -> String {
+        properties.enumerated().map { index, lines in
+            """
+            enum V\(index + 1): VersionedSchema {
+                static var versionIdentifier: Schema.Version { Schema.Version(\(index + 1), 0, 0) }
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item {
+            \(lines.map { "        " + $0 + "\n" }.joined())        init() {}
+                }
+            }
+
+
+            """
+        }.joined()
     }
 
     /// The generated Swift of an import, with its hooks file, as paths to compile.
