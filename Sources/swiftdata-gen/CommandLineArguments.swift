@@ -89,7 +89,8 @@ struct CommandLineArguments {
                 return """
                     Writes <version>.yaml beside the latest version's file, as a copy of it with the new version
                     number and without the keys that describe only the step into the latest version (renamedFrom,
-                    from, dedupe, acknowledgedRemovals, customMigration, typeName); comments are kept. Edit it:
+                    from, dedupe, acknowledgedRemovals, customMigration, carriedFrom, typeName); comments are kept.
+                    Edit it:
                     a version that changes nothing is refused (SDG603). Writes nothing when the version is not
                     after the latest, the file exists, or the history does not validate.
                     """

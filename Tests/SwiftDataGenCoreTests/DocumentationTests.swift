@@ -323,7 +323,9 @@ final class DocumentationTests: XCTestCase {
                 .split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
         var helps: [String: String] = [:]
         var checked = 0
-        let pages = try Self.files(withExtension: "md") + [TestPaths.packageRoot.appendingPathComponent("README.md")]
+        let pages =
+            try Self.files(withExtension: "md")
+            + ["README.md", "SKILL.md", "llms.txt"].map { TestPaths.packageRoot.appendingPathComponent($0) }
         for page in pages {
             let text = try String(contentsOf: page, encoding: .utf8)
             for quoted in text.matches(of: /`(swiftdata-gen [^`\n]+)`/) {
@@ -354,6 +356,34 @@ final class DocumentationTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 20, "the inline commands were not found")
+    }
+
+    /// The skill file agents read and the documentation index: the skill file says its name and
+    /// when to use it in its front matter, and every page either links to is in the repository
+    /// (their commands and options are checked with the other pages' above).
+    func testTheSkillFileAndTheIndexLinkRealPages() throws {
+        let skill = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("SKILL.md"), encoding: .utf8)
+        let front = try XCTUnwrap(skill.firstMatch(of: /\A---\n([\s\S]*?)\n---\n/)?.1)
+        XCTAssertTrue(front.contains("\nname: swiftdata-gen\n") || front.hasPrefix("name: swiftdata-gen\n"), "\(front)")
+        XCTAssertTrue(front.contains("\ndescription: "), "\(front)")
+        var linked = 0
+        for name in ["SKILL.md", "llms.txt"] {
+            let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(name), encoding: .utf8)
+            for link in text.matches(of: /\]\(([^)\s]+)\)/) where !link.1.contains("://") {
+                XCTAssertTrue(
+                    FileManager.default.fileExists(
+                        atPath: TestPaths.packageRoot.appendingPathComponent(String(link.1)).path),
+                    "\(name) links to \(link.1), which is not in the repository")
+                linked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(linked, 20)
+        // Every article and reference page of the catalog is in the index.
+        let index = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("llms.txt"), encoding: .utf8)
+        for page in try Self.files(withExtension: "md") where !page.path.contains("/Tutorials/") {
+            guard page.path.contains("/Articles/") || page.path.contains("/Reference/") else { continue }
+            XCTAssertTrue(index.contains(page.lastPathComponent), "llms.txt does not index \(page.lastPathComponent)")
+        }
     }
 
     /// Writes each file sample into a sandbox and runs each command; then every schema folder a

@@ -5,24 +5,24 @@
 /// a to-one end is not optional, and not when both ends carry `@Relationship(...)` and the to-many
 /// has no initial value. The cases the evidence leaves open are said as such: the identity then
 /// carries both readings.
-public enum UndeclaredInversePairing: Sendable, Equatable {
+enum UndeclaredInversePairing: Sendable, Equatable {
     case paired
     case unpaired
     /// Not observed: both readings are possible.
     case open
 
     /// One end of a candidate pair, as the generated or the app's Swift declares it.
-    public struct End: Sendable, Equatable {
-        public var isToMany: Bool
-        public var isOptional: Bool
+    struct End: Sendable, Equatable {
+        var isToMany: Bool
+        var isOptional: Bool
         /// Carries `@Relationship(...)`.
-        public var isAnnotated: Bool
+        var isAnnotated: Bool
         /// Written with an initial value (`= []`, `= nil`, `= [P]()`).
-        public var hasInitialValue: Bool
+        var hasInitialValue: Bool
         /// `minimumModelCount`/`maximumModelCount` written, or ordered.
-        public var isCounted: Bool
+        var isCounted: Bool
 
-        public init(isToMany: Bool, isOptional: Bool, isAnnotated: Bool, hasInitialValue: Bool, isCounted: Bool) {
+        init(isToMany: Bool, isOptional: Bool, isAnnotated: Bool, hasInitialValue: Bool, isCounted: Bool) {
             self.isToMany = isToMany
             self.isOptional = isOptional
             self.isAnnotated = isAnnotated
@@ -32,7 +32,7 @@ public enum UndeclaredInversePairing: Sendable, Equatable {
     }
 
     /// The rule for two ends that are each other's only candidate.
-    public init(_ a: End, _ b: End) {
+    init(_ a: End, _ b: End) {
         let toOne = [a, b].filter { !$0.isToMany }
         let toMany = [a, b].filter(\.isToMany)
         if toOne.contains(where: { !$0.isOptional }) {
