@@ -244,12 +244,11 @@ struct SwiftReading {
     /// one expression (with or without `return`).
     static func valueExpression(of binding: PatternBindingSyntax) -> ExprSyntax? {
         if let value = binding.initializer?.value { return value }
-        let statements: CodeBlockItemListSyntax?
-        switch binding.accessorBlock?.accessors {
-        case .getter(let items)?: statements = items
-        case .accessors(let list)?:
+        var statements: CodeBlockItemListSyntax?
+        if case .getter(let items)? = binding.accessorBlock?.accessors {
+            statements = items
+        } else if case .accessors(let list)? = binding.accessorBlock?.accessors {
             statements = list.first { $0.accessorSpecifier.text == "get" }?.body?.statements
-        case nil: statements = nil
         }
         guard let statements, statements.count == 1, let item = statements.first?.item else { return nil }
         if case .expr(let expression) = item { return expression }

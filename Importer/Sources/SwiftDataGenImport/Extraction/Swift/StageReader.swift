@@ -273,17 +273,16 @@ struct StageWalk {
     }
 
     private func closureCode(_ closure: ClosureExprSyntax, located: Located<some SyntaxProtocol>) -> ImportedStageCode {
+        // `if case`, not a switch: swift-syntax's enums may grow cases (the Mac build says so).
         var parameter: String? = "_"
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let names)?: parameter = names.first?.name.text ?? "_"
-        case .parameterClause(let clause)?:
+        if case .simpleInput(let names)? = closure.signature?.parameterClause {
+            parameter = names.first?.name.text ?? "_"
+        } else if case .parameterClause(let clause)? = closure.signature?.parameterClause {
             parameter = clause.parameters.first.map { ($0.secondName ?? $0.firstName).text } ?? "_"
-        case nil:
-            if closure.signature == nil,
-                closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "$0" })
-            {
-                parameter = nil
-            }
+        } else if closure.signature == nil,
+            closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "$0" })
+        {
+            parameter = nil
         }
         return ImportedStageCode(
             parameter: parameter, statements: Self.dedented(closure.statements.description),
