@@ -21,14 +21,6 @@ enum UndeclaredInversePairing: Sendable, Equatable {
         var hasInitialValue: Bool
         /// `minimumModelCount`/`maximumModelCount` written, or ordered.
         var isCounted: Bool
-
-        init(isToMany: Bool, isOptional: Bool, isAnnotated: Bool, hasInitialValue: Bool, isCounted: Bool) {
-            self.isToMany = isToMany
-            self.isOptional = isOptional
-            self.isAnnotated = isAnnotated
-            self.hasInitialValue = hasInitialValue
-            self.isCounted = isCounted
-        }
     }
 
     /// The rule for two ends that are each other's only candidate.
