@@ -193,7 +193,8 @@ public enum Generator {
             guard let model = latest.model(named: rename.model) else {
                 return .error(
                     .newVersionRenameInvalid,
-                    "--rename \(rename.model).\(rename.from)=\(rename.to): \(latest.version) has no model \(rename.model)",
+                    "--rename \(rename.model).\(rename.from)=\(rename.to): \(latest.version) has no model "
+                        + "\(rename.model)",
                     at: latest.location)
             }
             guard let property = model.property(named: rename.from), property.isStored else {

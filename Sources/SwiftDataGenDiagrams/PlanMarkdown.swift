@@ -54,7 +54,8 @@ public enum PlanMarkdown {
         lines.append("")
         if !report.unprovedMappings.isEmpty {
             lines += [
-                "Not yet proved by an Apple-computed hash: \(report.unprovedMappings.map(escaped).joined(separator: "; ")).",
+                "Not yet proved by an Apple-computed hash: "
+                    + "\(report.unprovedMappings.map(escaped).joined(separator: "; ")).",
                 "",
             ]
         }

@@ -22,7 +22,8 @@ struct SyntheticHistory {
             for earlier in 2...max(2, v) where earlier <= v && i % 20 == earlier % 20 {
                 out +=
                     earlier == v
-                    ? "      num\(earlier): { type: Int, default: 0, from: { property: text, convert: \"Int($0) ?? 0\" } }\n"
+                    ? "      num\(earlier): { type: Int, default: 0, from: { property: text, convert: \"Int($0) "
+                        + "?? 0\" } }\n"
                     : "      num\(earlier): { type: Int, default: 0 }\n"
             }
             if i + 1 < models {

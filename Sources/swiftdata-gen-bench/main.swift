@@ -11,7 +11,8 @@ let usage = "usage: swiftdata-gen-bench [versions models properties [runs]] [--w
 if CommandLine.arguments.contains(where: { ["-h", "--help"].contains($0) }) {
     print(
         usage
-            + "\nTimes each pipeline stage against libyaml's raw event pass on a synthetic history (defaults 10 200 30 5)."
+            + "\nTimes each pipeline stage against libyaml's raw event pass on a synthetic history (defaults 10 "
+            + "200 30 5)."
     )
     exit(0)
 }

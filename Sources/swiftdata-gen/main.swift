@@ -146,7 +146,8 @@ enum Generation {
             ) {
                 if !arguments.quiet {
                     printError(
-                        "swiftdata-gen: another swiftdata-gen run is writing into '\(directory)'; waiting for it to finish"
+                        "swiftdata-gen: another swiftdata-gen run is writing into '\(directory)'; waiting for "
+                            + "it to finish"
                     )
                 }
             }
@@ -272,7 +273,8 @@ enum NextVersionDraft {
         }
         if !arguments.quiet {
             print(
-                "swiftdata-gen: wrote \(path) from the latest version; edit it (a version that changes nothing is refused)"
+                "swiftdata-gen: wrote \(path) from the latest version; edit it (a version that changes nothing "
+                    + "is refused)"
             )
         }
         return .success

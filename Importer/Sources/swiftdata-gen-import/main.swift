@@ -40,11 +40,12 @@ let usage = """
     nothing is dropped silently. Each custom stage of the app's plan that runs code is carried: the
     version it leads to gets carriedFrom:, and <Schema>MigrationHooks.swift, written beside the
     YAML, holds its willMigrate/didMigrate code where the generated plan calls it (move that file
-    into the app's target); the import ends with both plans side by side, step by step. Before writing, the history is generated in
-    memory and each version's entity version hashes, renaming identifiers, delete rules and
-    indexes are compared with the app's classes: a difference, or a version that cannot be read,
-    is an error and nothing is written. Exit codes: 0 written, 1 errors, nothing to import or a
-    file in the way, 2 usage error.
+    into the app's target); the import ends with both plans side by side, step by step. Before
+    writing, the history is generated and planned in memory, and each version's entity version
+    hashes, renaming identifiers, delete rules and indexes are compared with the app's classes as
+    read: a difference, a step the generator refuses, or a version that cannot be read is an error
+    at the app's line and nothing is written (--draft writes it elsewhere, headed as unproved). Exit
+    codes: 0 written, 1 errors, nothing to import or a file in the way, 2 usage error.
     """
 
 /// Diagnostics as the generator prints them (each says `error:` itself), then exit 1.

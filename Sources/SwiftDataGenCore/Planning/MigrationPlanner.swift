@@ -129,7 +129,8 @@ public struct MigrationPlanner: Sendable {
                             .duplicateChecksum,
                             "version \(schema.version) has the same SwiftData checksum as \(describe(clash)) even "
                                 + "with hashModifier \"\(modifier)\"; give "
-                                + "\(schema.models[m].name).\(schema.models[m].properties[p].name) another hashModifier",
+                                + "\(schema.models[m].name).\(schema.models[m].properties[p].name) another "
+                                + "hashModifier",
                             at: schema.models[m].properties[p].location))
                 }
                 plan.replace(reference, with: schema)
@@ -519,7 +520,8 @@ public struct MigrationPlanner: Sendable {
             .warning(
                 .customCodeObligation,
                 "the step to \(new.version) leaves this to \(whose), whose willMigrate must \(obligation) before the "
-                    + "schema step, or the migration fails on a device; without that code: \(message) [\(code.rawValue)]",
+                    + "schema step, or the migration fails on a device; without that code: \(message) "
+                    + "[\(code.rawValue)]",
                 at: location, notes: notes))
     }
 
@@ -891,7 +893,8 @@ public struct MigrationPlanner: Sendable {
                     kept
                     ? "stays unique by (\(group.joined(separator: ", "))), but this step converts its values, and "
                         + "two values may convert to one"
-                    : "becomes unique by (\(group.joined(separator: ", "))), but existing objects may repeat those values"
+                    : "becomes unique by (\(group.joined(separator: ", "))), but existing objects may repeat "
+                        + "those values"
                 let message =
                     "\(model.name) \(why); add dedupe: { keep: first | last, orderBy: <property> } to "
                     + "\(model.name) to say which one survives"

@@ -167,7 +167,8 @@ extension VersionResolver {
                                     .missingInverse,
                                     "relationships '\(side.model).\(property.name)' and "
                                         + "'\(relationship.target).\(other.name)' point at each other without an "
-                                        + "inverse; \(what); add inverse: \(other.name) to say which it is (or, if they "
+                                        + "inverse; \(what); add inverse: \(other.name) to say which it is (or, "
+                                        + "if they "
                                         + "are unrelated, give each its own inverse or write inverse: false on each)",
                                     at: property.location,
                                     notes: [
@@ -209,7 +210,8 @@ extension VersionResolver {
                         diagnostics.append(
                             .warning(
                                 .missingInverse,
-                                "'\(side.model).\(property.name)' and '\(target.name).\(other.name)' say inverse: false, but "
+                                "'\(side.model).\(property.name)' and '\(target.name).\(other.name)' say "
+                                    + "inverse: false, but "
                                     + "SwiftData pairs them by itself (each is the other's only candidate and every "
                                     + "to-one end is optional): on every device they are one relationship; write "
                                     + "inverse: \(other.name) to say so",

@@ -206,7 +206,8 @@ public struct StoreReport: Sendable {
         var lines =
             [
                 YAMLText.comment(
-                    "Written by swiftdata-gen-import from the store \(URL(fileURLWithPath: contents.path).lastPathComponent)."
+                    "Written by swiftdata-gen-import from the store "
+                        + "\(URL(fileURLWithPath: contents.path).lastPathComponent)."
                 )
             ]
             + notes + ["schema: \(YAMLText.scalar(schema))", "version: 1.0.0", "models:"]
@@ -254,7 +255,8 @@ public struct StoreReport: Sendable {
                 for (column, type) in table.columns.sorted(by: { $0.key < $1.key }) {
                     let name = String(column.dropFirst()).lowercased()
                     lines.append(
-                        "      \(YAMLText.scalar(name)): \(Self.swiftType(type))  \(YAMLText.comment("\(column) \(type)"))"
+                        "      \(YAMLText.scalar(name)): \(Self.swiftType(type))  "
+                            + "\(YAMLText.comment("\(column) \(type)"))"
                     )
                 }
             }

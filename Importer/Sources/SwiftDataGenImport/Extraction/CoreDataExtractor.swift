@@ -528,7 +528,8 @@ struct ModelVersionReader {
                     position: position(element),
                     message:
                         "\(entity).\(name) is a required to-one relationship; it is carried as optional "
-                        + "(\(destination)?) so that deleting \(destination) can nil it; optionality is in the entity's "
+                        + "(\(destination)?) so that deleting \(destination) can nil it; optionality is in the "
+                        + "entity's "
                         + "version hash, so the store takes a lightweight migration: check for nil where the app "
                         + "relied on Core Data's validation"))
         }

@@ -65,7 +65,8 @@ public enum SwiftSourceLoader {
             case .tooLarge(let size):
                 throw Failure(
                     description:
-                        "\(file): \(size) bytes or more, more than the \(ReadingBudget.swiftSourceBytes) a Swift file is read to"
+                        "\(file): \(size) bytes or more, more than the \(ReadingBudget.swiftSourceBytes) a "
+                        + "Swift file is read to"
                 )
             case .unreadable: throw Failure(description: "\(file): cannot be read")
             }

@@ -83,7 +83,8 @@ public enum CarriedStages {
                     // The closure reads `$0`, which a function's body cannot: it is kept as a closure.
                     body =
                         "    static func \(name)(_ context: ModelContext) throws {\n"
-                        + "        let carried: (ModelContext) throws -> Void = {\n\(indented(code.statements, by: 12))\n"
+                        + "        let carried: (ModelContext) throws -> Void = "
+                        + "{\n\(indented(code.statements, by: 12))\n"
                         + "        }\n        try carried(context)\n    }"
                 case let parameter?:
                     let label = parameter == "_" ? "context" : parameter
@@ -187,16 +188,19 @@ public enum CarriedStages {
                     "custom (\(place(stage.location))\(phases.isEmpty ? "" : "; " + phases.joined(separator: ", ")))"
             }
             lines.append(
-                "\(step.from) → \(step.to): the app runs \(appRuns); the generated plan runs \(step.stages.joined(separator: ", then "))"
+                "\(step.from) → \(step.to): the app runs \(appRuns); the generated plan runs "
+                    + "\(step.stages.joined(separator: ", then "))"
             )
             if !step.carriedFromApp.isEmpty {
                 lines.append(
-                    "    its hooks hold the app's code: \(step.carriedFromApp.map { $0.components(separatedBy: " — ")[0] }.joined(separator: ", "))"
+                    "    its hooks hold the app's code: "
+                        + "\(step.carriedFromApp.map { $0.components(separatedBy: " — ")[0] }.joined(separator: ", "))"
                 )
             }
             if !step.teamMustWrite.isEmpty {
                 lines.append(
-                    "    the generated plan needs code the app's stage does not give: \(step.teamMustWrite.joined(separator: "; "))"
+                    "    the generated plan needs code the app's stage does not give: "
+                        + "\(step.teamMustWrite.joined(separator: "; "))"
                 )
             }
             let losses = step.dataLoss.isEmpty ? "nothing" : step.dataLoss.joined(separator: "; ")
@@ -214,7 +218,8 @@ public enum CarriedStages {
         for stage in stages
         where !zip(qualified, qualified.dropFirst()).contains(where: { $0 == (stage.from, stage.to) }) {
             lines.append(
-                "the app's stage \(stage.from) → \(stage.to) (\(place(stage.location))) is no step of the versions read: "
+                "the app's stage \(stage.from) → \(stage.to) (\(place(stage.location))) is no step of the "
+                    + "versions read: "
                     + "the generated plan goes one version at a time")
         }
         return lines

@@ -93,7 +93,8 @@ extension HistoryTranslator {
                     position: model.location,
                     message:
                         "\(model.name) is \(model.access ?? "internal"); every generated declaration takes the access "
-                        + "of swiftdata-gen.yaml (access: \(chosen)), as not every model is \(model.access ?? "internal")"
+                        + "of swiftdata-gen.yaml (access: \(chosen)), as not every model is "
+                        + "\(model.access ?? "internal")"
                         + (model.access == "open" ? ", and a model class is generated final" : "")))
         }
         return chosen

@@ -330,7 +330,8 @@ public enum HistoryTranslator {
             && enumeration.cases.allSatisfy { $0.rawValue == nil || $0.rawValue == $0.name }
         if plain {
             return
-                "{ rawType: String, cases: [\(enumeration.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", "))] }"
+                "{ rawType: String, cases: "
+                + "[\(enumeration.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", "))] }"
         }
         var next = 0
         let cases = enumeration.cases.map { item -> String in
@@ -363,7 +364,8 @@ public enum HistoryTranslator {
                 .init(
                     position: property.location,
                     message:
-                        "\(model.name).\(property.name) is a [\(dictionary.key): \(dictionary.value)]; the DSL stores a "
+                        "\(model.name).\(property.name) is a [\(dictionary.key): \(dictionary.value)]; the DSL "
+                        + "stores a "
                         + "dictionary only as [String: <Codable struct it can state>] (how SwiftData stores others is "
                         + "not pinned yet); it is not carried, so the generated \(version.typeName ?? "schema") would "
                         + "not store it"))

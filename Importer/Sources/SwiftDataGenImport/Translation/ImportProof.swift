@@ -105,7 +105,8 @@ public enum ImportProof {
                 if identifier != (property.originalName ?? property.name) && !dropped {
                     say(
                         property.location,
-                        "\(model.name).\(property.name) is read from stores as \"\(property.originalName ?? property.name)\""
+                        "\(model.name).\(property.name) is read from stores as "
+                            + "\"\(property.originalName ?? property.name)\""
                             + " by the app, as \"\(identifier)\"")
                 }
                 let rule = counterpart.relationship?.deleteRule.rawValue

@@ -232,7 +232,8 @@ public struct StoreMatch: Sendable {
                 }
                 if attribute.isOptional != property.isOptional {
                     lines.append(
-                        "\(name).\(attribute.name) is \(attribute.isOptional ? "optional" : "required") in the store's model"
+                        "\(name).\(attribute.name) is \(attribute.isOptional ? "optional" : "required") in the "
+                            + "store's model"
                     )
                 }
             }

@@ -328,7 +328,8 @@ struct SwiftReading {
         }
         error(
             member.position(expression),
-            "\(name).models is built from '\(expression.trimmedDescription)', which the importer does not follow; write "
+            "\(name).models is built from '\(expression.trimmedDescription)', which the importer does not "
+                + "follow; write "
                 + "it as a list of Model.self (or another version's models + [Model.self])")
         return []
     }
