@@ -97,13 +97,19 @@ extension SwiftExpressionTests {
             "$0.filter { $0 > 1 }.count", "{ a, b in a + b }(1, 2)",
             "{ let x: Int = 1\n return x }()", "{ x\n .y }()", "{ 1 +\n 2 }()", "{ \"a;b\" }()",
             "$0.sorted { $0 < $1 }",
-            "$0.map { (a: Int) -> Int in a * 2 }",
+            "$0.map { (a: Int) -> Int in a * 2 }", "{ if a { } }()",
+            "{ guard let s = $0 else { return 0 }\n return Int(s) ?? 0 }(x)",
+            "{ if let a = b, a > 1 {\n return a\n} else if c {\n return 2\n}\nelse { return 3 } }()",
+            "if a { 1 } else { 2 }",
         ] {
             XCTAssertNil(SwiftExpression.problem(in: accepted), accepted)
         }
         for (refused, words) in [
             ("$0.map { 1 2 }", "follows a complete expression"), ("{ for a in b {} }()", "'for' starts a statement"),
-            ("{ let = 3 }()", "'let' needs a name"), ("{ if a { } }()", "'if' starts a statement"),
+            ("{ let = 3 }()", "'let' needs a name"), ("{ guard a else { 1 } }()", "must end in 'return'"),
+            ("{ if a b { } }()", "in a closure"),
+            ("{ if x.contains { $0 } { } }()", "needs parentheses"), ("if a { 1 2 } else { 3 }", "branch"),
+            ("switch a { default: 1 }", "switch"),
             ("{ let x 3 }()", "needs '= value'"), ("{ x = }()", "in a closure"), ("{ return 1 + }()", "in a closure"),
             ("{ [weak self] in 1 }()", "capture list"), ("{ let a=\n.b }()", "consistent"),
             ("try?...x", "space after"), ("\"s\" is ( in 1)", "needs a type"),

@@ -46,7 +46,8 @@ final class ExpressionCheckTests: XCTestCase {
         let pieces = [
             "1", "2.5", "$0", "x", "foo", "Int", ".a", "+", "-", "*", "==", "!", "?", ":", ",", ".", "(", ")", "[", "]",
             "{", "}", "\"s\"", " ", " ", "as", "is", "try", "nil", "true", "...", "->", "=", "&&", "in", "_", "#",
-            "{ ", " }", "\n", ";", "let ", "return ", " in ", "$0", "{ $0", "()",
+            "{ ", " }", "\n", ";", "let ", "return ", " in ", "$0", "{ $0", "()", "if ", "guard ", " else ",
+            "else { return 0 }", " { 1 } else { 2 }",
         ]
         var accepted = 0
         var wrong: [String] = []

@@ -6,9 +6,9 @@
 /// parser can make.
 extension SwiftExpression {
     /// Nil when `body` (between the braces) is such a body; otherwise what is wrong, in words.
-    static func closureBodyProblem(_ body: [Unicode.Scalar]) -> String? {
+    static func closureBodyProblem(_ body: [Unicode.Scalar], allowsSignature: Bool = true) -> String? {
         var statements = Self.statements(of: body)
-        if let first = statements.first?.scalars, let signature = Self.signatureEnd(first) {
+        if allowsSignature, let first = statements.first?.scalars, let signature = Self.signatureEnd(first) {
             // A signature names parameters and types; `for a in b` is a statement, not one.
             let words = String(String.UnicodeScalarView(first[..<signature])).split { !($0 == "_" || $0.isLetter) }
             if let word = words.dropLast().first(where: {
@@ -105,7 +105,87 @@ extension SwiftExpression {
     }
 
     /// Words that start a statement besides `statementWords`, which a closure here does not take.
-    static let statementStarts: Set<String> = ["if", "switch", "do", "else", "case", "catch"]
+    static let statementStarts: Set<String> = ["switch", "do", "else", "case", "catch"]
+
+    /// `if c { … } else if c { … } else { … }` or `guard c else { … return … }` as a statement of a
+    /// closure: conditions, and bodies that are closure bodies themselves (a `guard`'s ending in
+    /// `return`, which Swift requires).
+    private static func conditionalStatementProblem(_ word: String, _ text: [Unicode.Scalar]) -> String? {
+        var scanner = Scanner(text)
+        scanner.inList = true
+        scanner.inBody = true
+        if let problem = scanner.run() { return problem }
+        guard let body = scanner.spans.first(where: { text[$0.lowerBound] == "{" }) else {
+            return "'\(word)' has no body"
+        }
+        var conditionEnd = body.lowerBound
+        if word == "guard" {
+            let before = trimmed(String(String.UnicodeScalarView(text[..<body.lowerBound])))
+            guard before.hasSuffix(" else") else { return "'guard' needs 'else' before its body" }
+            conditionEnd = text[..<body.lowerBound].lastIndex(of: "e").map { $0 - 3 } ?? body.lowerBound
+        }
+        if let problem = conditionProblem(Array(text[word.unicodeScalars.count..<conditionEnd])) { return problem }
+        let inner = Array(text[(body.lowerBound + 1)..<(body.upperBound - 1)])
+        if let problem = closureBodyProblem(inner, allowsSignature: false) { return problem }
+        let rest = trimmed(String(String.UnicodeScalarView(text[body.upperBound...])))
+        if word == "guard" {
+            let last = statements(of: inner).map { trimmed(String(String.UnicodeScalarView($0.scalars))) }
+                .last { !$0.isEmpty }
+            guard last?.hasPrefix("return") == true else { return "a 'guard' body must end in 'return'" }
+            return rest.isEmpty ? nil : "'\(rest)' follows the 'guard' statement"
+        }
+        guard !rest.isEmpty else { return nil }
+        if rest.hasPrefix("{") { return "a closure in a condition needs parentheses around it" }
+        guard rest.hasPrefix("else") else { return "'\(rest)' follows the 'if' statement" }
+        let alternative = trimmed(rest.dropFirst(4))
+        if alternative.hasPrefix("if ") { return conditionalStatementProblem("if", Array(alternative.unicodeScalars)) }
+        guard alternative.hasPrefix("{"), alternative.hasSuffix("}") else { return "'else' needs a body" }
+        return closureBodyProblem(Array(alternative.unicodeScalars.dropFirst().dropLast()), allowsSignature: false)
+    }
+
+    /// The conditions of an `if` or `guard`: expressions and optional bindings (`let x = e`,
+    /// `let x`), separated by commas; a closure in a condition needs parentheses.
+    static func conditionProblem(_ condition: [Unicode.Scalar]) -> String? {
+        var scanner = Scanner(condition)
+        scanner.inList = true
+        scanner.inBody = true
+        if let problem = scanner.run() { return problem }
+        if scanner.spans.contains(where: { condition[$0.lowerBound] == "{" }) {
+            return "a closure in a condition needs parentheses around it"
+        }
+        func inside(_ index: Int) -> Bool { scanner.spans.contains { $0.lowerBound < index && index < $0.upperBound } }
+        var parts: [String] = []
+        var current: [Unicode.Scalar] = []
+        for (index, scalar) in condition.enumerated() {
+            if scalar == ",", !inside(index) {
+                parts.append(trimmed(String(String.UnicodeScalarView(current))))
+                current = []
+            } else {
+                current.append(scalar)
+            }
+        }
+        parts.append(trimmed(String(String.UnicodeScalarView(current))))
+        for part in parts {
+            guard !part.isEmpty else { return "a condition is missing" }
+            let word = String(part.prefix { $0.isLetter })
+            if word == "let" || word == "var" {
+                let rest = trimmed(part.dropFirst(word.count))
+                let name = String(rest.prefix { $0 == "_" || $0.isLetter || $0.isNumber })
+                guard !name.isEmpty, name.first?.isNumber == false, !Identifier.keywords.contains(name) else {
+                    return "'\(word)' in a condition needs a name"
+                }
+                let value = trimmed(rest.dropFirst(name.count))
+                if value.isEmpty { continue }
+                guard value.hasPrefix("= ") else { return "'\(word) \(name)' needs ' = value'" }
+                if let problem = problem(in: String(value.dropFirst(2))) { return problem }
+            } else if word == "case" {
+                return "'case' patterns in a condition are not checked here; compare with '==' instead"
+            } else if let problem = problem(in: part) {
+                return problem
+            }
+        }
+        return nil
+    }
 
     /// One statement of a closure's body.
     private static func statementProblem(_ text: String) -> String? {
@@ -114,6 +194,8 @@ extension SwiftExpression {
         case "return":
             let value = trimmed(text.dropFirst(word.count))
             return value.isEmpty ? nil : problem(in: value)
+        case "if", "guard":
+            return conditionalStatementProblem(word, Array(text.unicodeScalars))
         case "let", "var":
             let rest = trimmed(text.dropFirst(word.count))
             let name = String(rest.prefix { $0 == "_" || $0.isLetter || $0.isNumber })
@@ -168,9 +250,12 @@ extension SwiftExpression {
             if scalar == ";" || scalar == "\n" || scalar == "\r", !inside(index) {
                 let next = body[(index + 1)...].first { !$0.properties.isWhitespace }
                 let last = current.last { !$0.properties.isWhitespace }
+                // `}\nelse {` continues an `if`.
+                let startsElse = body[(index + 1)...].drop { $0.properties.isWhitespace }.prefix(4).elementsEqual(
+                    "else".unicodeScalars)
                 let joins =
                     scalar != ";"
-                    && ((next.map { $0 == "." || (continuing.contains($0) && $0 != "!") } ?? false)
+                    && (startsElse || (next.map { $0 == "." || (continuing.contains($0) && $0 != "!") } ?? false)
                         || (last.map { continuing.contains($0) && $0 != "!" && $0 != "?" } ?? false))
                 if joins {
                     current.append(" ")

@@ -27,6 +27,8 @@ extension SwiftExpression {
         var position = 0
         /// Ternary `?`s waiting for their `:`.
         var pendingTernaries = 0
+        /// Reading the inside of `( )` or `[ ]`, where an `if` is no value.
+        var inGroup = false
 
         /// Words that cannot stand where a value is expected.
         static let notValues: Set<String> = [
@@ -235,9 +237,15 @@ extension SwiftExpression {
             guard let token = current else { return "it ends where a value is expected; write a complete expression" }
             switch token.kind {
             case .word(let word) where word == "if" || word == "switch":
-                return conditional(word)
+                // Swift takes `if` as a value only as the whole expression, not as an operand.
+                guard position == 0, !inGroup else {
+                    return
+                        "'\(word)' used as a value must be the whole expression; wrap it in a closure called in place"
+                }
+                if let problem = conditional(word) { return problem }
+                return current.map { "\(describe($0)) follows an 'if' used as a value; write it alone" }
             case .word(let word)
-            where Self.notValues.contains(word) || word == "_"
+            where Self.notValues.contains(word) || word == "_" || SwiftExpression.statementWords.contains(word)
                 || (word.hasPrefix("#") && word.unicodeScalars.dropFirst().first?.properties.isAlphabetic != true):
                 return "'\(word)' stands where a value is expected; write a complete expression"
             case .word(let word) where word.hasPrefix("$") && !word.dropFirst().allSatisfy(\.isNumber):
@@ -291,6 +299,7 @@ extension SwiftExpression {
             scanner.inList = true
             if let problem = scanner.run() { return problem }
             var list = Shape(scalars: inner, opaque: scanner.spans)
+            list.inGroup = true
             return list.elements(in: open, asValue: asValue)
         }
 
@@ -302,6 +311,12 @@ extension SwiftExpression {
             }
             if isLabels && !tokens.isEmpty && tokens.count % 2 == 0 && open == "(" && asValue {
                 return "'(\(String(String.UnicodeScalarView(scalars))))' names labels, but no function before it"
+            }
+            // `f(a:)`: each label runs into its colon.
+            if isLabels && !tokens.isEmpty && tokens.count % 2 == 0 && open == "(",
+                tokens.contains(where: { $0.kind == .colon && $0.spaceBefore })
+            {
+                return "write each label of a function's name right before its ':'"
             }
             if tokens.isEmpty || (isLabels && tokens.count % 2 == 0 && open == "(") { return nil }
             if open == "[", tokens.count == 1, tokens[0].kind == .colon { return nil }
@@ -356,7 +371,10 @@ extension SwiftExpression {
                     // `f(a:)` names a function by its labels only right after its name.
                     let afterName =
                         position > 0
-                        && { if case .word = tokens[position - 1].kind { return true } else { return false } }()
+                        && {
+                            if case .word(let name) = tokens[position - 1].kind { return !name.hasPrefix("$") }
+                            return false
+                        }()
                     if let problem = group(token, asValue: !afterName) { return problem }
                     position += 1
                 default:
@@ -368,17 +386,33 @@ extension SwiftExpression {
 
         /// `if … { … } else { … }` or `switch … { … }` used as a value (Swift 5.9).
         private mutating func conditional(_ word: String) -> String? {
+            // A `switch` used as a value has clauses this check does not read.
+            guard word == "if" else { return "a 'switch' used as a value is not checked here; write if/else or '? :'" }
+            let start = position
             position += 1
             while let token = current, token.kind != .opaque("{") { position += 1 }
-            guard current != nil else { return "'\(word)' has no body; write a complete expression" }
+            guard let body = current else { return "'\(word)' has no body; write a complete expression" }
+            let condition = Array(scalars[tokens[start].range.upperBound..<body.range.lowerBound])
+            if let problem = SwiftExpression.conditionProblem(condition) { return problem }
+            if let problem = branchProblem(body) { return problem }
             position += 1
-            guard word == "if" else { return nil }
             guard current?.kind == .word("else") else { return "an 'if' used as a value needs an 'else'" }
             position += 1
             if current?.kind == .word("if") { return conditional("if") }
-            guard current?.kind == .opaque("{") else { return "'else' needs a body; write a complete expression" }
+            guard let other = current, other.kind == .opaque("{") else {
+                return "'else' needs a body; write a complete expression"
+            }
+            if let problem = branchProblem(other) { return problem }
             position += 1
             return nil
+        }
+
+        /// A branch of an `if` used as a value: one expression.
+        private func branchProblem(_ token: Token) -> String? {
+            let inner = String(
+                String.UnicodeScalarView(scalars[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)]))
+            let value = String(inner.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            return SwiftExpression.problem(in: value).map { "in a branch of 'if': \($0)" }
         }
 
         /// The type after `as` or `is`: a name with its generic arguments and members, or a
@@ -400,7 +434,7 @@ extension SwiftExpression {
                 position += 1
             case .word(let name)
             where !name.hasPrefix("$") && !name.hasPrefix("#") && !Self.notValues.contains(name)
-                && !["nil", "true", "false", "self", "super"].contains(name):
+                && !["nil", "true", "false", "self", "super"].contains(name) && !Identifier.keywords.contains(name):
                 position += 1
                 while true {
                     if case .op(let text)? = current?.kind, text.hasPrefix("<"), current?.spaceBefore == false {
