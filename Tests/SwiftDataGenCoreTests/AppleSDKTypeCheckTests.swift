@@ -360,6 +360,20 @@ final class AppleSDKRefusalTests: XCTestCase {
             source: "import SwiftData\n\n@Model final class A {\n    var n: Int = 0 +\n    init() {}\n}\n",
             sdk: .iOS18, iOSFloor: 18, appleError: "initializer expression requires explicit access",
             standIn: .refuses("initializer expression requires explicit access")),
+        Sample(
+            name: "'try' right of an operator in an initial value (SDG310)",
+            source:
+                "import SwiftData\n\n@Model final class A {\n    var n: Int = 1 + try Int(\"2\")!\n    init() {}\n}\n",
+            sdk: .iOS18, iOSFloor: 18, appleError: "'try' cannot appear to the right of a non-assignment operator",
+            standIn: .refuses("'try' cannot appear to the right of a non-assignment operator")),
+        Sample(
+            name: "an 'if' used as an operand in an initial value (SDG310)",
+            source: "import SwiftData\n\n@Model final class A {\n    var n: Int = if true { 1 } else { 2 } + 1\n"
+                + "    init() {}\n}\n",
+            sdk: .iOS18, iOSFloor: 18,
+            appleError: "'if' may only be used as expression in return, throw, or as the source of an assignment",
+            standIn: .refuses("'if' may only be used as expression in return, throw, or as the source of an assignment")
+        ),
         Sample(name: "@Attribute(.codable) at iOS 27", source: codable, sdk: .iOS27, iOSFloor: 27, standIn: .compiles),
         Sample(
             name: "@Attribute(.codable) below iOS 27 (SDG312)", source: codable, sdk: .iOS27, iOSFloor: 26,
