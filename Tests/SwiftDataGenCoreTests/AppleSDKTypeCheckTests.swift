@@ -374,6 +374,12 @@ final class AppleSDKRefusalTests: XCTestCase {
             appleError: "'if' may only be used as expression in return, throw, or as the source of an assignment",
             standIn: .refuses("'if' may only be used as expression in return, throw, or as the source of an assignment")
         ),
+        Sample(
+            name: "an internal id in a public model (SDG112)",
+            source: "import Foundation\nimport SwiftData\n\n@Model public final class A {\n    var id: UUID = UUID()\n"
+                + "    public init() {}\n}\n",
+            sdk: .iOS18, iOSFloor: 18, appleError: "must be declared public because it matches a requirement",
+            standIn: .refuses("must be declared public because it matches a requirement")),
         Sample(name: "@Attribute(.codable) at iOS 27", source: codable, sdk: .iOS27, iOSFloor: 27, standIn: .compiles),
         Sample(
             name: "@Attribute(.codable) below iOS 27 (SDG312)", source: codable, sdk: .iOS27, iOSFloor: 26,

@@ -263,6 +263,11 @@ extension DiagnosticCode {
                 "Warning: a struct stored `.codable` changed its fields. SwiftData migrates nothing for it, so every "
                 + "value encoded by an earlier version must still decode: new fields optional or with a default in "
                 + "`init(from:)`, none renamed or removed."
+        case .witnessLessVisible:
+            return
+                "A property named `id` meets `Identifiable`'s requirement, which every model has through "
+                + "`PersistentModel`; with `access: public` (or `package`) in the configuration it must be as visible "
+                + "as the model, or the generated class does not compile. Remove its `access:`."
         case .customCodeObligation:
             return
                 "Warning: the step into a `customMigration` version does what SwiftData cannot do alone but its "

@@ -193,6 +193,24 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(d.map(\.code), [.inverseNotFound], d.map(\.rendered).joined(separator: "\n"))
     }
 
+    /// `id` meets Identifiable's requirement: in public models it cannot be written less visible.
+    func testAnIdLessVisibleThanAPublicModelIsRefused() throws {
+        let versions = [
+            SourceFile(
+                displayPath: "1.0.0.yaml", relativePath: "1.0.0.yaml",
+                bytes: Array(
+                    "schema: P\nversion: 1.0.0\nmodels:\n  Item:\n    properties:\n      id: { type: UUID, expression: \"UUID()\", access: internal }\n"
+                        .utf8))
+        ]
+        for (access, expected) in [("public", [DiagnosticCode.witnessLessVisible]), ("internal", [])] {
+            let config = SourceFile(
+                displayPath: "swiftdata-gen.yaml", relativePath: "swiftdata-gen.yaml",
+                bytes: Array("access: \(access)\n".utf8))
+            let (_, said) = Generator.validate(SchemaSources(config: config, versions: versions))
+            XCTAssertEqual(said.filter(\.isError).map(\.code), expected, said.map(\.rendered).joined(separator: "\n"))
+        }
+    }
+
     /// Two relationships pointing at each other without an inverse are one warning, not two;
     /// `inverse: false` silences a relationship that is one-way on purpose, except where SwiftData
     /// pairs the two all the same.

@@ -27,6 +27,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case duplicateName = "SDG109"
     case countLimit = "SDG110"
     case replacesModelMember = "SDG111"
+    case witnessLessVisible = "SDG112"
 
     // Relationships (SDG2xx)
     case unknownType = "SDG201"

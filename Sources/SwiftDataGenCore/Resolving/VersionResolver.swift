@@ -364,6 +364,7 @@ struct VersionResolver {
         property.scalarSpelling = scalarSpelling
         resolveStorage(ast, into: &property)
         checkStoredName(of: property, ast)
+        checkWitnessAccess(ast)
         resolveExpressions(ast, into: &property)
         switch kind {
         case .relationship(let relationship):
@@ -375,6 +376,21 @@ struct VersionResolver {
             resolveAttribute(ast, valueType: valueType, isArray: isArray, into: &property)
         }
         return property
+    }
+
+    /// `id` meets `Identifiable`'s requirement, which every model conforms to through
+    /// `PersistentModel`: in a public (or package) model it must be as visible as the model, or the
+    /// generated class does not compile ("must be declared public because it matches a requirement").
+    private mutating func checkWitnessAccess(_ ast: PropertyAST) {
+        guard ast.name.value == "id", config.access != .internal, let written = ast.access,
+            [.private, .fileprivate, .internal].contains(written.value)
+        else { return }
+        diagnostics.append(
+            .error(
+                .witnessLessVisible,
+                "'id' meets Identifiable's requirement, and the models are \(config.access.rawValue): it must be "
+                    + "\(config.access.rawValue) too; remove access: \(written.value.rawValue)",
+                at: written.location))
     }
 
     /// Whether a property may have its name: not a reserved one, not a type's the code names.
