@@ -45,6 +45,10 @@ extension VersionResolver {
         var unique = checked(ast.unique, what: "unique")
         let indexes = checked(ast.indexes, what: "indexes")
         let flagged = ast.properties.filter { $0.unique?.value == true && $0.transient?.value != true }
+        // A property unique both ways (`unique: true` and a group of it alone), as apps ship
+        // `@Attribute(.unique)` beside `#Unique`: both are kept, so the generated class declares what
+        // the app's does (how SwiftData counts the two is not settled: coredata-version-hash.md).
+        var uniqueTwice: Set<String> = []
         for propertyAST in flagged {
             guard let property = model.property(named: propertyAST.name.value), property.relationship == nil else {
                 continue
@@ -52,12 +56,15 @@ extension VersionResolver {
             let group = [storedName(property)]
             if !unique.contains(where: { $0.value == group }) {
                 unique.append(Located(group, at: propertyAST.unique?.location ?? propertyAST.name.location))
+            } else if config.supportsUniqueMacros {
+                uniqueTwice.insert(property.name)
             }
         }
         if config.supportsUniqueMacros {
             model.uniqueGroups = unique.map(\.value)
             model.indexGroups = indexes.map(\.value)
-            for index in model.properties.indices where model.properties[index].isUnique {
+            for index in model.properties.indices
+            where model.properties[index].isUnique && !uniqueTwice.contains(model.properties[index].name) {
                 model.properties[index].isUnique = false
             }
         } else {
