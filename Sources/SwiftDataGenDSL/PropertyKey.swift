@@ -188,8 +188,8 @@ public enum PropertyKey: String, CaseIterable, Sendable {
                 + "`inverse: false` says the relationship is one-way on purpose and quiets the missing-inverse "
                 + "warning (SDG206), unless SwiftData pairs it all the same with the one relationship that points "
                 + "back (both plain, every to-one end optional: <doc:StoreIdentity>)"
-        case .minCount: return "to-many relationships: `minimumModelCount`"
-        case .maxCount: return "to-many relationships: `maximumModelCount`"
+        case .minCount: return "relationships: `minimumModelCount` (on a to-one, carried as written)"
+        case .maxCount: return "relationships: `maximumModelCount` (on a to-one, only 1)"
         case .from:
             return "where the value comes from in the previous version: `{ property: oldName, convert: \"Swift over "
                 + "$0\" }` for a conversion (the same name converts in place), or `{ property: authorName, match: name "

@@ -96,7 +96,10 @@ extension DiagnosticCode {
                 + "might pair it by itself). Add `inverse:`, or `inverse: false` where the relationship is one-way "
                 + "on purpose. Two relationships that point at each other are warned once, and a relationship whose "
                 + "`inverse:` is already in error is not warned."
-        case .invalidCount: return "`minCount`/`maxCount` on a to-one relationship, or a minimum above the maximum."
+        case .invalidCount:
+            return
+                "A `maxCount` other than 1 on a to-one relationship (counts on a to-one are carried as written, but it "
+                + "holds at most one model), or a minimum above the maximum."
         case .relationshipOptionOnAttribute:
             return "A relationship option (`deleteRule`, `inverse`, counts) on an attribute. Remove it."
         case .attributeOptionOnRelationship:

@@ -288,14 +288,22 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(match?.severity, .warning)
     }
 
-    func testCountsOnlyOnToMany() {
+    /// Counts on a to-one are carried as written (apps ship them), but its maxCount can only be 1.
+    func testCountsOnAToOneAreCarriedAndItsMaxCountIsOne() {
+        let carried = diagnose([
+            model(
+                "  A:\n    properties:\n      b: { type: B?, minCount: 1, maxCount: 1, inverse: a }\n  B:\n"
+                    + "    properties:\n      a: \"[A]\"\n"
+            )
+        ])
+        XCTAssertEqual(carried.filter(\.isError).map(\.rendered), [])
         let d = diagnose([
             model(
-                "  A:\n    properties:\n      b: { type: B?, minCount: 1, inverse: a }\n  B:\n    properties:\n   "
+                "  A:\n    properties:\n      b: { type: B?, maxCount: 2, inverse: a }\n  B:\n    properties:\n   "
                     + "   a: \"[A]\"\n"
             )
         ])
-        expect(.invalidCount, line: 6, column: 32, "to-many", in: d)
+        expect(.invalidCount, line: 6, column: 32, "can only be 1", in: d)
     }
 
     func testRelationshipOptionOnAttribute() {

@@ -529,6 +529,9 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     case toOne, toMany, optionalToMany
     /// A to-many with `minimumModelCount`/`maximumModelCount` written.
     case toManyWithCounts
+    /// A to-one with `minimumModelCount`/`maximumModelCount` written: whether SwiftData hashes
+    /// them is not shown.
+    case toOneWithCounts
     /// Two relationships that point at each other and declare no inverse, in a case the evidence
     /// does not settle (`UndeclaredInversePairing.open`); the cases it settles are proved.
     case undeclaredInversePair
@@ -561,6 +564,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .enumInStruct, .externalStorage:
             return "entity hashes a SwiftData app's tests pin (vectors millio-*, iOS 26.x), coredata-version-hash.md"
         case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .codableStruct, .toManyWithCounts,
+            .toOneWithCounts,
             .preserveValueOnDeletion, .hashModifier, .inheritance, .undeclaredInversePair:
             return nil
         }
@@ -604,6 +608,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .toMany: return "a to-many relationship [M]"
         case .optionalToMany: return "an optional to-many relationship [M]?"
         case .toManyWithCounts: return "a to-many relationship with model counts"
+        case .toOneWithCounts: return "a to-one relationship with model counts"
         case .undeclaredInversePair:
             return "relationships that point at each other without an inverse, in a case the evidence leaves open "
                 + "(many-to-many, counted, or annotated on the to-one end only)"
@@ -687,7 +692,9 @@ extension CoreDataProperty {
                 hasInitialValue: property.relationshipHasInitialValue)
             (kind, row) = (
                 .relationship(relationship),
-                !r.isToMany ? .toOne : counts ? .toManyWithCounts : property.isOptional ? .optionalToMany : .toMany
+                !r.isToMany
+                    ? (counts ? .toOneWithCounts : .toOne)
+                    : counts ? .toManyWithCounts : property.isOptional ? .optionalToMany : .toMany
             )
         }
         self.init(

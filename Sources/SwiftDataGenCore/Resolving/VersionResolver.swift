@@ -646,13 +646,13 @@ struct VersionResolver {
                         + "\(relationship.target); remove it",
                     at: location))
         }
-        if !relationship.isToMany {
-            for count in [ast.minCount, ast.maxCount].compactMap({ $0 }) {
-                diagnostics.append(
-                    .error(
-                        .invalidCount, "minCount and maxCount apply to to-many relationships; '\(name)' is to-one",
-                        at: count.location))
-            }
+        // On a to-one they are carried as written (apps ship `@Relationship(minimumModelCount: 1)` on
+        // one); a to-one holds at most one model whatever they say.
+        if !relationship.isToMany, let max = ast.maxCount, max.value != 1 {
+            diagnostics.append(
+                .error(
+                    .invalidCount, "maxCount on the to-one '\(name)' can only be 1: it holds at most one model",
+                    at: max.location))
         } else if let min = ast.minCount, let max = ast.maxCount, max.value > 0, min.value > max.value {
             diagnostics.append(
                 .error(

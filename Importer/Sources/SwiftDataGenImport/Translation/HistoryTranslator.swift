@@ -413,14 +413,6 @@ public enum HistoryTranslator {
             dictionary.map { "[\($0.key): \($0.value)]" }
             ?? (property.isArray ? "[\(property.typeName)]" : property.typeName)
         if property.isOptional { type += "?" }
-        if isModel, !property.isArray, property.minimumCount != nil || property.maximumCount != nil {
-            notes.append(
-                .init(
-                    position: property.location,
-                    message:
-                        "the model counts of \(model.name).\(property.name) are not carried: it is a to-one, which "
-                        + "holds at most one model whatever they say"))
-        }
         let initial = initialValue(
             property, in: model, isModel: isModel, isEnum: isEnum, version: version, notes: &notes)
         var entries: [String] = []
@@ -443,8 +435,8 @@ public enum HistoryTranslator {
             case .deleteRule:
                 value = isModel ? property.deleteRule.flatMap { $0 == "nullify" ? nil : YAMLText.scalar($0) } : nil
             case .inverse: value = isModel ? property.inverse.map(YAMLText.scalar) : nil
-            case .minCount: value = isModel && property.isArray ? property.minimumCount.map(String.init) : nil
-            case .maxCount: value = isModel && property.isArray ? property.maximumCount.map(String.init) : nil
+            case .minCount: value = isModel ? property.minimumCount.map(String.init) : nil
+            case .maxCount: value = isModel ? property.maximumCount.map(String.init) : nil
             case .hashModifier: value = property.hashModifier.map(YAMLText.scalar)
             case .enumStorage: value = isEnum && !property.isArray ? "value" : nil
             case .access:
