@@ -1,5 +1,7 @@
-/// Stable diagnostic codes. The hundreds digit names the pipeline stage that finds the problem;
-/// codes are never reused for a different meaning, so users can search for them.
+/// Stable diagnostic codes. The hundreds digit names the area of the problem (YAML; the DSL's keys,
+/// values and names; relationships; attributes; inheritance; CloudKit; versions, history and
+/// planning; output), not the stage that finds it: a name is checked while resolving, yet its
+/// code is SDG1xx. Codes are never reused for a different meaning, so users can search for them.
 public enum DiagnosticCode: String, Sendable, CaseIterable {
     // Loading YAML (SDG0xx)
     case unreadableFile = "SDG001"
