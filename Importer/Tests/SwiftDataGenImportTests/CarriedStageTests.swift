@@ -1,7 +1,8 @@
 import Foundation
 import SwiftDataGenCore
-import SwiftDataGenImport
 import XCTest
+
+@testable import SwiftDataGenImport
 
 /// The app's custom stages come along: the version each leads to says where it was, the hooks
 /// file holds its code in the phases the app ran it, and a store migrated by the generated plan
@@ -141,6 +142,13 @@ final class CarriedStageTests: XCTestCase {
         let printed = try compiledAgainstStandIn(
             generated, main: "print(\"compiled\")", swiftVersion: "6", module: "main", work: work)
         XCTAssertEqual(printed?.contains("compiled"), true, printed ?? "")
+    }
+
+    /// The names carried code uses are read as Swift reads them: not inside strings or comments.
+    func testTheNamesCarriedCodeUsesAreReadByTheParser() {
+        XCTAssertEqual(
+            CarriedStages.identifiers(in: "let s = \"Legacy\" // Old\n_ = Schemas.V1.Item.self\n`Store`.x"),
+            ["s", "Schemas", "V1", "Item", "Store", "x"])
     }
 
     /// A name in `stages` the importer cannot follow, or a phase it cannot read, stops the import at

@@ -1,5 +1,7 @@
 import Foundation
 import SwiftDataGenCore
+import SwiftParser
+import SwiftSyntax
 
 /// The app's custom stages carried into the adopted history: the version each leads to says
 /// where the stage was (`carriedFrom:`, which makes its step a custom one), and a hooks file
@@ -134,29 +136,15 @@ public enum CarriedStages {
         return notes
     }
 
-    /// Identifier-like words of Swift text outside string literals and comments, first use order.
+    /// The names Swift text uses, in first-use order, read by Swift's own parser (so words in
+    /// strings and comments are not names).
     static func identifiers(in text: String) -> [String] {
         var seen: Set<String> = []
-        var result: [String] = []
-        var word = ""
-        var inString = false
-        var previous: Character = " "
-        for character in text + " " {
-            if inString {
-                if character == "\"" && previous != "\\" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-            } else {
-                if let first = word.first, first.isLetter || first == "_", seen.insert(word).inserted {
-                    result.append(word)
-                }
-                word = ""
-            }
-            previous = character
+        return Parser.parse(source: text).tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard case .identifier = token.tokenKind else { return nil }
+            let name = SyntaxReading.unescaped(token)
+            return seen.insert(name).inserted ? name : nil
         }
-        return result
     }
 
     static func indented(_ text: String, by spaces: Int) -> String {
