@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times each kind of generated stage of the library golden — a lightweight schema step, a
-# conversion, a de-duplication before uniqueness, a string-to-relationship link — on stores of 10^4,
+# conversion, a de-duplication before uniqueness, a string-to-relationship link — and the
+# plan-model-rename golden's model rename (a copy of every row and the relinks) on stores of 10^4,
 # 10^5 and 10^6 rows in the SwiftData stand-in's simulator (an SQLite store laid out as SwiftData's),
 # built with -O. Each seed and each migration runs in a process of its own; prints, per job and
 # size, wall time, SQL statements run by the migration and the process's peak RSS.
@@ -14,13 +15,14 @@ mkdir -p "$out"
 standin="$out/standin"
 flags=$(SDG_STANDIN_SWIFTC_FLAGS="-O" "$here/scripts/build-standin.sh" "$standin" 2>/dev/null)
 golden="$here/Tests/SwiftDataGenCoreTests/Fixtures/Golden/library/expected"
-sources=$(ls "$golden"/*.swift | grep -v UpgradeFrom)
+renamed="$here/Tests/SwiftDataGenCoreTests/Fixtures/Golden/plan-model-rename/expected"
+sources=$(ls "$golden"/*.swift "$renamed"/*.swift | grep -v UpgradeFrom)
 # shellcheck disable=SC2086
 swiftc -O -swift-version 6 -module-name MigrationBench $flags -Xlinker -rpath -Xlinker "$standin" \
   $sources "$here/scripts/migration-bench/main.swift" -o "$out/migration-bench"
 printf '%-12s %9s %10s %12s %10s\n' job rows seconds statements "peak MiB"
 for rows in "${sizes[@]}"; do
-  for pair in "lightweight seed-v1" "conversion seed-v1" "dedupe seed-v2" "link seed-v3"; do
+  for pair in "lightweight seed-v1" "conversion seed-v1" "dedupe seed-v2" "link seed-v3" "rename seed-shelf"; do
     set -- $pair
     store="$out/bench-$1-$rows.store"
     rm -f "$store"

@@ -17,8 +17,11 @@ public enum ModelKey: String, CaseIterable, Sendable {
                 + "allows; `equal` keeps one of them. A `dedupe` the step into this version does not need is a "
                 + "warning (SDG633): remove it"
         case .renamedFrom:
-            return "the model's name in the previous version: rejected with advice (SDG631), because SwiftData "
-                + "cannot rename a model and would drop its rows"
+            return "the model's name in the previous version. SwiftData has no renaming identifier for a model, so "
+                + "the plan copies it: a bridge holds both classes, the next stage copies every object and moves "
+                + "every link to the copies, then drops the old class. Refused with the reason (SDG631) under "
+                + "CloudKit, with inheritance, or when the same step adds uniqueness to it or changes one of its "
+                + "relationships' destination or cardinality"
         case .superclass:
             return "another model of the same version (needs the 26 floor); the subclass gets `@available(… 26 …)` "
                 + "and an init that calls `super.init`"

@@ -89,12 +89,15 @@ public enum PlanMarkdown {
             case .link(let l):
                 converted.append("\(l.model).\(l.source) → \(l.property), linked to \(l.targetModel).\(l.matchKey)")
             case .deduplicate(let d): deduplicated.append(d.summary)
-            case .hook: break
+            case .relink(let r) where r.copyLink == nil:
+                moved.append("\(r.model).\(r.links.map(\.source).joined(separator: ", ")): links moved to the copies")
+            case .copy, .relink, .hook: break
             }
         }
         for change in step.changes {
             switch change {
-            case .modelRenamed(let from, let to): moved.append("\(from) → \(to) (every object)")
+            case .modelRenamed(let from, let to):
+                moved.append("\(from) → \(to) (every object copied through a bridge, its links moved to the copy)")
             case .propertyRenamed(let m, let from, let to): moved.append("\(m).\(from) → \(to)")
             case .columnAdopted(let m, let from, let to, let column):
                 moved.append("\(m).\(from) → \(to) (column \(column))")

@@ -161,7 +161,8 @@ struct StepMarks {
                 return
                     "from \(c.source) (\(c.sourceType == c.targetType ? c.targetType : "\(c.sourceType) → \(c.targetType)"))"
             case .link(let l)?: return "linked by \(l.source) to \(l.targetModel).\(l.matchKey)"
-            case .deduplicate?, .hook?, nil: return nil
+            case .relink?: return "its links moved to the renamed model's copies"
+            case .deduplicate?, .copy?, .hook?, nil: return nil
             }
         }
         for change in step.changes {
@@ -248,7 +249,9 @@ struct StepConversions {
             case .link(let l):
                 targets["\(renamed[l.model] ?? l.model).\(l.property)"] = action
                 sources.insert("\(renamed[l.model] ?? l.model).\(l.source)")
-            case .deduplicate, .hook: break
+            case .relink(let r) where r.copyLink == nil:
+                for link in r.links { targets["\(renamed[r.model] ?? r.model).\(link.source)"] = action }
+            case .deduplicate, .copy, .relink, .hook: break
             }
         }
     }

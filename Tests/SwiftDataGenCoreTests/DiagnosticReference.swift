@@ -248,8 +248,9 @@ extension DiagnosticCode {
                 + "The message says which and what to change."
         case .modelRenameUnsupported:
             return
-                "SwiftData cannot rename a model; its rows would be dropped. Keep the name (alias it in app "
-                + "code), or copy the rows in hooks."
+                "A model rename is planned through a bridge that copies every row, but not here: under CloudKit, "
+                + "with inheritance, a name swap, new uniqueness or a relationship that changes in the same step. "
+                + "The message says which; keep the name (alias it in app code) or make the change in another version."
         case .uniqueValueNotPerRow:
             return
                 "A new unique property's default would give every existing row the same value. Make it optional "

@@ -303,7 +303,7 @@ final class PlannerTests: XCTestCase {
             of: "{ type: String, default: \"\" }", with: "{ type: Int, default: 0 }")
         let (_, unrelated) = try plan([v1, otherType])
         XCTAssertFalse(unrelated.contains { $0.message.contains("renamed") }, "a different type is no rename")
-        // A model removed and one of the same stored properties added: a model rename keeps no rows.
+        // A model removed and one of the same stored properties added: asked first, answered by renamedFrom.
         let tag = version("1.0.0", "  Tag:\n    properties:\n      name: String\n      color: Int\n")
         let label = version("2.0.0", "  Label:\n    properties:\n      name: String\n      color: Int\n")
         let (modelPlan, model) = try plan([tag, label])
@@ -312,8 +312,8 @@ final class PlannerTests: XCTestCase {
                 "model Tag removed (its rows are lost unless: is `Tag` renamed to `Label`? see the warning)") == true)
         XCTAssertTrue(
             model.first { $0.code == .dataLoss }?.message.hasPrefix(
-                "is `Tag` renamed to `Label`? then write the model "
-                    + "under its old name Tag") == true, "\(model.map(\.message))")
+                "is `Tag` renamed to `Label`? then write renamedFrom: Tag on Label (the plan copies every Tag "
+                    + "into a Label and moves its links)") == true, "\(model.map(\.message))")
         let acknowledged = "acknowledgedRemovals: [Note.title]\n" + defaulted
         let (_, quiet) = try plan([v1, acknowledged])
         XCTAssertEqual(quiet, [], "an acknowledged removal is not asked about")
@@ -433,6 +433,87 @@ final class PlannerTests: XCTestCase {
                 errors.allSatisfy { $0.message.contains(expected) && !$0.message.contains("convert:") },
                 "\(errors.map(\.message))")
         }
+    }
+
+    /// A model renamed with `renamedFrom` is copied through a bridge that holds both classes; the
+    /// links of other models follow it under a new identifier, filled in the same willMigrate.
+    func testAModelRenameCopiesEveryRowAndMovesEveryLink() throws {
+        let (plan, diagnostics) = try plan([
+            version(
+                "1.0.0",
+                "  Tag:\n    properties:\n      title: String\n      rank: { type: Int, default: 0 }\n"
+                    + "      parent: { type: Tag?, inverse: false }\n"
+                    + "  Note:\n    properties:\n      tag: Tag?\n"),
+            version(
+                "2.0.0",
+                "  Label:\n    renamedFrom: Tag\n    properties:\n      heading: { type: String, renamedFrom: title }\n"
+                    + "      rank: { type: Int, default: 0 }\n      parent: { type: Label?, inverse: false }\n"
+                    + "      size: { type: Int, from: { property: rank, convert: \"$0 * 2\" } }\n"
+                    + "  Note:\n    properties:\n      tag: Label?\n"),
+        ])
+        XCTAssertEqual(diagnostics.filter { $0.severity == .error }, [])
+        let stages = try XCTUnwrap(plan.steps.first?.stages)
+        XCTAssertEqual(stages.count, 2)
+        guard case .custom(.bridge, .version, let will, let did)? = stages.last else {
+            return XCTFail("expected the copy in the willMigrate of the stage after the bridge: \(stages)")
+        }
+        XCTAssertEqual(did, [])
+        let copy = try XCTUnwrap(will.compactMap { if case .copy(let c) = $0 { return c } else { return nil } }.first)
+        XCTAssertEqual(copy.oldModel, "Tag")
+        XCTAssertEqual(copy.newModel, "Label")
+        XCTAssertEqual(copy.copyLink, "labelCopy")
+        XCTAssertEqual(copy.arguments.map(\.target), ["heading", "size"])
+        XCTAssertEqual(copy.arguments.map(\.source), ["title", "rank"])
+        XCTAssertEqual(copy.arguments.last?.conversion?.expression, "$0 * 2")
+        XCTAssertEqual(copy.values.map(\.target), ["rank"])
+        let relinks = will.compactMap { if case .relink(let r) = $0 { return r } else { return nil } }
+        XCTAssertEqual(relinks.map(\.model), ["Tag", "Note"])
+        XCTAssertEqual(relinks.first?.links.first?.through, "labelCopy")
+        XCTAssertEqual(relinks.last?.links.map(\.target), ["tagRelinked"])
+        // The bridge holds both classes; the next version reads Note.tag back from the bridge's link.
+        let bridge = try XCTUnwrap(plan.bridges.first?.schema)
+        XCTAssertNotNil(bridge.model(named: "Tag")?.property(named: "labelCopy"))
+        XCTAssertNotNil(bridge.model(named: "Label"))
+        XCTAssertNotNil(bridge.model(named: "Note")?.property(named: "tagRelinked"))
+        XCTAssertEqual(plan.versions.last?.model(named: "Note")?.property(named: "tag")?.originalName, "tagRelinked")
+    }
+
+    /// Where a copy cannot keep every row, or the bridge cannot hold both classes, the rename is
+    /// refused with the reason.
+    func testAModelRenameIsRefusedWhereACopyWouldNotKeepEveryRow() throws {
+        func refusal(_ old: String, _ new: String, config: String? = nil) throws -> String {
+            let (_, diagnostics) = try plan([version("1.0.0", old), version("2.0.0", new)], config: config)
+            return diagnostics.filter { $0.code == .modelRenameUnsupported }.map(\.message).joined(separator: "\n")
+        }
+        let tag = "  Tag:\n    properties:\n      title: String\n"
+        XCTAssertTrue(
+            try refusal(
+                tag, "  Label:\n    renamedFrom: Tag\n    properties:\n      title: { type: String, unique: true }\n"
+            )
+            .contains("becomes unique by (title)"))
+        XCTAssertTrue(
+            try refusal(
+                "  Tag:\n    properties:\n      title: String?\n",
+                "  Label:\n    renamedFrom: Tag\n    properties:\n      title: String?\n", config: "cloudKit: true\n"
+            ).contains("CloudKit"))
+        XCTAssertTrue(
+            try refusal(
+                tag + "  Owner:\n    properties:\n      name: String\n",
+                "  Label:\n    renamedFrom: Tag\n    properties:\n      title: String\n      owner: Owner\n"
+                    + "  Owner:\n    properties:\n      name: String\n"
+            ).contains("required to-one"))
+        XCTAssertTrue(
+            try refusal(
+                tag,
+                "  Label:\n    renamedFrom: Tag\n    properties:\n      title: String\n"
+                    + "  Tag:\n    properties:\n      title: String\n"
+            ).contains("also declares a model named Tag"))
+        XCTAssertTrue(
+            try refusal(
+                tag + "  Note:\n    properties:\n      tag: Tag?\n",
+                "  Label:\n    renamedFrom: Tag\n    properties:\n      title: String\n"
+                    + "  Note:\n    properties:\n      tag: \"[Label]\"\n"
+            ).contains("changes from to-one to to-many"))
     }
 
     func testLockFileRoundTripsAndCatchesEdits() throws {

@@ -146,7 +146,8 @@ final class SimulatorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(points, 2 * ran, "points where the upgrades were ended and run again")
     }
 
-    /// One conversion call taken out of a generated plan: the golden and the call.
+    /// One call that moves data (a conversion, a copy of a renamed model, a relink) taken out of a
+    /// generated plan: the golden and the call.
     struct Mutant: Sendable {
         var name: String
         var call: String
@@ -173,7 +174,7 @@ final class SimulatorTests: XCTestCase {
             var calls: [String]
         }
         var goldens: [Golden] = []
-        for name in ["upgrade-branches", "upgrade-conversions", "plan-enum-conversion"] {
+        for name in ["upgrade-branches", "upgrade-conversions", "plan-enum-conversion", "plan-model-rename"] {
             guard
                 let plan = try StandInTypeCheckTests.sources(of: name).first(where: {
                     $0.hasSuffix("MigrationPlan.swift")
@@ -181,7 +182,7 @@ final class SimulatorTests: XCTestCase {
             else { throw AppleSDK.CheckError("\(name) has no plan") }
             let text = try String(contentsOfFile: plan, encoding: .utf8)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let calls = lines.indices.filter { lines[$0].contains(/try \w+\.convert\w+\(context\)/) }
+            let calls = lines.indices.filter { lines[$0].contains(/try \w+\.(convert|copy|relink)\w+\(context\)/) }
             guard !calls.isEmpty else { throw AppleSDK.CheckError("\(name) has no conversion call") }
             var removable: [String] = []
             for (number, index) in calls.enumerated() {
@@ -225,8 +226,8 @@ final class SimulatorTests: XCTestCase {
         return zip(runs.map(\.0), outcomes).map { ($0, $1) }
     }
 
-    /// An upgrade test must fail when the plan loses a conversion: each conversion call is
-    /// left out of a generated plan in turn, and the upgrade tests, run in the simulator, fail.
+    /// An upgrade test must fail when the plan loses a conversion, a copy or a relink: each such
+    /// call is left out of a generated plan in turn, and the upgrade tests, run in the simulator, fail.
     func testAPlanMissingAnyOfItsConversionsFailsItsUpgradeTests() throws {
         let outcomes = try Self.mutants.get()
         XCTAssertGreaterThanOrEqual(outcomes.count, 7)
@@ -242,10 +243,11 @@ final class SimulatorTests: XCTestCase {
             XCTAssertNotEqual(
                 result.status, 0,
                 "\(mutant.name): the upgrade tests still pass without '\(mutant.call)':\n\(result.output)")
-            // A value check names the property; a store that rejects the defaults left behind
-            // (uniqueness, a required value) fails the same test with SwiftData's error.
+            // A value check names the property, a count check the model; a store that rejects the
+            // defaults left behind (uniqueness, a required value) fails the same test with SwiftData's error.
             XCTAssertTrue(
-                result.output.contains("after the upgrade from") || result.output.contains("SwiftData stand-in error"),
+                result.output.contains("after the upgrade from") || result.output.contains("SwiftData stand-in error")
+                    || result.output.contains("Expectation failed: try context.fetchCount("),
                 "\(mutant.name) without '\(mutant.call)' failed for another reason:\n\(result.output)")
             keptChecksReported += try checkFailuresPointAtTheirChecks(mutant.name, result.output)
         }

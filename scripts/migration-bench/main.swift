@@ -1,4 +1,4 @@
-// Seeds or migrates a store of the library golden in the SwiftData stand-in, one job per process so
+// Seeds or migrates a store of the library or the plan-model-rename golden in the SwiftData stand-in, one job per process so
 // each process's peak memory is its own job's. Run by scripts/bench-migrations.sh.
 import Foundation
 import SwiftData
@@ -28,9 +28,19 @@ enum LinkPlan: SchemaMigrationPlan {
     static var stages: [MigrationStage] { Array(LibraryMigrationPlan.stages[3..<5]) }
 }
 
+/// A model renamed: every Tag copied into a Label through the bridge, and every link moved.
+enum RenamePlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] {
+        [ShelfSchemaV1.self, ShelfSchemaV2Bridge.self, ShelfSchemaV2.self]
+    }
+    static var stages: [MigrationStage] { Array(ShelfMigrationPlan.stages[0..<2]) }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let rows = Int(arguments[2]) else {
-    print("usage: migration-bench <seed-v1|seed-v2|seed-v3|lightweight|conversion|dedupe|link> <rows> <store>")
+    print(
+        "usage: migration-bench <seed-v1|seed-v2|seed-v3|seed-shelf|lightweight|conversion|dedupe|link|rename> <rows> "
+            + "<store>")
     exit(2)
 }
 let job = arguments[1]
@@ -72,10 +82,32 @@ case "seed-v3":
     try seed(LibrarySchemaV3.self) { index in
         LibrarySchemaV3.Book(isbn: "\(index)", name: "t\(index)", authorName: "a\(index % 1_000)", createdAt: day(index))
     }
+case "seed-shelf":
+    // Half the rows are tags, half notes; each note is tagged and pinned to one tag, each tag's
+    // parent is the tag before it, and a hundred owners share the tags.
+    let context = ModelContext(
+        try ModelContainer(for: Schema(versionedSchema: ShelfSchemaV1.self), configurations: ModelConfiguration(url: url)))
+    let owners = (0..<100).map { ShelfSchemaV1.Owner(name: "o\($0)") }
+    for owner in owners { context.insert(owner) }
+    var previous: ShelfSchemaV1.Tag?
+    for index in 0..<max(rows / 2, 1) {
+        let tag = ShelfSchemaV1.Tag(title: "t\(index)", color: "c\(index % 7)")
+        context.insert(tag)
+        tag.parent = previous
+        tag.owner = owners[index % owners.count]
+        let note = ShelfSchemaV1.Note(text: "n\(index)")
+        context.insert(note)
+        note.tags = [tag]
+        note.pinned = tag
+        previous = tag
+        if index % 2_500 == 2_499 { try context.save() }
+    }
+    try context.save()
 case "lightweight": container = try migrate(LibrarySchemaV2Bridge.self, LightweightPlan.self)
 case "conversion": container = try migrate(LibrarySchemaV2.self, ConversionPlan.self)
 case "dedupe": container = try migrate(LibrarySchemaV3.self, DedupePlan.self)
 case "link": container = try migrate(LibrarySchemaV4.self, LinkPlan.self)
+case "rename": container = try migrate(ShelfSchemaV2.self, RenamePlan.self)
 default:
     print("no job \(job)")
     exit(2)

@@ -67,6 +67,57 @@ public struct MigrationPlan: Sendable {
         }
     }
 
+    /// Copies every object of a model renamed in this step into an object of the new model, on
+    /// the bridge that holds both: SwiftData has no renaming identifier for a model (evidence §7).
+    /// Each old object keeps a link to its copy (`copyLink`), so a second run copies only the rest.
+    public struct ModelCopy: Sendable, Equatable {
+        public var oldModel: String
+        public var newModel: String
+        /// The bridge-only to-one from an old object to its copy.
+        public var copyLink: String
+        /// The new model's init arguments (its required attributes), then the stored values set after.
+        public var arguments: [CopiedValue]
+        public var values: [CopiedValue]
+        public var summary: String
+
+        /// One value of the copy: `target` on the new object from `source` on the old one, through
+        /// `conversion` when the step converts it.
+        public struct CopiedValue: Sendable, Equatable {
+            public var target: String
+            public var source: String
+            public var conversion: ValueConversion?
+        }
+
+        /// `from: { convert: … }` on a renamed model, applied as the value is copied.
+        public struct ValueConversion: Sendable, Equatable {
+            public var name: String
+            public var sourceType: String
+            public var targetType: String
+            public var expression: String
+        }
+    }
+
+    /// Sets relationships that lead to renamed models' copies (and the copies' own), from the
+    /// links the old objects hold: recomputed whole on every run, so a second run changes nothing.
+    public struct Relink: Sendable, Equatable {
+        /// The model walked, as the bridge names it (the old model).
+        public var model: String
+        /// For a renamed model, the link to each object's copy, whose relationships are set.
+        public var copyLink: String?
+        public var links: [MovedLink]
+        public var summary: String
+
+        /// `target` set from the old relationship `source`, each related object replaced by its
+        /// copy when `through` (the destination's copy link) is given.
+        public struct MovedLink: Sendable, Equatable {
+            public var target: String
+            public var source: String
+            public var isToMany: Bool
+            public var sourceIsOptional: Bool
+            public var through: String?
+        }
+    }
+
     /// A function the team writes in its own file.
     public struct Hook: Sendable, Equatable {
         public var name: String
@@ -80,6 +131,8 @@ public struct MigrationPlan: Sendable {
         case convert(Conversion)
         case link(Link)
         case deduplicate(Deduplication)
+        case copy(ModelCopy)
+        case relink(Relink)
         case hook(Hook)
 
         public var hook: Hook? {
@@ -93,6 +146,8 @@ public struct MigrationPlan: Sendable {
             case .convert(let c): return c.summary
             case .link(let l): return l.summary
             case .deduplicate(let d): return d.summary
+            case .copy(let c): return c.summary
+            case .relink(let r): return r.summary
             case .hook: return nil
             }
         }
@@ -116,6 +171,12 @@ public struct MigrationPlan: Sendable {
                 let memory = d.keyOrder == nil ? "one key per kept \(d.model)" : "the key before"
                 return "\(label): walks every \(d.model) once \(order) in \(phase), \(batches), memory with "
                     + "the batch and \(memory)); a launch ended part way is finished by the next"
+            case .copy(let c):
+                return "\(label): walks every \(c.oldModel) once in \(phase), \(batches), memory with the batch); "
+                    + "a launch ended part way is finished by the next, which skips \(c.oldModel) objects already copied"
+            case .relink(let r):
+                return "\(label): walks every \(r.model) once in \(phase), \(batches), memory with the batch); a "
+                    + "launch ended part way is finished by the next, which sets the same links again"
             case .hook(let h):
                 return phase == "didMigrate"
                     ? "hook \(h.name): your code, in didMigrate, which is not run again when a launch ends inside it "
@@ -131,6 +192,8 @@ public struct MigrationPlan: Sendable {
             case .convert(let c): return "convert \(c.model).\(c.property)"
             case .link(let l): return "link \(l.model).\(l.property)"
             case .deduplicate(let d): return "dedupe \(d.model) by (\(d.keys.joined(separator: ", ")))"
+            case .copy(let c): return "copy \(c.oldModel) into \(c.newModel)"
+            case .relink(let r): return "relink \(r.model) (\(r.links.map(\.target).joined(separator: ", ")))"
             case .hook(let h): return "hook \(h.name)"
             }
         }

@@ -55,6 +55,13 @@ public struct GeneratedNames: Sendable {
     /// Where a bridge keeps a value converted in place until the next stage renames it back.
     public static func convertedProperty(_ name: String) -> String { name + "Converted" }
 
+    /// Where a bridge keeps a relationship moved to a renamed model's copies until the next
+    /// stage, which reads it back under the relationship's name.
+    public static func relinkedProperty(_ name: String) -> String { name + "Relinked" }
+
+    /// The bridge-only link from an object of a renamed model to its copy: `labelCopy`.
+    public static func copyLink(to model: String) -> String { SwiftLiteral.lowerFirst(model) + "Copy" }
+
     func all(for versions: [SemanticVersion]) -> Set<String> {
         Set([currentSchema, migrationPlan, hooks] + versions.map(versionedSchema) + versions.map(bridge(into:)))
     }

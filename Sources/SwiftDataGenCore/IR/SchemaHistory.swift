@@ -91,6 +91,12 @@ public struct SchemaVersion: Sendable {
 
     public func structure(named name: String) -> StructDecl? { structs.first { $0.name == name } }
 
+    /// Models renamed in this version: new name → the name in the previous version.
+    public var renamedModels: [String: String] {
+        Dictionary(
+            models.compactMap { model in model.renamedFrom.map { (model.name, $0) } }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// A struct's fields with every struct it holds spelled out, so two versions' structs compare
     /// equal only when everything stored inside them is (`origin:Point{x:Double,y:Double}`).
     public func compositeSignature(of name: String) -> [String]? {

@@ -6,10 +6,10 @@ import SwiftDataGenDSL
 /// A change that would drop data the YAML does not account for is an error or a warning.
 public struct MigrationPlanner: Sendable {
     let history: SchemaHistory
-    private var naming: NamingConfig { history.config.naming }
+    var naming: NamingConfig { history.config.naming }
     let names: GeneratedNames
     let diff: SchemaDiff
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     public init(history: SchemaHistory) {
         self.history = history
@@ -200,7 +200,7 @@ public struct MigrationPlanner: Sendable {
         var new: Int
     }
 
-    private struct StepWork {
+    struct StepWork {
         var conversions: [MigrationPlan.Conversion] = []
         var links: [MigrationPlan.Link] = []
         var deduplications: [MigrationPlan.Deduplication] = []
@@ -222,6 +222,10 @@ public struct MigrationPlanner: Sendable {
         var recreated: [String: Set<String>] = [:]
         /// What may be a rename written as a drop and an add.
         var renames: RenameHints
+        /// Models renamed in this step, copied on the bridge (new name → old name).
+        var copies: [MigrationPlan.ModelCopy] = []
+        /// Relationships moved to the copies, per old model walked, in the order met.
+        var relinks: [MigrationPlan.Relink] = []
     }
 
     private mutating func planStep(
@@ -235,13 +239,8 @@ public struct MigrationPlanner: Sendable {
                 continue
             }
             if before.name != model.name {
-                diagnostics.append(
-                    .error(
-                        .modelRenameUnsupported,
-                        "SwiftData cannot rename a model, so '\(before.name)' → '\(model.name)' would drop every "
-                            + "\(before.name); keep the name \(before.name) (rename the Swift type with a typealias in "
-                            + "app code) or add \(model.name) as a new model",
-                        at: model.location))
+                planModelRename(model, from: before, old: old, new: new, work: &work)
+                continue
             }
             for property in model.properties where property.isStored {
                 planProperty(property, in: model, before: before, old: old, new: new, work: &work)
@@ -287,7 +286,7 @@ public struct MigrationPlanner: Sendable {
         reportCloudKitShrinking(changes, old: old, new: new)
 
         var bridge: MigrationPlan.Bridge?
-        if !work.conversions.isEmpty || !work.links.isEmpty || !work.recreated.isEmpty {
+        if !work.conversions.isEmpty || !work.links.isEmpty || !work.recreated.isEmpty || !work.copies.isEmpty {
             bridge = makeBridge(from: old, into: new, work: work, declared: declared)
         }
         let stages = composeStages(from: old.version, to: new.version, bridge: bridge != nil, work: work)
@@ -310,6 +309,19 @@ public struct MigrationPlanner: Sendable {
                 new.acknowledgedRemovals.contains("\(model).\(property)")
             {
                 return change.summary + " (acknowledged: re-created empty through a bridge, its data dropped)"
+            }
+            if case .modelRenamed(let from, let to) = change, work.copies.contains(where: { $0.oldModel == from }) {
+                return "\(from) renamed to \(to): 2 stages, every \(from) copied into a \(to) through the bridge, "
+                    + "links moved to the copies"
+            }
+            if case .typeChanged(let model, let property, _, _) = change,
+                work.relinks.contains(where: { relink in
+                    relink.copyLink == nil && relink.links.contains { $0.source == property }
+                        && new.model(named: model).flatMap { SchemaDiff.counterpart(of: $0, in: old) }?.name
+                            == relink.model
+                })
+            {
+                return change.summary + " (its links move to the copies)"
             }
             if case .modelRemoved(let model) = change, let rename = work.renames.question(removedModel: model) {
                 return change.summary + " (its rows are lost unless: \(rename.asked) see the warning)"
@@ -361,6 +373,13 @@ public struct MigrationPlanner: Sendable {
                         at: property.location,
                         notes: [.init("version \(old.version) is declared here", at: old.location)]))
             }
+            return
+        }
+        if let now = property.relationship, let was = previous.relationship, now.target != was.target,
+            SchemaDiff.followsRenamedDestination(
+                property, in: before, within: model, renamed: new.renamedModels, naming: naming)
+        {
+            planRelinked(property, from: previous, in: model, before: before, new: new, work: &work)
             return
         }
         if SchemaDiff.onlyEnumStorageDiffers(previous, property) {
@@ -498,8 +517,10 @@ public struct MigrationPlanner: Sendable {
             .warning(
                 .dataLoss,
                 "\(path) now leads to \(now.target), which replaces \(was.target) in version \(new.version): its "
-                    + "links to \(was.target) objects are deleted with them on upgrade; if that is what shipped, add "
-                    + "\"\(was.target)\" to acknowledgedRemovals",
+                    + "links to \(was.target) objects are deleted with them on upgrade; if \(now.target) is "
+                    + "\(was.target) renamed, write renamedFrom: \(was.target) on \(now.target) (its objects are copied "
+                    + "and these links moved to the copies); if the loss is what shipped, add \"\(was.target)\" to "
+                    + "acknowledgedRemovals",
                 at: property.location, notes: declared))
     }
 
@@ -795,7 +816,7 @@ public struct MigrationPlanner: Sendable {
 
     /// A relationship copied into the bridge, pointing at the old model. The bridge's link
     /// property carries `inverse:`, so the copy never does (one side only).
-    private func retarget(_ kind: PropertyKind, to model: String) -> PropertyKind {
+    func retarget(_ kind: PropertyKind, to model: String) -> PropertyKind {
         guard case .relationship(var r) = kind else { return kind }
         r.target = model
         r.declaresInverse = false
@@ -1160,8 +1181,10 @@ public struct MigrationPlanner: Sendable {
                 will.isEmpty
                 ? .lightweight(from: .version(old), to: .bridge(into: new))
                 : .custom(from: .version(old), to: .bridge(into: new), willMigrate: will, didMigrate: [])
+            // Copies come before the relinks, which replace each related object by its copy.
             let moves =
                 work.conversions.map(MigrationPlan.Action.convert) + work.links.map(MigrationPlan.Action.link)
+                + work.copies.map(MigrationPlan.Action.copy) + work.relinks.map(MigrationPlan.Action.relink)
                 + work.deduplicationsAfterConversion.map(MigrationPlan.Action.deduplicate)
             // A bridge that only drops properties to re-create them moves nothing.
             let second: MigrationPlan.Stage =

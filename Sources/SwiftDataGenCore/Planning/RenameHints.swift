@@ -69,15 +69,15 @@ struct RenameHints {
                     ? " (or the same on \(added.dropFirst().map(\.name).joined(separator: " or ")))" : ""))
     }
 
-    /// For a model the step removes: is it renamed to a model added with the same properties? A
-    /// model rename keeps no rows in SwiftData (SDG631), so the answer to write is to keep the name.
+    /// For a model the step removes: is it renamed to a model added with the same properties? Then
+    /// `renamedFrom` on the new model plans the copy of every row (`planModelRename`).
     func question(removedModel name: String) -> Question? {
-        guard let added = modelsAddedFor[name] else { return nil }
+        guard let added = modelsAddedFor[name], let first = added.first else { return nil }
         return Question(
             asked: "is `\(name)` renamed to \(Self.alternatives(added.map { "`\($0)`" }))?",
             write:
-                "the model under its old name \(name) (SwiftData keeps no rows across a model rename: rename the "
-                + "Swift type in app code with a typealias)")
+                "renamedFrom: \(name) on \(first) (the plan copies every \(name) into a \(first) and moves its links)"
+                + (added.count > 1 ? " (or on \(added.dropFirst().joined(separator: " or ")))" : ""))
     }
 
     /// A model's stored properties by name and type, for telling a renamed model by its shape.

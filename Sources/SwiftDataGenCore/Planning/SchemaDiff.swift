@@ -58,6 +58,18 @@ public struct SchemaDiff: Sendable {
         return sameColumn(as: property, in: before, within: model, naming: naming)
     }
 
+    /// A relationship of a model that is not renamed, whose destination is renamed in this
+    /// version and whose previous version led to the old name: its links move to the copies.
+    public static func followsRenamedDestination(
+        _ property: Property, in before: ModelDecl, within model: ModelDecl, renamed: [String: String],
+        naming: NamingConfig
+    ) -> Bool {
+        guard let now = property.relationship, let oldTarget = renamed[now.target],
+            let was = counterpart(of: property, in: before, within: model, naming: naming)?.relationship
+        else { return false }
+        return was.target == oldTarget
+    }
+
     /// The previous version's stored attribute with `property`'s stored name and stored type,
     /// when nothing in `model` continues it already under its own name, a rename or a conversion.
     static func sameColumn(as property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig)

@@ -232,6 +232,44 @@ extension TemplateSet {
                     try context.save()
                 }
             {{/deduplication}}
+            {{#copy}}
+                /// Skips objects already copied (each keeps a link to its copy) and saves every batch: run
+                /// again after a launch that ended part way, it copies only the rest.
+                static func {{name}}(_ context: ModelContext) throws {
+            {{#conversions}}
+                    {{.}}
+            {{/conversions}}
+                    var walked = 0
+                    try context.enumerate(FetchDescriptor<{{model}}>(), batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
+                        if object.{{copyLink}} == nil {
+                            {{create}}
+                            context.insert(copy)
+            {{#assignments}}
+                            {{.}}
+            {{/assignments}}
+                            object.{{copyLink}} = copy
+                        }
+                        walked += 1
+                        if walked % {{batchSize}} == 0 { try context.save() }
+                    }
+                    try context.save()
+                }
+            {{/copy}}
+            {{#relink}}
+                /// Sets each link whole from the old links and saves every batch: run again after a launch
+                /// that ended part way, it sets the same links.
+                static func {{name}}(_ context: ModelContext) throws {
+                    var walked = 0
+                    try context.enumerate(FetchDescriptor<{{model}}>(), batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
+            {{#visit}}
+                        {{.}}
+            {{/visit}}
+                        walked += 1
+                        if walked % {{batchSize}} == 0 { try context.save() }
+                    }
+                    try context.save()
+                }
+            {{/relink}}
             }
             {{/functions}}
 

@@ -63,6 +63,11 @@ extension SchemaRenderer {
                 owner: owner, name: "dedupe\(dedupe.model)By\(dedupe.keys.map(SwiftLiteral.upperFirst).joined())",
                 summary: dedupe.summary,
                 deduplication: dedupe)
+        case .copy(let copy):
+            function = .init(
+                owner: owner, name: "copy\(copy.oldModel)Into\(copy.newModel)", summary: copy.summary, copy: copy)
+        case .relink(let relink):
+            function = .init(owner: owner, name: "relink\(relink.model)", summary: relink.summary, relink: relink)
         }
         if let same = functions.first(where: { $0.owner == function.owner && $0.summary == function.summary }) {
             return "try \(same.owner).\(same.name)(context)"

@@ -84,7 +84,9 @@ struct UpgradeChain {
         guard let latest = versions.last else { return [] }
         var lines: [String] = []
         for model in old.models where sample.variables[model.name] != nil {
-            guard let current = latest.model(named: model.name), current.superclass == nil else { continue }
+            guard let name = latestName(of: model.name), let current = latest.model(named: name),
+                current.superclass == nil
+            else { continue }
             lines.append(
                 "#expect(try context.fetchCount(FetchDescriptor<\(current.name)>()) == "
                     + "\(sample.counts[model.name] ?? 1))"
@@ -149,6 +151,20 @@ struct UpgradeChain {
             }
         }
         return lines
+    }
+
+    /// The model's name in the latest version, through every rename; nil once it is removed.
+    private func latestName(of model: String) -> String? {
+        var name = model
+        for step in (start + 1)..<versions.count {
+            guard
+                let next = versions[step].models.first(where: {
+                    SchemaDiff.counterpart(of: $0, in: versions[step - 1])?.name == name
+                })
+            else { return nil }
+            name = next.name
+        }
+        return name
     }
 
     private let encoding = "upgradeTestEncoding"
@@ -291,7 +307,8 @@ struct SampleRows {
     var storedValues: [String: String] = [:]
     /// `Model.property` → the struct its stored value builds, for values that build one.
     var storedStructs: [String: StructLiteral] = [:]
-    /// `Model.property` of the optional to-one relationships the samples set to each other.
+    /// `Model.property` of the relationships the samples set to each other (optional to-ones and
+    /// to-manys), and of their inverses, which SwiftData sets with them.
     var relationships: Set<String> = []
 
     /// `deduplications` are those of the step right after `version`: each model they name gets a
@@ -385,20 +402,23 @@ struct SampleRows {
                     found.isEmpty ? "context.insert(\(duplicate))" : "if \(found) { context.insert(\(duplicate)) }")
             }
         }
-        // Optional to-one relationships point at the other samples, so the test can check that
-        // they survive; of a one-to-one pair only the side that declares the inverse is set.
+        // Optional to-one and to-many relationships point at the other samples, so the test can
+        // check that they survive at both ends; a pair is set from one side: the to-one of a
+        // one-to-many, else the side that declares the inverse.
         for model in version.models {
             guard let source = variables[model.name] else { continue }
             for property in model.properties where property.isStored {
-                guard let r = property.relationship, !r.isToMany, property.isOptional, let target = variables[r.target]
+                guard let r = property.relationship, r.isToMany || property.isOptional,
+                    let target = variables[r.target]
                 else { continue }
-                if r.inverse != nil && !r.declaresInverse,
-                    version.model(named: r.target)?.property(named: r.inverse ?? "")?.relationship?.isToMany == false
-                {
-                    continue
+                let inverse = r.inverse.flatMap { version.model(named: r.target)?.property(named: $0)?.relationship }
+                if let inverse {
+                    if r.isToMany && !inverse.isToMany { continue }
+                    if r.isToMany == inverse.isToMany && !r.declaresInverse { continue }
                 }
-                statements.append("\(source).\(property.name) = \(target)")
+                statements.append("\(source).\(property.name) = \(r.isToMany ? "[\(target)]" : target)")
                 relationships.insert("\(model.name).\(property.name)")
+                if let name = r.inverse, inverse != nil { relationships.insert("\(r.target).\(name)") }
             }
         }
     }

@@ -196,6 +196,44 @@ struct MigrationPlanView: MustacheRepresentable {
         var conversion: MigrationPlan.Conversion?
         var link: MigrationPlan.Link?
         var deduplication: MigrationPlan.Deduplication?
+        var copy: MigrationPlan.ModelCopy?
+        var relink: MigrationPlan.Relink?
+
+        /// The new object, made from the old one's values: `Label(heading: object.title)`.
+        static func creation(_ c: MigrationPlan.ModelCopy) -> String {
+            let arguments = c.arguments.map { "\($0.target): \(value($0))" }
+            return "let copy = \(c.newModel)(\(arguments.joined(separator: ", ")))"
+        }
+
+        private static func value(_ v: MigrationPlan.ModelCopy.CopiedValue) -> String {
+            v.conversion.map { "\($0.name)(object.\(v.source))" } ?? "object.\(v.source)"
+        }
+
+        /// The closures a copy converts values through, declared once per walk.
+        static func conversions(_ c: MigrationPlan.ModelCopy) -> [String] {
+            (c.arguments + c.values).compactMap(\.conversion).map {
+                "let \($0.name): (\($0.sourceType)) -> \($0.targetType) = { \($0.expression) }"
+            }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        }
+
+        /// The statements that set each link of `subject` from the old object's link, every related
+        /// object replaced by its copy where the destination is renamed.
+        static func visit(_ r: MigrationPlan.Relink) -> [String] {
+            let subject = r.copyLink == nil ? "object" : "copy"
+            let lines = r.links.map { link -> String in
+                let source = "object.\(link.source)"
+                let value: String
+                if link.isToMany {
+                    let all = link.sourceIsOptional ? "(\(source) ?? [])" : source
+                    value = link.through.map { "\(all).compactMap { $0.\($0) }" } ?? all
+                } else {
+                    value = link.through.map { "\(source)\(link.sourceIsOptional ? "?" : "").\($0)" } ?? source
+                }
+                return "\(subject).\(link.target) = \(value)"
+            }
+            guard let copyLink = r.copyLink else { return lines }
+            return ["if let copy = object.\(copyLink) {"] + lines.map { "    " + $0 } + ["}"]
+        }
 
         /// What a de-duplication keeps in memory: the key before, when it walks in key order, or
         /// one key per kept object, of the key's own type where the key is one stored value.
@@ -257,7 +295,7 @@ struct MigrationPlanView: MustacheRepresentable {
         func mustacheValue(batchSize: Int) -> MustacheValue {
             var value: [String: MustacheValue] = [
                 "owner": .string(owner), "name": .string(name), "summary": .string(summary),
-                "conversion": .null, "link": .null, "deduplication": .null,
+                "conversion": .null, "link": .null, "deduplication": .null, "copy": .null, "relink": .null,
             ]
             let shared: [String: MustacheValue] = ["name": .string(name), "batchSize": .int(batchSize)]
             if let c = conversion {
@@ -285,6 +323,18 @@ struct MigrationPlanView: MustacheRepresentable {
                         "visit": .list(Self.visit(d).map(MustacheValue.string)),
                         "inKeyOrder": .bool(d.keyOrder != nil),
                     ].merging(shared) { own, _ in own })
+            }
+            if let c = copy {
+                value["copy"] = .dictionary(
+                    [
+                        "model": .string(c.oldModel), "copyLink": .string(c.copyLink),
+                        "conversions": Self.conversions(c).mustacheValue, "create": .string(Self.creation(c)),
+                        "assignments": c.values.map { "copy.\($0.target) = \(Self.value($0))" }.mustacheValue,
+                    ].merging(shared) { own, _ in own })
+            }
+            if let r = relink {
+                value["relink"] = .dictionary(
+                    ["model": .string(r.model), "visit": Self.visit(r).mustacheValue].merging(shared) { own, _ in own })
             }
             return .dictionary(value)
         }

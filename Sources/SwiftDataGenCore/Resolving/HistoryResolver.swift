@@ -153,15 +153,18 @@ public enum HistoryResolver {
             diagnostics += dropAppliedRenames(in: &versions[v], previous: versions[v - 1], naming: naming)
             let previous = versions[v - 1]
             let suffix = names.versionSuffix(versions[v].version)
+            let renamed = versions[v].renamedModels
             for m in versions[v].models.indices {
                 // Worked out on a borrowed model and applied after, so each model's properties are
                 // changed in place rather than copied: the IR of a long history is most of its memory.
                 let (continued, fresh, before) = continuedIdentifiers(
-                    of: versions[v].models[m], previous: previous, naming: naming, diagnostics: &diagnostics)
+                    of: versions[v].models[m], previous: previous, renamed: renamed, naming: naming,
+                    diagnostics: &diagnostics)
                 for (p, identifier) in continued { versions[v].models[m].properties[p].originalName = identifier }
                 guard !fresh.isEmpty else { continue }
                 let made = freshIdentifiers(
-                    for: fresh, in: versions[v].models[m], before: before, suffix: suffix, naming: naming)
+                    for: fresh, in: versions[v].models[m], before: before, renamed: renamed, suffix: suffix,
+                    naming: naming)
                 for (p, identifier) in made { versions[v].models[m].properties[p].originalName = identifier }
             }
         }
@@ -205,9 +208,12 @@ public enum HistoryResolver {
     }
 
     /// The identifiers that continue a property of the previous version (a rename or the same
-    /// name), the stored properties that continue none, and the model they continue.
+    /// name), the stored properties that continue none, and the model they continue. A
+    /// relationship that follows its destination's rename is fresh: the bridge holds its links to
+    /// the copies under a new identifier beside the old links (`MigrationPlanner`).
     private static func continuedIdentifiers(
-        of model: ModelDecl, previous: SchemaVersion, naming: NamingConfig, diagnostics: inout [Diagnostic]
+        of model: ModelDecl, previous: SchemaVersion, renamed: [String: String], naming: NamingConfig,
+        diagnostics: inout [Diagnostic]
     ) -> (continued: [(Int, String?)], fresh: [Int], before: ModelDecl?) {
         let before = previous.model(named: model.renamedFrom ?? model.name)
         if let renamedFrom = model.renamedFrom, before == nil {
@@ -224,6 +230,11 @@ public enum HistoryResolver {
         for p in model.properties.indices where model.properties[p].isStored {
             let property = model.properties[p]
             if property.conversion?.sourceProperty == property.name {
+                fresh.append(p)
+            } else if let before, model.renamedFrom == nil,
+                SchemaDiff.followsRenamedDestination(
+                    property, in: before, within: model, renamed: renamed, naming: naming)
+            {
                 fresh.append(p)
             } else if let renamedFrom = property.renamedFrom {
                 guard let old = before?.property(named: renamedFrom) else {
@@ -253,7 +264,8 @@ public enum HistoryResolver {
     /// For each new property whose name the previous version maps data by (and each in-place
     /// conversion's temporary column), an identifier that neither version uses.
     private static func freshIdentifiers(
-        for fresh: [Int], in current: ModelDecl, before: ModelDecl?, suffix: String, naming: NamingConfig
+        for fresh: [Int], in current: ModelDecl, before: ModelDecl?, renamed: [String: String], suffix: String,
+        naming: NamingConfig
     ) -> [(Int, String)] {
         let continuing = current.properties.indices.filter { current.properties[$0].isStored && !fresh.contains($0) }
         // Identifiers the previous version maps data by, and those the continued properties keep.
@@ -267,7 +279,13 @@ public enum HistoryResolver {
         var taken: Set<String>?
         for p in fresh {
             let property = current.properties[p]
-            let inPlace = property.conversion?.sourceProperty == property.name
+            let relinked =
+                current.renamedFrom == nil
+                && before.map {
+                    SchemaDiff.followsRenamedDestination(
+                        property, in: $0, within: current, renamed: renamed, naming: naming)
+                } == true
+            let inPlace = property.conversion?.sourceProperty == property.name || relinked
             if !inPlace && !isClaimed(naming.storedName(property)) { continue }
             var used =
                 taken
@@ -287,7 +305,10 @@ public enum HistoryResolver {
             }
             let stem = explicit ? naming.storedName(property) : property.name
             // The first candidate that neither version uses, checked as the stored name too.
-            let base = inPlace ? GeneratedNames.convertedProperty(stem) : stem + suffix
+            let base =
+                relinked
+                ? GeneratedNames.relinkedProperty(stem)
+                : inPlace ? GeneratedNames.convertedProperty(stem) : stem + suffix
             var candidate = base
             var counter = 1
             while used.contains(candidate) || used.contains(identifier(candidate)) {

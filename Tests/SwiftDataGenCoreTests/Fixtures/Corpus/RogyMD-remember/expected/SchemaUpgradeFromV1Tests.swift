@@ -27,6 +27,8 @@ import Testing
             context.insert(locationModelSample)
             let itemModelSample = SchemaV1.ItemModel(id: "ItemModel.id sample", created: Date(timeIntervalSince1970: 777600), modified: Date(timeIntervalSince1970: 864000), name: "ItemModel.name sample", center: SchemaV1.Point(x: 150.5, y: 151.5), memory: nil)
             context.insert(itemModelSample)
+            memoryModelSample.items = [itemModelSample]
+            memoryModelSample.tags = [tagModelSample]
             memoryModelSample.location = locationModelSample
             itemModelSample.memory = memoryModelSample
             try context.save()
@@ -43,9 +45,12 @@ import Testing
         expectKept(memoryModelAfter.id, "MemoryModel.id sample", "MemoryModel.id after the upgrade from 1.0.0")
         expectKept(memoryModelAfter.created, Date(timeIntervalSince1970: 259200), "MemoryModel.created after the upgrade from 1.0.0")
         expectKept(memoryModelAfter.modified, Date(timeIntervalSince1970: 345600), "MemoryModel.modified after the upgrade from 1.0.0")
+        expectKept(memoryModelAfter.items.isEmpty, false, "MemoryModel.items after the upgrade from 1.0.0")
+        expectKept(memoryModelAfter.tags.isEmpty, false, "MemoryModel.tags after the upgrade from 1.0.0")
         #expect(memoryModelAfter.location != nil, "MemoryModel.location after the upgrade from 1.0.0")
         let tagModelAfter = try #require(try context.fetch(FetchDescriptor<TagModel>()).first)
         expectKept(tagModelAfter.label, "TagModel.label sample", "TagModel.label after the upgrade from 1.0.0")
+        expectKept(tagModelAfter.memories.isEmpty, false, "TagModel.memories after the upgrade from 1.0.0")
         let locationModelAfter = try #require(try context.fetch(FetchDescriptor<LocationModel>()).first)
         expectKept(locationModelAfter.latitude, 45.5, "LocationModel.latitude after the upgrade from 1.0.0")
         expectKept(locationModelAfter.longitude, 46.5, "LocationModel.longitude after the upgrade from 1.0.0")

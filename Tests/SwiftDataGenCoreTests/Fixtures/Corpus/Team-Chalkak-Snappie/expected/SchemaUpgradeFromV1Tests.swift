@@ -27,6 +27,7 @@ import Testing
             context.insert(projectSample)
             let clipSample = SchemaV1.Clip(id: "Clip.id sample", videoURL: URL(string: "https://example.com/Clip/videoURL")!, originalDuration: 61.5, startPoint: 62.5, endPoint: 63.5, createdAt: Date(timeIntervalSince1970: 2160000), tiltList: [SchemaV1.TimeStampedTilt(time: 290.5, tilt: .init(degreeX: 2550.5, degreeZ: 2551.5))], order: 66, isTemp: true, originalClipID: "Clip.originalClipID sample")
             context.insert(clipSample)
+            projectSample.clipList = [clipSample]
             projectSample.cameraSetting = cameraSettingSample
             try context.save()
         }
@@ -52,6 +53,7 @@ import Testing
         expectKept(cameraSettingAfter.timerSecond, 50, "CameraSetting.timerSecond after the upgrade from 1.0.0")
         let projectAfter = try #require(try context.fetch(FetchDescriptor<Project>()).first)
         expectKept(projectAfter.id, "Project.id sample", "Project.id after the upgrade from 1.0.0")
+        expectKept(projectAfter.clipList.isEmpty, false, "Project.clipList after the upgrade from 1.0.0")
         #expect(projectAfter.cameraSetting != nil, "Project.cameraSetting after the upgrade from 1.0.0")
         expectKept(projectAfter.title, "Project.title sample", "Project.title after the upgrade from 1.0.0")
         expectKept(projectAfter.referenceDuration, 53.5, "Project.referenceDuration after the upgrade from 1.0.0")

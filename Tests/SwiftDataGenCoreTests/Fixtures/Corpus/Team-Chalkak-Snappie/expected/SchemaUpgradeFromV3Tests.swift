@@ -32,6 +32,7 @@ import Testing
             context.insert(projectSample)
             let cameraSettingSample = SchemaV3.CameraSetting(id: "CameraSetting.id sample", zoomScale: 67.5, isGridEnabled: true, isFrontPosition: true, timerSecond: 70)
             context.insert(cameraSettingSample)
+            projectSample.clipList = [clipSample]
             projectSample.cameraSetting = cameraSettingSample
             try context.save()
         }
@@ -63,6 +64,7 @@ import Testing
         expectKept(guideAfter.outlineImageData, Data([18, 7, 9]), "Guide.outlineImageData after the upgrade from 3.0.0")
         let projectAfter = try #require(try context.fetch(FetchDescriptor<Project>()).first)
         expectKept(projectAfter.id, "Project.id sample", "Project.id after the upgrade from 3.0.0")
+        expectKept(projectAfter.clipList.isEmpty, false, "Project.clipList after the upgrade from 3.0.0")
         #expect(projectAfter.cameraSetting != nil, "Project.cameraSetting after the upgrade from 3.0.0")
         expectKept(projectAfter.title, "Project.title sample", "Project.title after the upgrade from 3.0.0")
         expectKept(projectAfter.referenceDuration, 60.5, "Project.referenceDuration after the upgrade from 3.0.0")

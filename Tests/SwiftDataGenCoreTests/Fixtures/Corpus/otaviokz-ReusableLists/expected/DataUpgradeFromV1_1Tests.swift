@@ -29,6 +29,8 @@ import Testing
             context.insert(blueprintSample)
             let blueprintItemSample = DataSchemaV3.BlueprintItem(name: "BlueprintItem.name sample")
             context.insert(blueprintItemSample)
+            toDoListSample.items = [toDoItemSample]
+            blueprintSample.items = [blueprintItemSample]
             try context.save()
         }
         let container = try ModelContainer(
@@ -43,6 +45,7 @@ import Testing
         expectKept(toDoListAfter.name, "ToDoList.name sample", "ToDoList.name after the upgrade from 1.1.0")
         expectKept(toDoListAfter.details, "ToDoList.details sample", "ToDoList.details after the upgrade from 1.1.0")
         expectKept(toDoListAfter.timestamp, Date(timeIntervalSince1970: 345600), "ToDoList.timestamp after the upgrade from 1.1.0")
+        expectKept(toDoListAfter.items.isEmpty, false, "ToDoList.items after the upgrade from 1.1.0")
         let toDoItemAfter = try #require(try context.fetch(FetchDescriptor<ToDoItem>()).first)
         expectKept(toDoItemAfter.name, "ToDoItem.name sample", "ToDoItem.name after the upgrade from 1.1.0")
         expectKept(toDoItemAfter.done, true, "ToDoItem.done after the upgrade from 1.1.0")
@@ -50,6 +53,7 @@ import Testing
         expectKept(blueprintAfter.name, "Blueprint.name sample", "Blueprint.name after the upgrade from 1.1.0")
         expectKept(blueprintAfter.details, "Blueprint.details sample", "Blueprint.details after the upgrade from 1.1.0")
         expectKept(blueprintAfter.usageCount, 48, "Blueprint.usageCount after the upgrade from 1.1.0")
+        expectKept(blueprintAfter.items.isEmpty, false, "Blueprint.items after the upgrade from 1.1.0")
         let blueprintItemAfter = try #require(try context.fetch(FetchDescriptor<BlueprintItem>()).first)
         expectKept(blueprintItemAfter.name, "BlueprintItem.name sample", "BlueprintItem.name after the upgrade from 1.1.0")
     }

@@ -56,6 +56,7 @@ import Testing
         #expect(itemAfter.shelf != nil, "Item.shelf after the upgrade from 1.0.0")
         let shelfAfter = try #require(try context.fetch(FetchDescriptor<Shelf>()).first)
         expectKept(shelfAfter.label, "Shelf.label sample", "Shelf.label after the upgrade from 1.0.0")
+        expectKept(shelfAfter.items.isEmpty, false, "Shelf.items after the upgrade from 1.0.0")
     }
 }
 

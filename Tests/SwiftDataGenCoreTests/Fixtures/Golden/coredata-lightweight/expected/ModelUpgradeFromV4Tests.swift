@@ -40,6 +40,7 @@ import Testing
         #expect(topicAfter.topicList != nil, "Topic.topicList after the upgrade from 4.0.0")
         let topicListAfter = try #require(try context.fetch(FetchDescriptor<TopicList>()).first)
         expectKept(topicListAfter.title, "TopicList.title sample", "TopicList.title after the upgrade from 4.0.0")
+        expectKept(topicListAfter.topics?.isEmpty, false, "TopicList.topics after the upgrade from 4.0.0")
     }
 }
 

@@ -37,6 +37,7 @@ import Testing
         expectKept(shipAfter.crew.isEmpty, false, "Ship.crew after the upgrade from 1.0.0")
         let sailorAfter = try #require(try context.fetch(FetchDescriptor<Sailor>()).first)
         expectKept(sailorAfter.name, "Sailor.name sample", "Sailor.name after the upgrade from 1.0.0")
+        #expect(sailorAfter.ship != nil, "Sailor.ship after the upgrade from 1.0.0")
     }
 }
 

@@ -40,6 +40,7 @@ import Testing
         #expect(noteAfter.folder != nil, "Note.folder after the upgrade from 2.0.0")
         let folderAfter = try #require(try context.fetch(FetchDescriptor<Folder>()).first)
         expectKept(folderAfter.name, "Folder.name sample", "Folder.name after the upgrade from 2.0.0")
+        expectKept(folderAfter.notes.isEmpty, false, "Folder.notes after the upgrade from 2.0.0")
     }
 }
 

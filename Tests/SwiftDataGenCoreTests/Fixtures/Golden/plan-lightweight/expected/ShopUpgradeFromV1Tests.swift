@@ -35,6 +35,7 @@ import Testing
         let orderAfter = try #require(try context.fetch(FetchDescriptor<Order>()).first)
         expectKept(orderAfter.reference, "Order.code sample", "Order.reference after the upgrade from 1.0.0")
         expectKept(orderAfter.placedAt, Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.0.0")
+        expectKept(orderAfter.lines.isEmpty, false, "Order.lines after the upgrade from 1.0.0")
         let lineAfter = try #require(try context.fetch(FetchDescriptor<Line>()).first)
         expectKept(lineAfter.sku, "Line.sku sample", "Line.sku after the upgrade from 1.0.0")
         #expect(lineAfter.order != nil, "Line.order after the upgrade from 1.0.0")

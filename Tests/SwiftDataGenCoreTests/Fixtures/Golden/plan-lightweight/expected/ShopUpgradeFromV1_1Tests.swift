@@ -42,12 +42,14 @@ import Testing
         expectKept(orderAfter.placedAt, Date(timeIntervalSince1970: 259200), "Order.placedAt after the upgrade from 1.1.0")
         expectKept(orderAfter.note, "Order.note sample", "Order.note after the upgrade from 1.1.0")
         expectKept(orderAfter.isGift, true, "Order.isGift after the upgrade from 1.1.0")
+        expectKept(orderAfter.lines.isEmpty, false, "Order.lines after the upgrade from 1.1.0")
         #expect(orderAfter.buyer != nil, "Order.buyer after the upgrade from 1.1.0")
         let lineAfter = try #require(try context.fetch(FetchDescriptor<Line>()).first)
         expectKept(lineAfter.sku, "Line.sku sample", "Line.sku after the upgrade from 1.1.0")
         #expect(lineAfter.order != nil, "Line.order after the upgrade from 1.1.0")
         let customerAfter = try #require(try context.fetch(FetchDescriptor<Customer>()).first)
         expectKept(customerAfter.email, "Customer.email sample", "Customer.email after the upgrade from 1.1.0")
+        expectKept(customerAfter.orders.isEmpty, false, "Customer.orders after the upgrade from 1.1.0")
     }
 }
 

@@ -37,6 +37,7 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Profile>()) == 1)
         let identityAfter = try #require(try context.fetch(FetchDescriptor<Identity>()).first)
         expectKept(identityAfter.handle, "Identity.handle sample", "Identity.handle after the upgrade from 1.0.0")
+        expectKept(identityAfter.profiles?.isEmpty, false, "Identity.profiles after the upgrade from 1.0.0")
         let profileAfter = try #require(try context.fetch(FetchDescriptor<Profile>()).first)
         expectKept(profileAfter.networkRaw, "Profile.networkRaw sample", "Profile.networkRaw after the upgrade from 1.0.0")
         #expect(profileAfter.identity != nil, "Profile.identity after the upgrade from 1.0.0")

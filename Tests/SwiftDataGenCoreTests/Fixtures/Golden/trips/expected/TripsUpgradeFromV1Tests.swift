@@ -38,6 +38,7 @@ import Testing
         expectKept(tripAfter.name, "Trip.title sample", "Trip.name after the upgrade from 1.0.0")
         expectKept(tripAfter.startDate, Date(timeIntervalSince1970: 345600), "Trip.startDate after the upgrade from 1.0.0")
         expectKept(tripAfter.budget, TripsSchemaV3Bridge.upgradeTestTripBudget("Trip.budgetText sample"), "Trip.budget after the upgrade from 1.0.0")
+        expectKept(tripAfter.stops.isEmpty, false, "Trip.stops after the upgrade from 1.0.0")
         let stopAfter = try #require(try context.fetch(FetchDescriptor<Stop>()).first)
         expectKept(stopAfter.title, "Stop.title sample", "Stop.title after the upgrade from 1.0.0")
         #expect(stopAfter.trip != nil, "Stop.trip after the upgrade from 1.0.0")

@@ -43,6 +43,7 @@ import Testing
         expectKept(tripAfter.statusRawValue, "active", "Trip.status after the upgrade from 2.0.0")
         expectKept(tripAfter.coverImage, Data([7, 7, 9]), "Trip.coverImage after the upgrade from 2.0.0")
         expectKept(tripAfter.budget, TripsSchemaV3Bridge.upgradeTestTripBudget(tripBudgetTextSeed), "Trip.budget after the upgrade from 2.0.0")
+        expectKept(tripAfter.stops.isEmpty, false, "Trip.stops after the upgrade from 2.0.0")
         let stopAfter = try #require(try context.fetch(FetchDescriptor<Stop>()).first)
         expectKept(stopAfter.title, "Stop.title sample", "Stop.title after the upgrade from 2.0.0")
         #expect(stopAfter.trip != nil, "Stop.trip after the upgrade from 2.0.0")
