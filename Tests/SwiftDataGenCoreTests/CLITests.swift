@@ -378,7 +378,7 @@ final class CLITests: XCTestCase {
         let json = try run("plan", schema, "--format", "json")
         XCTAssertEqual(json.status, 0)
         let report = try JSONDecoder().decode(EncodedPlanReport.self, from: Data(json.stdout.utf8))
-        XCTAssertEqual(report.steps.map(\.to), ["2.0.0", "3.0.0", "4.0.0"])
+        XCTAssertEqual(report.steps.map(\.to), ["2.0.0", "3.0.0", "4.0.0", "5.0.0"])
         XCTAssertEqual(report.steps[0].stages.count, 2)
         let removals = try run("plan", try copyInput("plan-removals"))
         XCTAssertTrue(
@@ -420,7 +420,7 @@ final class CLITests: XCTestCase {
             try FileManager.default.contentsOfDirectory(atPath: tests).sorted(),
             [
                 ".swiftdata-gen-manifest", "LibraryUpgradeFromV1Tests.swift", "LibraryUpgradeFromV2Tests.swift",
-                "LibraryUpgradeFromV3Tests.swift",
+                "LibraryUpgradeFromV3Tests.swift", "LibraryUpgradeFromV4Tests.swift",
             ])
         XCTAssertTrue(
             try String(contentsOfFile: tests + "/LibraryUpgradeFromV1Tests.swift", encoding: .utf8).contains(

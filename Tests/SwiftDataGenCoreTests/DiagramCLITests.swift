@@ -13,7 +13,7 @@ extension CLITests {
         XCTAssertEqual(current.status, 0, current.stderr)
         XCTAssertEqual(current.stdout, try expected("current.mmd"))
         XCTAssertEqual(try run("diagram", schema, "--format", "dot").stdout, try expected("current.dot"))
-        XCTAssertEqual(try run("diagram", schema, "--changes").stdout, try expected("changes-3.0.0..4.0.0.mmd"))
+        XCTAssertEqual(try run("diagram", schema, "--changes").stdout, try expected("changes-4.0.0..5.0.0.mmd"))
         XCTAssertEqual(
             try run("diagram", "--changes", "1.0.0..2.0.0", schema).stdout, try expected("changes-1.0.0..2.0.0.mmd"))
         XCTAssertEqual(
@@ -28,9 +28,9 @@ extension CLITests {
     func testDiagramRefusesWhatTheHistoryDoesNotHave() throws {
         let schema = try copyInput("library")
         for (arguments, message) in [
-            (["--version", "9.0.0"], "Library has no version 9.0.0; it has 1.0.0, 2.0.0, 3.0.0, 4.0.0"),
+            (["--version", "9.0.0"], "Library has no version 9.0.0; it has 1.0.0, 2.0.0, 3.0.0, 4.0.0, 5.0.0"),
             (["--changes", "1.0.0..3.0.0"], "1.0.0..3.0.0 is not one step"),
-            (["--changes=4.0.0..5.0.0"], "Library has no step 4.0.0..5.0.0"),
+            (["--changes=5.0.0..6.0.0"], "Library has no step 5.0.0..6.0.0"),
             (["--changes=latest"], "--changes takes two versions as A..B"),
             (["--changes", "--version", "1.0.0"], "give one of them"),
             (["--format", "svg"], "--format is mermaid or dot, not 'svg'"),

@@ -514,6 +514,13 @@ final class PlannerTests: XCTestCase {
                 "  Label:\n    renamedFrom: Tag\n    properties:\n      title: String\n"
                     + "  Note:\n    properties:\n      tag: \"[Label]\"\n"
             ).contains("changes from to-one to to-many"))
+        XCTAssertTrue(
+            try refusal(
+                "  Item:\n    properties:\n      name: String\n  Tag:\n    superclass: Item\n    properties:\n"
+                    + "      title: String\n",
+                "  Item:\n    properties:\n      name: String\n  Label:\n    renamedFrom: Tag\n    superclass: Item\n"
+                    + "    properties:\n      title: String\n", config: "platforms: { iOS: 26, macOS: 26 }\n"
+            ).contains("inheritance"))
     }
 
     func testLockFileRoundTripsAndCatchesEdits() throws {

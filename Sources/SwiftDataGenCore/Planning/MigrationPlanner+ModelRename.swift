@@ -63,6 +63,9 @@ extension MigrationPlanner {
                 }
                 continue
             }
+            if let conversion = property.conversion {
+                work.consumed.insert("\(before.name).\(conversion.sourceProperty)")
+            }
             let required = property.defaultValue == nil && !property.isOptional
             if required {
                 arguments.append(.init(target: property.name, source: swiftSource, conversion: value.conversion))

@@ -225,9 +225,14 @@ struct UpgradeChain {
             } else if let old = SchemaDiff.counterpart(of: property, in: previous, within: next, naming: naming),
                 var value = tracked.first(where: { $0.property == old.name })
             {
-                // A link's relationship is checked only while it stays the same relationship; a
-                // sampled relationship while it stays one.
-                if value.matchKey != nil && old.kind != property.kind { continue }
+                // A link's relationship is checked only while it stays the same relationship (or
+                // follows its destination's rename, the key under its name there); a sampled
+                // relationship while it stays one.
+                if let key = value.matchKey, old.kind != property.kind {
+                    guard let moved = keyFollowingRename(key, of: old, to: property, between: before, and: version)
+                    else { continue }
+                    value.matchKey = moved
+                }
                 if value.isRelationship && property.relationship == nil { continue }
                 // A property of another type under the same name is re-created empty: nothing to expect.
                 if !SchemaDiff.sameStoredType(old, property, old: before, new: version) { continue }
@@ -236,6 +241,21 @@ struct UpgradeChain {
             }
         }
         return result
+    }
+
+    /// The match key's name on a link's destination renamed in this step, when the relationship
+    /// follows the rename and nothing else about it changes; nil otherwise.
+    private func keyFollowingRename(
+        _ key: String, of old: Property, to property: Property, between before: SchemaVersion,
+        and version: SchemaVersion
+    ) -> String? {
+        guard let was = old.relationship, let now = property.relationship, was.isToMany == now.isToMany,
+            version.renamedModels[now.target] == was.target, let target = version.model(named: now.target),
+            let oldTarget = before.model(named: was.target)
+        else { return nil }
+        return target.properties.first {
+            SchemaDiff.counterpart(of: $0, in: oldTarget, within: target, naming: naming)?.name == key
+        }?.name
     }
 
     /// Declares, in an extension of the bridge, the plan's conversion from stored value to stored

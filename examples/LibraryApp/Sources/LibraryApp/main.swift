@@ -1,14 +1,15 @@
 import Foundation
 import SwiftData
 
-// A four-version history: a rename, a type converted in place, uniqueness added over existing
-// data, and author names turned into Author objects. App code sees only the latest version.
+// A five-version history: a rename, a type converted in place, uniqueness added over existing
+// data, author names turned into Author objects, and Author renamed Writer (every author copied,
+// every book's link moved to the copy). App code sees only the latest version.
 let container = try ModelContainer(
     for: Schema(versionedSchema: LibrarySchema.self), migrationPlan: LibraryMigrationPlan.self,
     configurations: ModelConfiguration(isStoredInMemoryOnly: true))
 let context = ModelContext(container)
 
-let le = Author(name: "Ursula K. Le Guin")
+let le = Writer(name: "Ursula K. Le Guin")
 context.insert(le)
 for (isbn, name, price) in [("9780441478125", "The Left Hand of Darkness", "9.99"), ("9780060512750", "The Dispossessed", "11.50")] {
     let book = Book(isbn: isbn, name: name, createdAt: Date(timeIntervalSince1970: 1_700_000_000))

@@ -7,11 +7,11 @@ import SwiftData
 enum ShelfMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            ShelfSchemaV1.self, // versionChecksum af93oeFC96MILoV/GNHxbfZ+9c4ZMLGEIuNu8yN09fU=
-            ShelfSchemaV2Bridge.self, // versionChecksum o/29pLyAaDATM6fzVdmVjrt1nwaUc8X3SQG/8l4Oaak=
-            ShelfSchemaV2.self, // versionChecksum gnMJg1JbutMaXQgtXchLn1n+gTdivSmxXp/HiAtSmN8=
-            ShelfSchemaV3Bridge.self, // versionChecksum sAGJfc34uJKUrgm723ZE2E0xXSo6neK1PwemccSJj34=
-            ShelfSchemaV3.self, // versionChecksum jEt5gnBWv6awxWoG1Nb3iQHGT90ED4rgr9NiHPFXe8g=
+            ShelfSchemaV1.self, // versionChecksum LIsyPXc86VlnfVMaIoEe9KuzY0oYIHWdpM3sNOIUdb8=
+            ShelfSchemaV2Bridge.self, // versionChecksum JEUVagbhI74YE7VEteX3wAM/JSd3AomFDqIStzwBwIQ=
+            ShelfSchemaV2.self, // versionChecksum 4PSNhPtbZyafo9Y+XMhQ0MIQwxSEjZpNv7Eyg42NTgY=
+            ShelfSchemaV3Bridge.self, // versionChecksum c2ZfvsPeauYQxvMPZXjV8IDtDXIJYnQhPk3TaesWXOY=
+            ShelfSchemaV3.self, // versionChecksum PX/1RXGpODD4LXd3rS/Gf64wXstwoMPnNAsG+vLlMWs=
         ]
     }
 
@@ -20,6 +20,8 @@ enum ShelfMigrationPlan: SchemaMigrationPlan {
             // 1.0.0 → 2.0.0
             //   Tag renamed to Label: 2 stages, every Tag copied into a Label through the bridge, links moved to the copies
             //   Label.title renamed to heading
+            //   Label.rank added
+            //   Label.rankText removed (its data moves into the converted property)
             // stage 1 of 2
             .lightweight(fromVersion: ShelfSchemaV1.self, toVersion: ShelfSchemaV2Bridge.self),
             // stage 2 of 2
@@ -57,10 +59,11 @@ extension ShelfSchemaV2Bridge {
     /// Skips objects already copied (each keeps a link to its copy) and saves every batch: run
     /// again after a launch that ended part way, it copies only the rest.
     static func copyTagIntoLabel(_ context: ModelContext) throws {
+        let convertRank: (String) -> Int = { Int($0) ?? 0 }
         var walked = 0
         try context.enumerate(FetchDescriptor<Tag>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.labelCopy == nil {
-                let copy = Label(heading: object.title)
+                let copy = Label(heading: object.title, rank: convertRank(object.rankText))
                 context.insert(copy)
                 copy.color = object.color
                 object.labelCopy = copy
@@ -114,7 +117,7 @@ extension ShelfSchemaV3Bridge {
         var walked = 0
         try context.enumerate(FetchDescriptor<Label>(), batchSize: 5000, allowEscapingMutations: true) { object in
             if object.badgeCopy == nil {
-                let copy = Badge(heading: object.heading)
+                let copy = Badge(heading: object.heading, rank: object.rank)
                 context.insert(copy)
                 copy.color = object.color
                 object.badgeCopy = copy

@@ -16,14 +16,16 @@ enum ShelfSchemaV1: VersionedSchema {
         @Attribute(.unique)
         var title: String
         var color: String?
+        var rankText: String
         var parent: Tag?
         @Relationship(inverse: \Note.tags)
         var notes: [Note] = []
         var owner: Owner?
 
-        init(title: String, color: String? = nil, parent: Tag? = nil, owner: Owner? = nil) {
+        init(title: String, color: String? = nil, rankText: String, parent: Tag? = nil, owner: Owner? = nil) {
             self.title = title
             self.color = color
+            self.rankText = rankText
             self.parent = parent
             self.owner = owner
         }

@@ -16,14 +16,16 @@ enum ShelfSchemaV2: VersionedSchema {
         @Attribute(.unique, originalName: "title")
         var heading: String
         var color: String?
+        var rank: Int
         var parent: Label?
         @Relationship(inverse: \Note.tags)
         var notes: [Note] = []
         var owner: Owner?
 
-        init(heading: String, color: String? = nil, parent: Label? = nil, owner: Owner? = nil) {
+        init(heading: String, color: String? = nil, rank: Int, parent: Label? = nil, owner: Owner? = nil) {
             self.heading = heading
             self.color = color
+            self.rank = rank
             self.parent = parent
             self.owner = owner
         }

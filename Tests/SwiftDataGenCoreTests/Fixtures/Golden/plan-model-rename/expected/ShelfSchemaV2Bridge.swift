@@ -18,15 +18,17 @@ enum ShelfSchemaV2Bridge: VersionedSchema {
         @Attribute(.unique)
         var title: String
         var color: String?
+        var rankText: String
         var parent: Tag?
         @Relationship(inverse: \Note.tags)
         var notes: [Note] = []
         var owner: Owner?
         var labelCopy: Label?
 
-        init(title: String, color: String? = nil, parent: Tag? = nil, owner: Owner? = nil, labelCopy: Label? = nil) {
+        init(title: String, color: String? = nil, rankText: String, parent: Tag? = nil, owner: Owner? = nil, labelCopy: Label? = nil) {
             self.title = title
             self.color = color
+            self.rankText = rankText
             self.parent = parent
             self.owner = owner
             self.labelCopy = labelCopy
@@ -62,14 +64,16 @@ enum ShelfSchemaV2Bridge: VersionedSchema {
         @Attribute(.unique, originalName: "title")
         var heading: String
         var color: String?
+        var rank: Int
         var parent: Label?
         @Relationship(inverse: \Note.tagsRelinked)
         var notes: [Note] = []
         var owner: Owner?
 
-        init(heading: String, color: String? = nil, parent: Label? = nil, owner: Owner? = nil) {
+        init(heading: String, color: String? = nil, rank: Int, parent: Label? = nil, owner: Owner? = nil) {
             self.heading = heading
             self.color = color
+            self.rank = rank
             self.parent = parent
             self.owner = owner
         }

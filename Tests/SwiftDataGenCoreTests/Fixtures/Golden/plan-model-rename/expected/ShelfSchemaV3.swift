@@ -16,14 +16,16 @@ enum ShelfSchemaV3: VersionedSchema {
         @Attribute(.unique, originalName: "title")
         var heading: String
         var color: String?
+        var rank: Int
         var parent: Badge?
         @Relationship(inverse: \Memo.tags)
         var notes: [Memo] = []
         var owner: Owner?
 
-        init(heading: String, color: String? = nil, parent: Badge? = nil, owner: Owner? = nil) {
+        init(heading: String, color: String? = nil, rank: Int, parent: Badge? = nil, owner: Owner? = nil) {
             self.heading = heading
             self.color = color
+            self.rank = rank
             self.parent = parent
             self.owner = owner
         }

@@ -18,15 +18,17 @@ enum ShelfSchemaV3Bridge: VersionedSchema {
         @Attribute(.unique, originalName: "title")
         var heading: String
         var color: String?
+        var rank: Int
         var parent: Label?
         @Relationship(inverse: \Note.tags)
         var notes: [Note] = []
         var owner: Owner?
         var badgeCopy: Badge?
 
-        init(heading: String, color: String? = nil, parent: Label? = nil, owner: Owner? = nil, badgeCopy: Badge? = nil) {
+        init(heading: String, color: String? = nil, rank: Int, parent: Label? = nil, owner: Owner? = nil, badgeCopy: Badge? = nil) {
             self.heading = heading
             self.color = color
+            self.rank = rank
             self.parent = parent
             self.owner = owner
             self.badgeCopy = badgeCopy
@@ -63,14 +65,16 @@ enum ShelfSchemaV3Bridge: VersionedSchema {
         @Attribute(.unique, originalName: "title")
         var heading: String
         var color: String?
+        var rank: Int
         var parent: Badge?
         @Relationship(inverse: \Memo.tags)
         var notes: [Memo] = []
         var owner: Owner?
 
-        init(heading: String, color: String? = nil, parent: Badge? = nil, owner: Owner? = nil) {
+        init(heading: String, color: String? = nil, rank: Int, parent: Badge? = nil, owner: Owner? = nil) {
             self.heading = heading
             self.color = color
+            self.rank = rank
             self.parent = parent
             self.owner = owner
         }

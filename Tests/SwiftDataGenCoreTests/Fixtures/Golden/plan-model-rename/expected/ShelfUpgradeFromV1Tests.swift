@@ -16,10 +16,12 @@ import Testing
             for: Schema(versionedSchema: ShelfSchema.self), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ShelfUpgradeFromV1Tests-\(UUID().uuidString).store")
         defer { try? FileManager.default.removeItem(at: url) }
+        let tagRankTextSeed: String = ["42", "1", "0", "true", "false", "yes", "no", "on", "off", ""].first { (ShelfSchemaV2Bridge.upgradeTestLabelRank($0) ?? nil) != nil } ?? "42"
+        #expect((ShelfSchemaV2Bridge.upgradeTestLabelRank(tagRankTextSeed) ?? nil) != nil, "every sample of Tag.rankText converts to what a lost conversion into Label.rank leaves, so this test could not tell; give the conversion another case")
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: ShelfSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let tagSample = ShelfSchemaV1.Tag(title: "Tag.title sample", color: "Tag.color sample", parent: nil, owner: nil)
+            let tagSample = ShelfSchemaV1.Tag(title: "Tag.title sample", color: "Tag.color sample", rankText: tagRankTextSeed, parent: nil, owner: nil)
             context.insert(tagSample)
             let noteSample = ShelfSchemaV1.Note(text: "Note.text sample", pinned: nil)
             context.insert(noteSample)
@@ -41,6 +43,7 @@ import Testing
         let badgeAfter = try #require(try context.fetch(FetchDescriptor<Badge>()).first)
         expectKept(badgeAfter.heading, "Tag.title sample", "Badge.heading after the upgrade from 1.0.0")
         expectKept(badgeAfter.color, "Tag.color sample", "Badge.color after the upgrade from 1.0.0")
+        expectKept(badgeAfter.rank, ShelfSchemaV2Bridge.upgradeTestLabelRank(tagRankTextSeed), "Badge.rank after the upgrade from 1.0.0")
         #expect(badgeAfter.parent != nil, "Badge.parent after the upgrade from 1.0.0")
         expectKept(badgeAfter.notes.isEmpty, false, "Badge.notes after the upgrade from 1.0.0")
         #expect(badgeAfter.owner != nil, "Badge.owner after the upgrade from 1.0.0")
@@ -60,4 +63,12 @@ private func expectKept<Value: Equatable>(
 ) {
     let caller = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     #expect(actual == expected, comment, sourceLocation: caller)
+}
+
+extension ShelfSchemaV2Bridge {
+    /// Label.rank as the plan converts it, from stored value to stored value.
+    fileprivate static func upgradeTestLabelRank(_ value: String) -> Int? {
+        let convert: (String) -> Int = { Int($0) ?? 0 }
+        return convert(value)
+    }
 }

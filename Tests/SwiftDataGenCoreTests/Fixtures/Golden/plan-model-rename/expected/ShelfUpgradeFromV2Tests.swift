@@ -19,7 +19,7 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: ShelfSchemaV2.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let labelSample = ShelfSchemaV2.Label(heading: "Label.heading sample", color: "Label.color sample", parent: nil, owner: nil)
+            let labelSample = ShelfSchemaV2.Label(heading: "Label.heading sample", color: "Label.color sample", rank: 43, parent: nil, owner: nil)
             context.insert(labelSample)
             let noteSample = ShelfSchemaV2.Note(text: "Note.text sample", pinned: nil)
             context.insert(noteSample)
@@ -41,6 +41,7 @@ import Testing
         let badgeAfter = try #require(try context.fetch(FetchDescriptor<Badge>()).first)
         expectKept(badgeAfter.heading, "Label.heading sample", "Badge.heading after the upgrade from 2.0.0")
         expectKept(badgeAfter.color, "Label.color sample", "Badge.color after the upgrade from 2.0.0")
+        expectKept(badgeAfter.rank, 43, "Badge.rank after the upgrade from 2.0.0")
         #expect(badgeAfter.parent != nil, "Badge.parent after the upgrade from 2.0.0")
         expectKept(badgeAfter.notes.isEmpty, false, "Badge.notes after the upgrade from 2.0.0")
         #expect(badgeAfter.owner != nil, "Badge.owner after the upgrade from 2.0.0")
