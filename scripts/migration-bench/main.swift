@@ -91,7 +91,7 @@ case "seed-shelf":
     for owner in owners { context.insert(owner) }
     var previous: ShelfSchemaV1.Tag?
     for index in 0..<max(rows / 2, 1) {
-        let tag = ShelfSchemaV1.Tag(title: "t\(index)", color: "c\(index % 7)")
+        let tag = ShelfSchemaV1.Tag(title: "t\(index)", color: "c\(index % 7)", rankText: "\(index % 100)")
         context.insert(tag)
         tag.parent = previous
         tag.owner = owners[index % owners.count]

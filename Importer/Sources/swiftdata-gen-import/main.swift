@@ -157,6 +157,19 @@ var translated = HistoryTranslator.translate(project, options: options)
 // The history is generated in memory and its stores compared with the app's before anything is written.
 let proof = translated.files.isEmpty ? [] : ImportProof.check(translated)
 var said = translated.notes + proof
+// Where Apple's SwiftData is (a Mac with Xcode), it proves the import too: its model of the app's
+// classes and of the generated ones must hash alike.
+var appleProof = AppleProof.Outcome.readingOnly(why: "Apple's SwiftData is only on a Mac with Xcode")
+if bundlePath != nil {
+    appleProof = .readingOnly(why: "a Core Data bundle has no Swift classes to compile")
+} else if proof.isEmpty, let xcode = AppleProof.xcode, let history = ImportProof.validated(translated).0.first {
+    appleProof = proveByApple(project, translated, history, inputs: inputs, toolchain: xcode)
+    if case .differs = appleProof {
+        if let place = project.versions.first?.location {
+            said.append(ImportNote(position: place, message: appleProof.summary, severity: .error))
+        }
+    }
+}
 // The app's custom stages: their code goes into the hooks file the generated plan calls.
 var comparison: [String] = []
 if proof.isEmpty, let history = ImportProof.validated(translated).0.first {
@@ -197,8 +210,48 @@ if !comparison.isEmpty {
 say(
     "swiftdata-gen-import: wrote \(translated.files.count) file(s) to \(output); each version, generated, has the "
         + "entity version hashes, renaming identifiers, delete rules and indexes of the app's classes as the "
-        + "importer read them; \(said.count) note(s) above. Next: swiftdata-gen validate \(output)"
+        + "importer read them; \(appleProof.summary); \(said.count) note(s) above. Next: swiftdata-gen validate "
+        + "\(output)"
 )
+
+/// Compiles the app's files and the generated versions with Apple's SwiftData, each with a probe, in
+/// a scratch folder that is removed after.
+func proveByApple(
+    _ project: ImportedProject, _ translated: HistoryTranslator.Output, _ history: SchemaHistory, inputs: [String],
+    toolchain: AppleProof.Toolchain
+) -> AppleProof.Outcome {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "swiftdata-gen-import-apple-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    guard let templates = try? SchemaLoader.templates(overrideDirectory: nil).get() else {
+        return .readingOnly(why: "the bundled templates could not be read")
+    }
+    let read = SchemaSources(
+        config: translated.files.first { $0.name == "swiftdata-gen.yaml" }.map(ImportProof.source),
+        versions: translated.files.filter { $0.name.hasSuffix(".yaml") && $0.name != "swiftdata-gen.yaml" }.map(
+            ImportProof.source))
+    let generated = Generator.generate(read, templates: templates)
+    var paths: [String] = []
+    do {
+        let folder = scratch.appendingPathComponent("generated")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in generated.files {
+            guard case .version = file.role else { continue }
+            let url = folder.appendingPathComponent(file.name)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+    } catch {
+        return .readingOnly(why: "the generated versions could not be written: \(error)")
+    }
+    let names = GeneratedNames(history: history)
+    let appFiles = (try? SwiftSourceLoader.read(inputs).map(\.path)) ?? []
+    return AppleProof.prove(
+        app: AppleProof.Side(
+            files: appFiles, schemas: project.versions.compactMap { $0.qualifiedName ?? $0.typeName }),
+        generated: AppleProof.Side(files: paths, schemas: history.versions.map { names.versionedSchema($0.version) }),
+        toolchain: toolchain, scratch: scratch.appendingPathComponent("probe"))
+}
 
 /// Writes every file into `folder`, all or nothing: each under a temporary name first, then linked
 /// to its own name (which fails rather than replace a file); on any failure what was placed is
