@@ -77,173 +77,6 @@ struct VersionResolver {
                 at: file.version.location))
     }
 
-    /// A struct's fields: scalars and enums of the version, optional or arrays.
-    /// A struct that holds itself other than through an array has no finite size: Swift refuses
-    /// it ("value type has infinite size").
-    private mutating func checkStructsDoNotHoldThemselves(_ decls: [StructDecl]) {
-        for decl in decls {
-            var reached: Set<String> = []
-            var pending = [decl.name]
-            while let name = pending.popLast() {
-                for field in structs[name]?.fields ?? [] where !field.isArray {
-                    guard case .composite(let held) = field.type, reached.insert(held).inserted else { continue }
-                    pending.append(held)
-                }
-            }
-            if reached.contains(decl.name) {
-                diagnostics.append(
-                    .error(
-                        .invalidTypeSpelling,
-                        "struct \(decl.name) holds itself through its fields, which no value type can; hold it in "
-                            + "an array ([\(decl.name)]) or make it a model",
-                        at: decl.location))
-            }
-        }
-    }
-
-    private mutating func resolveStruct(_ ast: StructAST, structNames: Set<String>) -> StructDecl {
-        var fields: [StructDecl.Field] = []
-        var seen: Set<String> = []
-        for field in ast.fields {
-            let spelling = field.type.value
-            guard seen.insert(field.name.value).inserted else {
-                diagnostics.append(
-                    .error(
-                        .duplicateName, "field '\(field.name.value)' is declared twice in struct \(ast.name.value)",
-                        at: field.name.location))
-                continue
-            }
-            if let refusal = NamePosition.structField.refusal(of: field.name.value) {
-                diagnostics.append(
-                    .error(
-                        .reservedName,
-                        "'\(field.name.value)' cannot name a field of struct \(ast.name.value): \(refusal.reason); "
-                            + "rename it (for example \(field.name.value)Value)",
-                        at: field.name.location))
-                continue
-            }
-            if spelling.dictionaryKey != nil {
-                diagnostics.append(
-                    .error(
-                        .invalidTypeSpelling,
-                        "field '\(field.name.value)' of struct \(ast.name.value) is a dictionary; a struct's fields "
-                            + "are value types, enums or structs of this version, optional or arrays",
-                        at: field.type.location))
-            } else if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
-                let written = ScalarType(rawValue: spelling.name) == nil ? spelling.name : nil
-                fields.append(
-                    .init(
-                        name: field.name.value, type: .scalar(scalar), isOptional: spelling.isOptional,
-                        isArray: spelling.isArray, spelling: written))
-            } else if let decl = enums[spelling.name] {
-                fields.append(
-                    .init(
-                        name: field.name.value,
-                        type: .enumeration(name: decl.name, rawType: decl.rawType, storage: .value),
-                        isOptional: spelling.isOptional,
-                        isArray: spelling.isArray, spelling: nil))
-            } else if structNames.contains(spelling.name) {
-                fields.append(
-                    .init(
-                        name: field.name.value, type: .composite(name: spelling.name), isOptional: spelling.isOptional,
-                        isArray: spelling.isArray, spelling: nil))
-            } else {
-                diagnostics.append(
-                    .error(
-                        .unknownType,
-                        "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a "
-                            + "struct's fields are value types, enums or structs of this version",
-                        at: field.type.location))
-            }
-        }
-        return StructDecl(name: ast.name.value, fields: fields, location: ast.name.location)
-    }
-
-    private mutating func claimTypeName(_ name: Located<String>, in seen: inout [String: SourceLocation]) -> Bool {
-        if let first = seen[name.value] {
-            diagnostics.append(
-                .error(
-                    .duplicateName, "'\(name.value)' is declared twice in this version", at: name.location,
-                    notes: [.init("first declared here", at: first)]))
-            return false
-        }
-        if let refusal = NamePosition.type.refusal(of: name.value) {
-            diagnostics.append(
-                .error(
-                    .reservedName,
-                    "'\(name.value)' cannot name a model or enum: \(refusal.reason); rename it (for example "
-                        + "\(file.schema.value)\(name.value))",
-                    at: name.location))
-            return false
-        }
-        if name.value.hasPrefix("_") {
-            diagnostics.append(.error(.reservedName, "type names may not start with '_'", at: name.location))
-            return false
-        }
-        seen[name.value] = name.location
-        return true
-    }
-
-    private mutating func resolveEnum(_ ast: EnumAST) -> EnumDecl? {
-        guard let rawType = ScalarType(rawValue: ast.rawType.value) else { return nil }
-        var cases: [EnumDecl.Case] = []
-        var names: [String: SourceLocation] = [:]
-        var raws: [LiteralValue: SourceLocation] = [:]
-        for item in ast.cases {
-            if let refusal = NamePosition.enumCase.refusal(of: item.name.value) {
-                diagnostics.append(
-                    .error(
-                        .reservedName,
-                        "'\(item.name.value)' cannot name a case of \(ast.name.value): \(refusal.reason); choose "
-                            + "another (the raw value may stay \"\(item.name.value)\")",
-                        at: item.name.location))
-                continue
-            }
-            if let first = names[item.name.value] {
-                diagnostics.append(
-                    .error(
-                        .duplicateName, "case '\(item.name.value)' appears twice in enum \(ast.name.value)",
-                        at: item.name.location, notes: [.init("first here", at: first)]))
-                continue
-            }
-            names[item.name.value] = item.name.location
-            let raw: LiteralValue
-            if let written = item.rawValue {
-                let scalar = YAMLScalar(value: written.value, style: rawType == .string ? .doubleQuoted : .plain)
-                switch DefaultValueResolver.literal(written.value, scalar: scalar, as: rawType, at: written.location) {
-                // Compared and written by value: `1` and `01` are one raw value.
-                case .success(.integer(let text)): raw = .integer(Int(text).map(String.init) ?? text)
-                case .success(let value): raw = value
-                case .failure(let diagnostic):
-                    diagnostics.append(diagnostic)
-                    continue
-                }
-            } else if rawType == .string {
-                raw = .string(item.name.value)
-            } else {
-                diagnostics.append(
-                    .error(
-                        .invalidValue,
-                        "cases of an Int enum need raw values: write cases as a mapping, such as { "
-                            + "\(item.name.value): 0 }",
-                        at: item.name.location))
-                continue
-            }
-            if let first = raws[raw] {
-                diagnostics.append(
-                    .error(
-                        .duplicateName,
-                        "case '\(item.name.value)' repeats a raw value of enum \(ast.name.value); raw values are "
-                            + "what is stored, so they must differ",
-                        at: item.name.location, notes: [.init("same raw value here", at: first)]))
-                continue
-            }
-            raws[raw] = item.name.location
-            cases.append(.init(name: item.name.value, rawValue: raw))
-        }
-        return EnumDecl(name: ast.name.value, rawType: rawType, cases: cases, location: ast.name.location)
-    }
-
     private mutating func resolveModel(_ ast: ModelAST) -> ModelDecl {
         var properties: [Property] = []
         // Exact capacity: a history holds tens of thousands of these, and growth slack adds up.
@@ -438,7 +271,7 @@ struct VersionResolver {
     }
 
     /// A property of the name and type of a PersistentModel requirement a stored property meets.
-    private func meetsModelRequirement(_ ast: PropertyAST) -> Bool {
+    func meetsModelRequirement(_ ast: PropertyAST) -> Bool {
         NamePosition.requirementsAStoredPropertyMeets[ast.name.value].map { ast.type.value == TypeSpelling(name: $0) }
             ?? false
     }
@@ -522,50 +355,6 @@ struct VersionResolver {
         return (kind, scalarSpelling)
     }
 
-    /// A stored property's column name must be one Core Data accepts.
-    private mutating func checkStoredName(of property: Property, _ ast: PropertyAST) {
-        let name = ast.name
-        // `isDeleted: Bool` under its own name, which `acceptsName` let through with a warning.
-        let meetsRequirement = meetsModelRequirement(ast) && config.naming.storedName(property) == name.value
-        if property.isStored, !meetsRequirement,
-            let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property))
-        {
-            let stored = config.naming.storedName(property)
-            let fix =
-                stored == name.value
-                ? "keep the Swift name and store it under another with storedName:, or rename the property"
-                : "choose another storedName"
-            diagnostics.append(
-                .error(
-                    .reservedName, "'\(name.value)' would be stored as '\(stored)': \(refusal.reason); \(fix)",
-                    at: ast.storedName?.location ?? name.location))
-        }
-    }
-
-    /// `expression:` and `from.convert:` are raw Swift, each exactly one expression; an
-    /// expression is the initial value, and a literal `default:` beside it is a conflict.
-    private mutating func resolveExpressions(_ ast: PropertyAST, into property: inout Property) {
-        let name = ast.name
-        for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
-            guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
-            diagnostics.append(
-                .error(
-                    .invalidSwiftExpression,
-                    "\(key) of '\(name.value)' must be exactly one Swift expression, but \(problem)",
-                    at: written.location))
-        }
-
-        if let expression = ast.expression {
-            property.defaultValue = .expression(expression.value)
-            if let literal = ast.defaultValue {
-                diagnostics.append(
-                    .error(
-                        .conflictingDefaults, "property '\(name.value)' has both default and expression; keep one",
-                        at: literal.location, notes: [.init("expression is here", at: expression.location)]))
-            }
-        }
-    }
-
     /// `from.match` fills a to-one relationship from text; any other `from:` on a relationship is an error.
     private mutating func checkLink(_ ast: PropertyAST, _ relationship: Relationship) {
         let name = ast.name
@@ -593,36 +382,6 @@ struct VersionResolver {
                     "'\(name.value)' is a relationship: to fill it from text, name the related model's key "
                         + "with from.match",
                     at: from.location))
-        }
-    }
-
-    /// An attribute's literal default, checked against its type, and what `from:` and
-    /// `transient:` require of it.
-    private mutating func resolveAttribute(
-        _ ast: PropertyAST, valueType: ValueType, isArray: Bool, into property: inout Property
-    ) {
-        let name = ast.name
-        if let match = ast.from?.match {
-            diagnostics.append(
-                .error(
-                    .invalidValue, "from.match applies to relationships; '\(name.value)' is an attribute",
-                    at: match.location))
-        }
-        if property.defaultValue == nil, let node = ast.defaultValue {
-            switch DefaultValueResolver.resolve(
-                node, type: valueType, isArray: isArray, isOptional: property.isOptional, enums: enums)
-            {
-            case .success(let value): property.defaultValue = .literal(value)
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
-            }
-        }
-        if property.isTransient && property.defaultValue == nil && !property.isOptional {
-            diagnostics.append(
-                .error(
-                    .transientNeedsDefault,
-                    "@Transient property '\(name.value)' needs a default: it is not stored, so nothing else "
-                        + "can give it a value",
-                    at: ast.transient?.location ?? name.location))
         }
     }
 
@@ -661,58 +420,6 @@ struct VersionResolver {
         }
     }
 
-    private mutating func checkAttributeOptions(_ ast: PropertyAST, valueType: ValueType, isArray: Bool) {
-        let name = ast.name.value
-        for (key, location) in ast.writtenKeys where key.position == .relationship {
-            diagnostics.append(
-                .error(
-                    .relationshipOptionOnAttribute,
-                    "'\(key.rawValue)' applies to relationships, but '\(name)' is an attribute of type "
-                        + "\(ast.type.value); remove it or make the type a model",
-                    at: location))
-        }
-        if let flag = ast.flags.first(where: { $0.value == .externalStorage }), valueType != .scalar(.data) || isArray {
-            diagnostics.append(
-                .error(
-                    .externalStorageNeedsData,
-                    "externalStorage applies only to Data properties; '\(name)' is \(ast.type.value)", at: flag.location
-                ))
-        }
-        if let flag = ast.flags.first(where: { $0.value == .codable }) {
-            switch valueType {
-            case .composite, .dictionary: break
-            case .scalar, .enumeration:
-                diagnostics.append(
-                    .error(
-                        .codableNeedsStruct,
-                        "codable applies to structs, arrays and dictionaries of structs; '\(name)' is "
-                            + "\(ast.type.value), already stored as a column: remove it",
-                        at: flag.location))
-            }
-            if !config.supportsCodable {
-                diagnostics.append(
-                    .error(
-                        .codableNeedsNewerPlatform,
-                        "@Attribute(.codable) needs \(config.describe(GeneratorConfig.codableReleases)); raise the "
-                            + "platforms in the config or remove codable from '\(name)' to store it as a composite",
-                        at: flag.location))
-            }
-        }
-        if ast.transient?.value == true {
-            var stored: [(String, SourceLocation)] = ast.flags.map { ($0.value.rawValue, $0.location) }
-            if let u = ast.unique, u.value { stored.append(("unique", u.location)) }
-            if let r = ast.renamedFrom { stored.append(("renamedFrom", r.location)) }
-            if let t = ast.transformer { stored.append(("transformable", t.location)) }
-            for (key, location) in stored {
-                diagnostics.append(
-                    .error(
-                        .transientOption,
-                        "'\(key)' describes stored data, but '\(name)' is transient and never stored; remove one "
-                            + "of them",
-                        at: location))
-            }
-        }
-    }
 }
 
 extension Property {

@@ -1,0 +1,161 @@
+import SwiftDataGenDSL
+
+/// Stored fields are declared so the small ones fill each other's padding: a history holds
+/// tens of thousands of properties and all of them are in memory while it is planned and rendered.
+public struct Property: Sendable, Equatable {
+    public var name: String
+    public var defaultValue: DefaultValue?
+    /// The `Schema.Attribute.Option` keys written `true` (`PropertyKey.Value.option`), in key order.
+    public var flags: [PropertyKey]
+    public var kind: PropertyKind
+    public var isOptional: Bool
+    public var isTransient: Bool
+    /// Single-property uniqueness rendered as `@Attribute(.unique)` (platforms before `#Unique`).
+    public var isUnique: Bool
+    public var transformer: String? {
+        get { self[rare: \.transformer] }
+        set { self[rare: \.transformer] = newValue }
+    }
+    /// The name in the previous version, as written (`renamedFrom`).
+    public var renamedFrom: String? {
+        get { self[rare: \.renamedFrom] }
+        set { self[rare: \.renamedFrom] = newValue }
+    }
+    /// `hashModifier:`, written in the YAML or added so that no two schemas share a checksum.
+    public var hashModifier: String? {
+        get { self[rare: \.hashModifier] }
+        set { self[rare: \.hashModifier] = newValue }
+    }
+    /// Where the value comes from in the previous version (`from:`), for the planner.
+    public var conversion: Conversion? {
+        get { self[rare: \.conversion] }
+        set { self[rare: \.conversion] = newValue }
+    }
+    public var doc: String? {
+        guard case .text(let text) = self[setting: .doc] else { return nil }
+        return text
+    }
+    /// `storedName:`: the name the model class stores the value under, when it is not `name`;
+    /// `name` is then a computed accessor over it.
+    public var storedName: String? {
+        get { self[rare: \.storedName] }
+        set { self[rare: \.storedName] = newValue }
+    }
+    /// How the Swift type is spelled when not as its `ScalarType` (`TimeInterval`, `CGFloat`).
+    public var scalarSpelling: String? {
+        get { self[rare: \.scalarSpelling] }
+        set { self[rare: \.scalarSpelling] = newValue }
+    }
+    /// `access:`: the stored declaration's access, when not the config's.
+    public var access: PropertyAccess? {
+        get { self[rare: \.access] }
+        set { self[rare: \.access] = newValue }
+    }
+    public var location: SourceLocation
+    /// The name first stored, through every rename; nil when never renamed. Also a generated
+    /// identifier where the name alone would map another property's data (see `HistoryResolver`).
+    public var originalName: String?
+
+    /// Fields few properties set, kept out of line so `Property` stays small.
+    private struct Rare: Sendable, Equatable {
+        var conversion: Conversion?
+        var hashModifier: String?
+        var transformer: String?
+        var renamedFrom: String?
+        var storedName: String?
+        var access: PropertyAccess?
+        var scalarSpelling: String?
+        var settings: [Setting]?
+    }
+
+    /// A key's value kept as written, for a key no stage resolves further: the renderer reads
+    /// it by key, so such a key needs no field of its own.
+    public struct Setting: Sendable, Equatable {
+        public enum Value: Sendable, Equatable {
+            case flag(Bool)
+            case text(String)
+            case integer(Int)
+        }
+
+        public var key: PropertyKey
+        public var value: Value
+    }
+
+    public subscript(setting key: PropertyKey) -> Setting.Value? {
+        get { self[rare: \.settings]?.first { $0.key == key }?.value }
+        set {
+            var settings = (self[rare: \.settings] ?? []).filter { $0.key != key }
+            if let newValue { settings.append(Setting(key: key, value: newValue)) }
+            self[rare: \.settings] = settings.isEmpty ? nil : settings
+        }
+    }
+
+    private var rare: OutOfLine<Rare>?
+
+    /// One out-of-line field; the box goes when its last field is cleared.
+    private subscript<Value>(rare field: WritableKeyPath<Rare, Value?>) -> Value? {
+        get { rare?.value[keyPath: field] }
+        set {
+            var value = rare?.value ?? Rare()
+            value[keyPath: field] = newValue
+            rare = value == Rare() ? nil : OutOfLine(value)
+        }
+    }
+
+    /// A property with no key but its type; the resolver then carries each key written
+    /// (`Property.carry`), so that adding a key is decided in one switch, not an initialiser.
+    public init(name: String, kind: PropertyKind, isOptional: Bool, location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.isOptional = isOptional
+        self.defaultValue = nil
+        self.isTransient = false
+        self.isUnique = false
+        self.flags = []
+        self.originalName = nil
+        self.location = location
+        self.rare = nil
+    }
+
+    public var relationship: Relationship? {
+        if case .relationship(let r) = kind { return r }
+        return nil
+    }
+
+    public var isStored: Bool { !isTransient }
+
+    /// The Swift type of one stored scalar value (not an array, enum or struct), without `?`: what a
+    /// de-duplication remembers of this property.
+    var scalarKeyType: String? {
+        guard isStored, case .attribute(.scalar(let scalar), false) = kind else { return nil }
+        return scalarSpelling ?? scalar.rawValue
+    }
+
+    /// A stored single value a `SortDescriptor` can order by (dedupe order, a walk in key order).
+    var isSortableAttribute: Bool {
+        guard isStored, case .attribute(.scalar(let scalar), false) = kind else { return false }
+        return scalar.isSortable
+    }
+
+    var isStringAttribute: Bool {
+        if case .attribute(.scalar(.string), false) = kind { return true }
+        return false
+    }
+}
+
+extension Property {
+    /// The generated declaration carries `@Relationship(...)`: it has an argument to give
+    /// (`SchemaRenderer` writes them in this order). Decides, with `relationshipHasInitialValue`,
+    /// whether SwiftData pairs it with an undeclared inverse.
+    public var declaresRelationshipAttribute: Bool {
+        guard let r = relationship else { return false }
+        return r.deleteRule != .nullify || r.minCount != nil || r.maxCount != nil || originalName != nil
+            || (r.declaresInverse && r.inverse != nil) || hashModifier != nil
+    }
+
+    /// The generated declaration has an initial value: a to-many's `= []` (not kept nil by `default: null`).
+    public var relationshipHasInitialValue: Bool {
+        guard let r = relationship else { return false }
+        return r.isToMany && defaultValue != .literal(.null)
+    }
+}
