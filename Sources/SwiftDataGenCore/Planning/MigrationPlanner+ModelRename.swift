@@ -36,8 +36,9 @@ extension MigrationPlanner {
                 }
                 kept.originalName = property.originalName
                 bridged.properties.append(kept)
-                // A link to a model kept by name with an inverse is set from that model's side.
-                let otherSideSetsIt = renamed[relationship.target] == nil && relationship.inverse != nil
+                // A link to a model kept by name is set from that model's side when the bridge
+                // keeps the inverse there (a relationship of that model that follows the rename).
+                let otherSideSetsIt = renamed[relationship.target] == nil && kept.relationship?.inverse != nil
                 if !otherSideSetsIt {
                     links.append(
                         .init(
@@ -115,8 +116,8 @@ extension MigrationPlanner {
     /// a second relationship to the new model, filled from the old links, which the next
     /// version reads back under the relationship's name (its identifier, `HistoryResolver`).
     mutating func planRelinked(
-        _ property: Property, from previous: Property, in model: ModelDecl, before: ModelDecl, new: SchemaVersion,
-        work: inout StepWork
+        _ property: Property, from previous: Property, in model: ModelDecl, before: ModelDecl, old: SchemaVersion,
+        new: SchemaVersion, work: inout StepWork
     ) {
         guard let now = property.relationship, let was = previous.relationship else { return }
         let path = "\(model.name).\(property.name)"
@@ -138,6 +139,17 @@ extension MigrationPlanner {
         parallel.conversion = nil
         parallel.defaultValue = nil
         if !now.isToMany { parallel.isOptional = true }
+        // The bridge's copy of the renamed model holds only the relationships it copies: an inverse
+        // that is new in this step is not there, and the link is set from this side alone.
+        if var relationship = parallel.relationship, let inverse = relationship.inverse,
+            let oldTarget = new.renamedModels[now.target], let target = new.model(named: now.target),
+            let back = target.property(named: inverse), let targetBefore = old.model(named: oldTarget),
+            SchemaDiff.counterpart(of: back, in: targetBefore, within: target, naming: naming)?.relationship == nil
+        {
+            relationship.inverse = nil
+            relationship.declaresInverse = false
+            parallel.kind = .relationship(relationship)
+        }
         work.bridgeProperties[before.name, default: []].append(parallel)
         work.consumed.insert("\(before.name).\(previous.name)")
         let moved = MigrationPlan.Relink.MovedLink(

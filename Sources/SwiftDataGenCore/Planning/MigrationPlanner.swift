@@ -238,7 +238,7 @@ public struct MigrationPlanner: Sendable {
             SchemaDiff.followsRenamedDestination(
                 property, in: before, within: model, renamed: new.renamedModels, naming: naming)
         {
-            planRelinked(property, from: previous, in: model, before: before, new: new, work: &work)
+            planRelinked(property, from: previous, in: model, before: before, old: old, new: new, work: &work)
             return
         }
         if SchemaDiff.onlyEnumStorageDiffers(previous, property) {

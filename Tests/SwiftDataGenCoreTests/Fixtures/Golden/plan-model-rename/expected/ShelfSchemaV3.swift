@@ -20,6 +20,7 @@ enum ShelfSchemaV3: VersionedSchema {
         var parent: Badge?
         @Relationship(inverse: \Memo.tags)
         var notes: [Memo] = []
+        @Relationship(inverse: \Owner.badges)
         var owner: Owner?
 
         init(heading: String, color: String? = nil, rank: Int, parent: Badge? = nil, owner: Owner? = nil) {
@@ -48,6 +49,7 @@ enum ShelfSchemaV3: VersionedSchema {
     @Model
     final class Owner {
         var name: String
+        var badges: [Badge] = []
 
         init(name: String) {
             self.name = name
