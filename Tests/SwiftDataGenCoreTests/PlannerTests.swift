@@ -521,6 +521,15 @@ final class PlannerTests: XCTestCase {
                 "  Item:\n    properties:\n      name: String\n  Label:\n    renamedFrom: Tag\n    superclass: Item\n"
                     + "    properties:\n      title: String\n", config: "platforms: { iOS: 26, macOS: 26 }\n"
             ).contains("inheritance"))
+        // A dedupe policy on a renamed model has nothing to do: said, not silently ignored.
+        let (_, said) = try plan([
+            version("1.0.0", "  Tag:\n    properties:\n      title: String\n      at: Date\n"),
+            version(
+                "2.0.0",
+                "  Label:\n    renamedFrom: Tag\n    dedupe: { keep: first, orderBy: at }\n    properties:\n"
+                    + "      title: String\n      at: Date\n"),
+        ])
+        XCTAssertEqual(said.map(\.code), [.dedupeUnused], "\(said.map(\.message))")
     }
 
     func testLockFileRoundTripsAndCatchesEdits() throws {

@@ -11,6 +11,10 @@ extension MigrationPlanner {
         _ model: ModelDecl, from before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork
     ) {
         guard renameIsSupported(model, from: before, old: old, new: new) else { return }
+        reportUnusedDedupe(
+            model,
+            because: "\(model.name) is renamed from \(before.name) in \(new.version), and its copies keep "
+                + "\(before.name)'s uniqueness")
         let renamed = new.renamedModels
         var bridged = model
         bridged.renamedFrom = nil
