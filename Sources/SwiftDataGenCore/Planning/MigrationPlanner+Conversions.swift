@@ -186,12 +186,7 @@ extension MigrationPlanner {
         if conversion.expression == nil && !sameSwiftType
             && !SchemaDiff.sameStoredType(source, property, old: old, new: new)
         {
-            diagnostics.append(
-                .error(
-                    .typeChangeLosesData,
-                    "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is "
-                        + "\(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
-                    at: conversion.location))
+            reportConvertMissing(path, from: source, into: property, at: conversion.location)
             return
         }
         if case .attribute(.enumeration(let enumName, _, _), _) = property.kind,
@@ -277,5 +272,17 @@ extension MigrationPlanner {
         r.target = model
         r.declaresInverse = false
         return .relationship(r)
+    }
+
+    /// SDG621: `from:` names a source of another type and no `convert:` to turn it into this one.
+    mutating func reportConvertMissing(
+        _ path: String, from source: Property, into property: Property, at location: SourceLocation
+    ) {
+        diagnostics.append(
+            .error(
+                .typeChangeLosesData,
+                "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is "
+                    + "\(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
+                at: location))
     }
 }

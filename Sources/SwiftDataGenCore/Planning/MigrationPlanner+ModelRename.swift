@@ -93,14 +93,13 @@ extension MigrationPlanner {
         }
         work.bridgeModels.append(bridged)
         let copyLink = copyLinkName(into: model.name, from: before.name, in: old)
-        var link = Property(
+        let link = Property(
             name: copyLink,
             kind: .relationship(
                 Relationship(
                     target: model.name, isToMany: false, deleteRule: .nullify, inverse: nil, declaresInverse: false,
                     minCount: nil, maxCount: nil)),
             isOptional: true, location: model.location)
-        link.originalName = nil
         work.bridgeProperties[before.name, default: []].append(link)
         work.copies.append(
             MigrationPlan.ModelCopy(
@@ -158,7 +157,7 @@ extension MigrationPlanner {
         work.consumed.insert("\(before.name).\(previous.name)")
         let moved = MigrationPlan.Relink.MovedLink(
             target: parallel.name, source: previous.name, isToMany: now.isToMany, sourceIsOptional: previous.isOptional,
-            through: GeneratedNames.copyLink(to: now.target))
+            through: copyLinkName(into: now.target, from: was.target, in: old))
         if let index = work.relinks.firstIndex(where: { $0.model == before.name && $0.copyLink == nil }) {
             work.relinks[index].links.append(moved)
             work.relinks[index].summary = Self.relinkSummary(before.name, work.relinks[index].links)
@@ -326,12 +325,7 @@ extension MigrationPlanner {
             }
             guard let expression = conversion.expression else {
                 guard SchemaDiff.sameStoredType(source, property, old: old, new: new) else {
-                    diagnostics.append(
-                        .error(
-                            .typeChangeLosesData,
-                            "\(path) comes from \(source.name) of type \(SchemaDiff.typeDescription(source)) but is "
-                                + "\(SchemaDiff.typeDescription(property)); add convert: \"<Swift over $0>\" to from",
-                            at: conversion.location))
+                    reportConvertMissing(path, from: source, into: property, at: conversion.location)
                     return nil
                 }
                 return (
