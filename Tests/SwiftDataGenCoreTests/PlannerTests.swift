@@ -478,6 +478,27 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(plan.versions.last?.model(named: "Note")?.property(named: "tag")?.originalName, "tagRelinked")
     }
 
+    /// The link from an old object to its copy takes a name the old model does not have, and every
+    /// relink reaches the copies through that name.
+    func testTheCopyLinkNeverTakesANameTheOldModelHas() throws {
+        let (plan, _) = try plan([
+            version(
+                "1.0.0",
+                "  Tag:\n    properties:\n      labelCopy: String?\n  Note:\n    properties:\n      tag: Tag?\n"),
+            version(
+                "2.0.0",
+                "  Label:\n    renamedFrom: Tag\n    properties:\n      labelCopy: String?\n"
+                    + "  Note:\n    properties:\n      tag: Label?\n"),
+        ])
+        let actions = plan.steps.flatMap(\.stages).flatMap(\.actions)
+        let copy = try XCTUnwrap(
+            actions.compactMap { if case .copy(let c) = $0 { return c } else { return nil } }.first)
+        XCTAssertEqual(copy.copyLink, "labelCopy2")
+        let throughs = actions.compactMap { if case .relink(let r) = $0 { return r } else { return nil } }
+            .flatMap(\.links).compactMap(\.through)
+        XCTAssertEqual(throughs, ["labelCopy2"])
+    }
+
     /// Where a copy cannot keep every row, or the bridge cannot hold both classes, the rename is
     /// refused with the reason.
     func testAModelRenameIsRefusedWhereACopyWouldNotKeepEveryRow() throws {
