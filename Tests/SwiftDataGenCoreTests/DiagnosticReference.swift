@@ -71,7 +71,7 @@ extension DiagnosticCode {
                 + "Squash or split."
         case .replacesModelMember:
             return
-                "A warning: a stored `isDeleted: Bool` satisfies `PersistentModel`'s requirement of that name, so "
+                "A stored `isDeleted: Bool` satisfies `PersistentModel`'s requirement of that name, so "
                 + "in app code it is the stored value, not SwiftData's flag for an object deleted from its "
                 + "context. Shipped apps store it (Apple's version hash of their entity holds it); keep it if "
                 + "yours did, or rename it with `renamedFrom:` in a new version."
@@ -92,7 +92,7 @@ extension DiagnosticCode {
                 + "change the delete rule."
         case .missingInverse:
             return
-                "Warning: a relationship has no inverse, so SwiftData cannot keep the other side in step (or "
+                "A relationship has no inverse, so SwiftData cannot keep the other side in step (or "
                 + "might pair it by itself). Add `inverse:`, or `inverse: false` where the relationship is one-way "
                 + "on purpose. Two relationships that point at each other are warned once, and a relationship whose "
                 + "`inverse:` is already in error is not warned."
@@ -154,7 +154,7 @@ extension DiagnosticCode {
         case .cloudKitDeny: return "CloudKit sync forbids the `deny` delete rule."
         case .cloudKitSchemaShrinks:
             return
-                "Warning: a step between two versions that sync with CloudKit removes, renames or retypes "
+                "A step between two versions that sync with CloudKit removes, renames or retypes "
                 + "something. CloudKit's production schema only grows, and devices still on the older version go on "
                 + "syncing the old field; keep the old property beside the new one until no device runs that "
                 + "version."
@@ -193,10 +193,10 @@ extension DiagnosticCode {
                 + "them. Change one version."
         case .renameAlreadyApplied:
             return
-                "Warning: a `renamedFrom` came along when the file was copied from the version that applied it. "
+                "A `renamedFrom` came along when the file was copied from the version that applied it. "
                 + "Remove it."
         case .versionFileNameMismatch:
-            return "Warning: the file is named for another version than it declares. Rename the file or fix `version:`."
+            return "The file is named for another version than it declares. Rename the file or fix `version:`."
         case .newVersionNotAfterLatest:
             return
                 "`new-version` was given a version that is not after the schema's latest, or the folder holds several "
@@ -228,7 +228,7 @@ extension DiagnosticCode {
                 + "the model."
         case .dataLoss:
             return
-                "Warning: a model or property is removed and its data with it. List it under "
+                "A model or property is removed and its data with it. List it under "
                 + "`acknowledgedRemovals` if that is intended."
         case .noRoomForBridge:
             return
@@ -240,7 +240,7 @@ extension DiagnosticCode {
                 + "key. Give the rest defaults."
         case .hookRequired:
             return
-                "Warning: the step calls migration hooks your team writes; `--hooks-output` creates the file to "
+                "The step calls migration hooks your team writes; `--hooks-output` creates the file to "
                 + "fill in."
         case .conversionConflict:
             return
@@ -256,7 +256,7 @@ extension DiagnosticCode {
                 "A new unique property's default would give every existing row the same value. Make it optional "
                 + "without a default, or fill it in hooks."
         case .dedupeUnused:
-            return "Warning: `dedupe:` is not needed by the step into this version (or the model is new, or the "
+            return "`dedupe:` is not needed by the step into this version (or the model is new, or the "
                 + "version is the first, so there is no existing data). Remove it."
         case .toManyBecomesToOne:
             return
@@ -264,7 +264,7 @@ extension DiagnosticCode {
                 + "relationship filled by a conversion."
         case .codableShapeChanged:
             return
-                "Warning: a struct stored `.codable` changed its fields. SwiftData migrates nothing for it, so every "
+                "A struct stored `.codable` changed its fields. SwiftData migrates nothing for it, so every "
                 + "value encoded by an earlier version must still decode: new fields optional or with a default in "
                 + "`init(from:)`, none renamed or removed."
         case .witnessLessVisible:
@@ -274,7 +274,7 @@ extension DiagnosticCode {
                 + "as the model, or the generated class does not compile. Remove its `access:`."
         case .customCodeObligation:
             return
-                "Warning: the step into a `customMigration` version does what SwiftData cannot do alone but its "
+                "The step into a `customMigration` version does what SwiftData cannot do alone but its "
                 + "`willMigrate` can (a new uniqueness without `dedupe`, a property made required without a "
                 + "default), and the generator leaves it to the hooks' code: the message says what that code must "
                 + "leave true before the schema step, or the migration fails on a device. A history imported from "
@@ -316,9 +316,59 @@ extension DiagnosticCode {
         for code in allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
             lines.append("## \(code.rawValue)")
             lines.append("")
+            lines.append(
+                "**\(code.severity.rawValue.prefix(1).uppercased() + code.severity.rawValue.dropFirst())** · \(code.area.rawValue)"
+            )
+            lines.append("")
             lines.append(code.reference)
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension DiagnosticCode {
+    /// How a code is reported: always as an error, always as a warning, or either as the case
+    /// decides (`testEachCodeIsReportedWithItsSeverity` holds the sources to it).
+    enum Severity: String {
+        case error, warning
+        case either = "error or warning"
+    }
+
+    var severity: Severity {
+        switch self {
+        case .replacesModelMember, .missingInverse, .cloudKitSchemaShrinks, .renameAlreadyApplied,
+            .versionFileNameMismatch, .dataLoss, .hookRequired, .dedupeUnused, .codableShapeChanged,
+            .customCodeObligation:
+            return .warning
+        case .invalidValue, .outputNotOwned:
+            return .either
+        case .unreadableFile, .yamlSyntax, .duplicateKey, .undefinedAlias, .aliasExpansionLimit, .nestingTooDeep,
+            .invalidEncoding, .emptyDocument, .multipleDocuments, .mergeKeyUnsupported, .unsupportedTag,
+            .fileTooLarge, .unknownKey, .missingKey, .wrongNodeKind, .invalidTypeSpelling, .invalidVersion,
+            .invalidIdentifier, .reservedName, .duplicateName, .countLimit, .witnessLessVisible, .unknownType,
+            .inverseNotFound, .inverseMismatch, .inverseNotRelationship, .nullifyOntoRequired, .invalidCount,
+            .relationshipOptionOnAttribute, .attributeOptionOnRelationship, .transientNeedsDefault,
+            .externalStorageNeedsData, .unknownKeyPathProperty, .uniqueNeedsNewerPlatform, .indexNeedsNewerPlatform,
+            .defaultTypeMismatch, .conflictingDefaults, .transientOption, .duplicateKeyPathGroup,
+            .invalidSwiftExpression, .codableNeedsStruct, .codableNeedsNewerPlatform, .inheritanceNeedsNewerPlatform,
+            .unknownSuperclass, .inheritanceCycle, .overridesInheritedProperty, .cloudKitUnique,
+            .cloudKitRequiredAttribute, .cloudKitRequiredRelationship, .cloudKitDeny, .duplicateVersion,
+            .identicalVersions, .missingConfig, .noVersions, .renameSourceNotFound, .shippedVersionEdited,
+            .shippedVersionMissing, .versionBeforeShipped, .malformedLockFile, .duplicateRenamingIdentifier,
+            .duplicateChecksum, .newVersionNotAfterLatest, .newVersionLayoutNotEditable, .newVersionRenameInvalid,
+            .requiredPropertyAdded, .typeChangeLosesData, .optionalityTightened, .conversionSourceMissing,
+            .uniquenessNeedsDedupe, .noRoomForBridge, .linkTargetNotCreatable, .conversionConflict,
+            .modelRenameUnsupported, .uniqueValueNotPerRow, .toManyBecomesToOne, .outputWriteFailed, .templateError,
+            .outputNameCollision, .newVersionFileExists:
+            return .error
+        }
+    }
+
+    /// The reference's first sentence, for tables that list codes by area.
+    var summary: String {
+        let text = reference
+        guard let end = text.range(of: ". ") else { return String(text.dropLast(text.hasSuffix(".") ? 1 : 0)) }
+        return String(text[..<end.lowerBound])
     }
 }

@@ -1,7 +1,8 @@
 /// Stable diagnostic codes. The hundreds digit names the area of the problem (YAML; the DSL's keys,
 /// values and names; relationships; attributes; inheritance; CloudKit; versions, history and
 /// planning; output), not the stage that finds it: a name is checked while resolving, yet its
-/// code is SDG1xx. Codes are never reused for a different meaning, so users can search for them.
+/// code is SDG1xx (`area`). Codes are never reused for a different meaning, so users can search
+/// for them.
 public enum DiagnosticCode: String, Sendable, CaseIterable {
     // Loading YAML (SDG0xx)
     case unreadableFile = "SDG001"
@@ -111,4 +112,36 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case templateError = "SDG703"
     case outputNameCollision = "SDG704"
     case newVersionFileExists = "SDG705"
+}
+
+extension DiagnosticCode {
+    /// What a code is about, from its number: the hundreds digit, and within 6xx the tens, since
+    /// versions, `new-version` and planning share that hundred.
+    public enum Area: String, Sendable, CaseIterable {
+        case yaml = "YAML"
+        case dsl = "the DSL's keys, values and names"
+        case relationships = "relationships"
+        case attributes = "attributes, uniqueness and indexes"
+        case inheritance = "inheritance"
+        case cloudKit = "CloudKit"
+        case history = "versions and the history"
+        case newVersion = "`new-version`"
+        case planning = "migration planning"
+        case output = "output"
+    }
+
+    public var number: Int { Int(rawValue.dropFirst(3)) ?? 0 }
+
+    public var area: Area {
+        switch number / 100 {
+        case 0: return .yaml
+        case 1: return .dsl
+        case 2: return .relationships
+        case 3: return .attributes
+        case 4: return .inheritance
+        case 5: return .cloudKit
+        case 6: return number < 616 ? .history : number < 620 ? .newVersion : .planning
+        default: return .output
+        }
+    }
 }
