@@ -46,6 +46,8 @@ final class SwiftExpressionTests: XCTestCase {
             ("(1 2)", "separate values with ','"),
             ("[,]", "stands where a value is expected"),
             ("1foo", "a number runs into a name"),
+            ("$[] == \"gold\" ? 1 : 0", "'$' is not a name"),
+            ("$ + 1", "'$' is not a name"),
             (".1", "member name"),
             ("a ?? ", "ends where a value is expected"),
             ("0 +", "ends with '+'"),

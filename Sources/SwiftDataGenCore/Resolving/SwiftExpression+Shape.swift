@@ -248,7 +248,9 @@ extension SwiftExpression {
             where Self.notValues.contains(word) || word == "_" || SwiftExpression.statementWords.contains(word)
                 || (word.hasPrefix("#") && word.unicodeScalars.dropFirst().first?.properties.isAlphabetic != true):
                 return "'\(word)' stands where a value is expected; write a complete expression"
-            case .word(let word) where word.hasPrefix("$") && !word.dropFirst().allSatisfy(\.isNumber):
+            // `$0`, `$1`: digits after the `$`, at least one (a `$` alone is no name).
+            case .word(let word)
+            where word.hasPrefix("$") && (word.count < 2 || !word.dropFirst().allSatisfy(\.isNumber)):
                 return "'\(word)' is not a name Swift reads; write a complete expression"
             case .word, .number:
                 position += 1
