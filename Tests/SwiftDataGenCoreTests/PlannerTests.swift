@@ -499,6 +499,23 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(throughs, ["labelCopy2"])
     }
 
+    /// A model's `renamedFrom` copied forward into the next version by hand is said and dropped,
+    /// as a property's is, instead of failing as a rename from a model that no longer exists.
+    func testAModelRenameCopiedForwardIsDropped() throws {
+        let label = "  Label:\n    renamedFrom: Tag\n    properties:\n      title: String\n"
+        let files = [
+            version("1.0.0", "  Tag:\n    properties:\n      title: String\n"), version("2.0.0", label),
+            version("3.0.0", label + "      size: Int?\n"),
+        ].enumerated().map {
+            SourceFile(displayPath: "v\($0 + 1).yaml", relativePath: "v\($0 + 1).yaml", bytes: Array($1.utf8))
+        }
+        let (histories, diagnostics) = Generator.validate(SchemaSources(config: nil, versions: files))
+        XCTAssertEqual(diagnostics.map(\.code), [.renameAlreadyApplied], diagnostics.map(\.rendered).joined())
+        let (plan, planned) = MigrationPlanner.plan(try XCTUnwrap(histories.first))
+        XCTAssertEqual(planned, [])
+        XCTAssertEqual(plan.steps.last?.stages.count, 1, "the step into 3.0.0 only adds a property")
+    }
+
     /// Where a copy cannot keep every row, or the bridge cannot hold both classes, the rename is
     /// refused with the reason.
     func testAModelRenameIsRefusedWhereACopyWouldNotKeepEveryRow() throws {

@@ -181,6 +181,21 @@ public enum HistoryResolver {
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for m in version.models.indices {
+            // A model's rename copied forward too: the previous version already has the new name.
+            if let renamedFrom = version.models[m].renamedFrom, previous.model(named: renamedFrom) == nil,
+                let applied = previous.model(named: version.models[m].name), applied.renamedFrom == renamedFrom
+            {
+                diagnostics.append(
+                    .warning(
+                        .renameAlreadyApplied,
+                        "renamedFrom '\(renamedFrom)' was applied in version \(previous.version), which already "
+                            + "calls the model '\(applied.name)'; remove it from this version (it was copied forward)",
+                        at: version.models[m].location,
+                        notes: [
+                            .init("version \(previous.version) declares '\(applied.name)' here", at: applied.location)
+                        ]))
+                version.models[m].renamedFrom = nil
+            }
             guard let before = previous.model(named: version.models[m].renamedFrom ?? version.models[m].name) else {
                 continue
             }
