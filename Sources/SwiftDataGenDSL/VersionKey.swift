@@ -16,8 +16,10 @@ public enum VersionKey: String, CaseIterable, Sendable {
                 + "for 1.5.0); its bridge is `<typeName>Bridge`. Generated identifiers (`titleV1_5`) still follow the "
                 + "version number"
         case .enums:
-            return "`Name: { rawType: String | Int, cases: … }`; `cases` is a list of names (String raw values equal "
-                + "the names) or a mapping `name: rawValue`"
+            return "`Name: { rawType: String | Int | none, cases: … }`; `cases` is a list of names (String raw "
+                + "values equal the names) or a mapping `name: rawValue`. `rawType: none` is an enum without raw "
+                + "values (cases only), stored through its `Codable` conformance: always as itself, never converted, "
+                + "its form in the store expected, not proved"
         case .structs:
             return "`Name: { field: Type, … }`: a `Codable` struct stored as one composite attribute (`size: "
                 + "Dimensions?`, `chapters: \"[Chapter]\"`). Fields are value types, enums or other structs of the "

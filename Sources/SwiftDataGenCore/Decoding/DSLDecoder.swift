@@ -26,7 +26,8 @@ public enum DSLDecoder {
         public static let conversion = ConversionKey.allCases.map(\.rawValue)
     }
 
-    public static let enumRawTypes = ["String", "Int"]
+    /// `none`: an enum without raw values, stored through its `Codable` conformance.
+    public static let enumRawTypes = ["String", "Int", "none"]
 
     public static func decodeConfig(_ node: YAMLNode, file: String) -> (ConfigFile, [Diagnostic]) {
         var reader = NodeReader()
@@ -217,7 +218,7 @@ public enum DSLDecoder {
         if let rawType, !enumRawTypes.contains(rawType.value) {
             reader.diagnostics.append(
                 .error(
-                    .invalidValue, "enum raw type '\(rawType.value)' is not supported; use String or Int",
+                    .invalidValue, "enum raw type '\(rawType.value)' is not supported; use String, Int or none",
                     at: rawType.location))
             return nil
         }

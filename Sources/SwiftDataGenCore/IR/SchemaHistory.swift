@@ -161,11 +161,14 @@ public struct SchemaVersion: Sendable {
 public struct EnumDecl: Sendable, Equatable {
     public struct Case: Sendable, Equatable {
         public var name: String
-        public var rawValue: LiteralValue
+        /// Nil for an enum without a raw type.
+        public var rawValue: LiteralValue?
     }
 
     public var name: String
-    public var rawType: ScalarType
+    /// Nil for an enum without a raw type (`rawType: none`), which SwiftData stores through its
+    /// `Codable` conformance as a composite attribute of no elements.
+    public var rawType: ScalarType?
     public var cases: [Case]
     public var location: SourceLocation
 }
@@ -240,7 +243,8 @@ public enum ScalarType: String, CaseIterable, Sendable {
 public enum ValueType: Sendable, Equatable {
     case scalar(ScalarType)
     /// Stored as `storage` says. Out of line, so that a `ValueType` (and every `Property`) stays a word.
-    indirect case enumeration(name: String, rawType: ScalarType, storage: EnumStorage)
+    /// `rawType` is nil for an enum without one, which is always stored as itself.
+    indirect case enumeration(name: String, rawType: ScalarType?, storage: EnumStorage)
     /// A `Codable` struct of the version (`structs:`), stored as one composite attribute.
     indirect case composite(name: String)
     /// `[String: Struct]`: SwiftData encodes the whole dictionary into one Binary attribute.

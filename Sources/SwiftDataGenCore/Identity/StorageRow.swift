@@ -25,6 +25,9 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     case codableEncoding
     /// An enum stored as itself: a composite of one element named like the property.
     case enumItself
+    /// An enum without a raw type, cases only: expected to be a composite of no elements (its cases
+    /// carry no values), which no Apple-computed hash or store shows yet.
+    case enumWithoutRawType
     case toOne, toMany, optionalToMany
     /// A to-many with `minimumModelCount`/`maximumModelCount` written.
     case toManyWithCounts
@@ -40,7 +43,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     /// differ only there might hash alike on a device.
     public var provesItsType: Bool {
         switch self {
-        case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding: return false
+        case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .enumWithoutRawType: return false
         default: return true
         }
     }
@@ -63,7 +66,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .enumInStruct, .externalStorage:
             return "entity hashes a SwiftData app's tests pin (vectors millio-*, iOS 26.x), coredata-version-hash.md"
         case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .codableStruct, .toManyWithCounts,
-            .toOneWithCounts,
+            .toOneWithCounts, .enumWithoutRawType,
             .preserveValueOnDeletion, .hashModifier, .inheritance, .undeclaredInversePair:
             return nil
         }
@@ -103,6 +106,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .dictionaryOfStructs: return "a dictionary of Codable structs [String: S]"
         case .codableEncoding: return "@Attribute(.codable)"
         case .enumItself: return "an enum stored as itself"
+        case .enumWithoutRawType: return "an enum without a raw type"
         case .toOne: return "a to-one relationship"
         case .toMany: return "a to-many relationship [M]"
         case .optionalToMany: return "an optional to-many relationship [M]?"

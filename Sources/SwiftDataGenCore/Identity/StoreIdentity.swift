@@ -366,10 +366,13 @@ extension CoreDataProperty {
         case .attribute(.scalar(let scalar), false):
             let (type, scalarRow) = StorageRow.scalar(scalar, spelling: property.scalarSpelling)
             (kind, row) = attribute(type, scalarRow)
-        case .attribute(.enumeration(_, let rawType, .rawValue), false):
+        case .attribute(.enumeration(_, nil, _), false):
+            // Cases without values: SwiftData's encoder writes no field (coredata-version-hash.md).
+            (kind, row) = (.composite(elements: []), .enumWithoutRawType)
+        case .attribute(.enumeration(_, let rawType?, .rawValue), false):
             let (type, scalarRow) = StorageRow.scalar(rawType, spelling: nil)
             (kind, row) = attribute(type, scalarRow)
-        case .attribute(.enumeration(_, let rawType, .value), false):
+        case .attribute(.enumeration(_, let rawType?, .value), false):
             let element = CoreDataProperty(
                 name: name, isOptional: true,
                 kind: .attribute(
@@ -424,8 +427,11 @@ extension CoreDataProperty {
             case .scalar(let scalar):
                 let (type, row) = StorageRow.scalar(scalar, spelling: field.spelling)
                 return leaf(type, row)
-            case .enumeration(_, let rawType, _):
+            case .enumeration(_, let rawType?, _):
                 return leaf(StorageRow.scalar(rawType, spelling: nil).0, .enumInStruct)
+            case .enumeration(_, nil, _):
+                return CoreDataProperty(
+                    name: field.name, isOptional: true, kind: .composite(elements: []), row: .enumWithoutRawType)
             case .dictionary:
                 return leaf(.binaryData, .arrayInStruct)
             case .composite(let held):

@@ -72,7 +72,12 @@ struct StoredShape: Equatable, Sendable {
                 switch property.kind {
                 case .attribute(.scalar(let type), let isArray):
                     fields.append(("type", isArray ? "[\(type.rawValue)]" : type.rawValue))
-                case .attribute(.enumeration(let name, let rawType, let storage), _):
+                case .attribute(.enumeration(let name, nil, _), _):
+                    // Stored through its Codable conformance: what decodes is the case names.
+                    fields.append(("type", "none"))
+                    let cases = version.enumeration(named: name)?.cases ?? []
+                    fields.append(("cases", cases.map(\.name).joined(separator: ",")))
+                case .attribute(.enumeration(let name, let rawType?, let storage), _):
                     fields.append(("type", rawType.rawValue))
                     // Only where it differs from the default, so locks written before it still match.
                     if storage != .rawValue { fields.append(("enumStorage", storage.rawValue)) }
@@ -80,8 +85,10 @@ struct StoredShape: Equatable, Sendable {
                     fields.append(
                         (
                             "rawValues",
-                            cases.map { "\($0.name):\(Self.escaped(SwiftLiteral.value($0.rawValue, enumType: nil)))" }
-                                .joined(separator: ",")
+                            cases.map { item in
+                                "\(item.name):"
+                                    + Self.escaped(item.rawValue.map { SwiftLiteral.value($0, enumType: nil) } ?? "")
+                            }.joined(separator: ",")
                         ))
                 case .attribute(.dictionary(let key, let value), _):
                     fields.append(("type", "[\(key.rawValue):composite]"))

@@ -181,6 +181,18 @@ extension MigrationPlanner {
     ) {
         let path = "\(model.name).\(property.name)"
         let bridgeName = bridged.name
+        // The bridge and the upgrade tests carry an enum's values by raw value.
+        for (side, direction) in [(source, "from"), (property, "into")] {
+            guard case .attribute(.enumeration(let name, nil, _), _) = side.kind else { continue }
+            diagnostics.append(
+                .error(
+                    .conversionConflict,
+                    "\(path) converts \(direction) \(name), an enum without a raw type, "
+                        + "which the generator does not convert; move the values in hooks (customMigration: true) or "
+                        + "give \(name) a raw type in a new enum",
+                    at: conversion.location))
+            return
+        }
         // The same enum stored another way holds the same Swift values: it moves unchanged.
         let sameSwiftType = SchemaDiff.onlyEnumStorageDiffers(source, property)
         if conversion.expression == nil && !sameSwiftType

@@ -355,7 +355,7 @@ extension TemplateSet {
                 }
             {{#enums}}
 
-                {{access}}enum {{name}}: {{rawType}}, Codable, CaseIterable, Sendable {
+                {{access}}enum {{name}}: {{conformances}} {
             {{#cases}}
                     case {{name}}{{#rawLiteral}} = {{.}}{{/rawLiteral}}
             {{/cases}}

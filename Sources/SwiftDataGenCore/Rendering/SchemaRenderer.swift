@@ -180,11 +180,14 @@ public struct SchemaRenderer: Sendable {
 
     private func enumView(_ decl: EnumDecl) -> EnumView {
         EnumView(
-            name: decl.name, rawType: decl.rawType.rawValue,
+            name: decl.name,
+            conformances: ((decl.rawType.map { [$0.rawValue] } ?? []) + ["Codable", "CaseIterable", "Sendable"])
+                .joined(separator: ", "),
             cases: decl.cases.map { item in
-                let implicit = item.rawValue == .string(item.name)
+                let implicit = item.rawValue == nil || item.rawValue == .string(item.name)
                 return EnumView.Case(
-                    name: item.name, rawLiteral: implicit ? nil : SwiftLiteral.value(item.rawValue, enumType: nil))
+                    name: item.name,
+                    rawLiteral: implicit ? nil : item.rawValue.map { SwiftLiteral.value($0, enumType: nil) })
             })
     }
 
@@ -289,7 +292,7 @@ public struct SchemaRenderer: Sendable {
         switch type {
         case .scalar(let scalar): base = spelling ?? scalar.rawValue
         case .enumeration(let name, let rawType, let storage):
-            base = typed || storage == .value ? name : rawType.rawValue
+            base = rawType.map { typed || storage == .value ? name : $0.rawValue } ?? name
         case .composite(let name): base = name
         case .dictionary(let key, let value): base = "[\(key.rawValue): \(value)]"
         }

@@ -138,14 +138,12 @@ struct UpgradeChain {
                 } else if let key = value.matchKey {
                     lines.append(expectKept("\(object).\(property.name)?.\(key)", value.expected, what))
                 } else {
-                    guard let read = property.upgradeTestRead(naming: naming) else { continue }
+                    guard let read = property.upgradeTestRead(of: object, naming: naming) else { continue }
                     if value.comparesEncoding {
-                        lines.append(
-                            expectKept(
-                                "\(encoding)(\(object).\(read))", "\(encoding)(\(value.expected))", what))
+                        lines.append(expectKept("\(encoding)(\(read))", "\(encoding)(\(value.expected))", what))
                         declareEncoding()
                     } else {
-                        lines.append(expectKept("\(object).\(read)", value.expected, what))
+                        lines.append(expectKept(read, value.expected, what))
                     }
                 }
             }
@@ -302,9 +300,10 @@ struct UpgradeChain {
         return Self.helperName(model: model.name, target: target.name, bridge: bridge)
     }
 
-    /// The Swift type a property is stored as: an enum's raw type.
+    /// The Swift type a property is stored as: an enum's raw type (an enum without one is never
+    /// converted: the planner refuses it).
     private func storedType(_ property: Property) -> String {
-        guard case .attribute(.enumeration(_, let rawType, _), let isArray) = property.kind else {
+        guard case .attribute(.enumeration(_, let rawType?, _), let isArray) = property.kind else {
             return SchemaDiff.typeDescription(property)
         }
         return (isArray ? "[\(rawType.rawValue)]" : rawType.rawValue) + (property.isOptional ? "?" : "")

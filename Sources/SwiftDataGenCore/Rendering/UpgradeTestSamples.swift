@@ -199,7 +199,9 @@ extension SampleRows {
             if case .attribute(.enumeration(let name, let rawType, _), false) = target.kind {
                 let cases = next.enumeration(named: name)?.cases ?? []
                 candidates += cases.map { SwiftLiteral.string($0.name) }
-                if rawType == .string { candidates += cases.map { SwiftLiteral.value($0.rawValue, enumType: nil) } }
+                if rawType == .string {
+                    candidates += cases.compactMap { $0.rawValue.map { SwiftLiteral.value($0, enumType: nil) } }
+                }
             }
             candidates += ["\"1\"", "\"0\"", "\"true\"", "\"false\"", "\"yes\"", "\"no\"", "\"on\"", "\"off\"", "\"\""]
         case _ where scalar.isInteger: candidates += ["0", "1", "-1"]
@@ -287,11 +289,15 @@ struct Seed {
             let cases = version.enumeration(named: name)?.cases ?? []
             let avoided: String? = if case .enumCase(let caseName)? = defaultLiteral { caseName } else { nil }
             // A case the latest version still has: a removed one is the team's hooks to map.
-            let kept = latest?.enumeration(named: name)?.cases.map(\.rawValue) ?? cases.map(\.rawValue)
+            // What is stored: the raw value, or for an enum without one its case name.
+            func storedForm(_ item: EnumDecl.Case) -> LiteralValue { item.rawValue ?? .string(item.name) }
+            let kept = (latest?.enumeration(named: name)?.cases ?? cases).map(storedForm)
             let chosen =
-                cases.first { $0.name != avoided && kept.contains($0.rawValue) } ?? cases.first { $0.name != avoided }
+                cases.first { $0.name != avoided && kept.contains(storedForm($0)) } ?? cases.first {
+                    $0.name != avoided
+                }
                 ?? cases.first
-            let raw = chosen.map { SwiftLiteral.value($0.rawValue, enumType: nil) } ?? "0"
+            let raw = chosen.map { SwiftLiteral.value(storedForm($0), enumType: nil) } ?? "0"
             typed =
                 isArray
                 ? "[\(schemaName).\(name).\(chosen?.name ?? "")]" : "\(schemaName).\(name).\(chosen?.name ?? "")"
@@ -384,7 +390,7 @@ struct Seed {
             guard let chosen = next?.enumeration(named: name)?.cases.last(where: { $0.name != avoided }) else {
                 return nil
             }
-            return SwiftLiteral.value(chosen.rawValue, enumType: nil)
+            return chosen.rawValue.map { SwiftLiteral.value($0, enumType: nil) }
         default: return nil
         }
     }
@@ -425,12 +431,22 @@ extension Property {
     /// How an upgrade test, in a file of its own, reads the stored value as `Seed.stored` spells
     /// it: the stored property, or the typed accessor where that is private; nil where neither
     /// can be reached.
-    func upgradeTestRead(naming: NamingConfig) -> String? {
+    func upgradeTestRead(of object: String, naming: NamingConfig) -> String? {
         let stored = naming.storedName(self)
-        let rawValue = isOptional ? "?.rawValue" : ".rawValue"
-        guard access?.isFilePrivate == true else { return stored + (kind.storesEnumItself ? rawValue : "") }
-        guard stored != name else { return nil }
-        return name + (kind.isEnumeration ? rawValue : "")
+        let reached: String
+        if access?.isFilePrivate != true {
+            reached = "\(object).\(stored)"
+        } else if stored != name {
+            reached = "\(object).\(name)"
+        } else {
+            return nil
+        }
+        guard kind.isEnumeration, access?.isFilePrivate == true || kind.storesEnumItself else { return reached }
+        // An enum without a raw type is compared by its case name, as `Seed.stored` spells it.
+        if case .attribute(.enumeration(_, nil, _), _) = kind {
+            return isOptional ? "\(reached).map { \"\\($0)\" }" : "\"\\(\(reached))\""
+        }
+        return reached + (isOptional ? "?.rawValue" : ".rawValue")
     }
 
     /// The assignment that puts `seed` in the store, as `upgradeTestRead` reaches it.

@@ -23,12 +23,13 @@ struct EnumView: MustacheRepresentable {
     }
 
     var name: String
-    var rawType: String
+    /// `String, Codable, CaseIterable, Sendable`; without a raw type, the rest alone.
+    var conformances: String
     var cases: [Case]
 
     var mustacheValue: MustacheValue {
         [
-            "name": .string(name), "rawType": .string(rawType),
+            "name": .string(name), "conformances": .string(conformances),
             "cases": .list(cases.map { ["name": .string($0.name), "rawLiteral": $0.rawLiteral.mustacheValue] }),
         ]
     }

@@ -110,7 +110,9 @@ extension VersionResolver {
     }
 
     mutating func resolveEnum(_ ast: EnumAST) -> EnumDecl? {
-        guard let rawType = ScalarType(rawValue: ast.rawType.value) else { return nil }
+        // `none`: cases only, stored through the enum's Codable conformance by case name.
+        let rawType = ScalarType(rawValue: ast.rawType.value)
+        guard rawType != nil || ast.rawType.value == "none" else { return nil }
         var cases: [EnumDecl.Case] = []
         var names: [String: SourceLocation] = [:]
         var raws: [LiteralValue: SourceLocation] = [:]
@@ -132,6 +134,19 @@ extension VersionResolver {
                 continue
             }
             names[item.name.value] = item.name.location
+            guard let rawType else {
+                if let written = item.rawValue {
+                    diagnostics.append(
+                        .error(
+                            .invalidValue,
+                            "\(ast.name.value) has no raw type (rawType: none), so its cases have no raw values; "
+                                + "list the case names, or give the enum a raw type",
+                            at: written.location))
+                    continue
+                }
+                cases.append(.init(name: item.name.value, rawValue: nil))
+                continue
+            }
             let raw: LiteralValue
             if let written = item.rawValue {
                 let scalar = YAMLScalar(value: written.value, style: rawType == .string ? .doubleQuoted : .plain)

@@ -315,14 +315,21 @@ struct VersionResolver {
                 diagnostics.append(
                     .error(
                         .invalidTypeSpelling,
-                        "arrays of enums are not supported; store a [\(decl.rawType.rawValue)] or model the "
-                            + "values as a relationship",
+                        "arrays of enums are not supported; store a [\(decl.rawType?.rawValue ?? "String")] or "
+                            + "model the values as a relationship",
                         at: ast.type.location))
                 return nil
             }
-            kind = .attribute(
-                .enumeration(name: decl.name, rawType: decl.rawType, storage: ast.enumStorage?.value ?? .rawValue),
-                isArray: false)
+            // An enum without a raw type has no raw value to store: it is stored as itself.
+            if decl.rawType == nil, let written = ast.enumStorage, written.value == .rawValue {
+                diagnostics.append(
+                    .error(
+                        .invalidValue,
+                        "\(decl.name) has no raw type, so it is stored as itself; remove enumStorage: rawValue",
+                        at: written.location))
+            }
+            let storage = decl.rawType == nil ? .value : ast.enumStorage?.value ?? .rawValue
+            kind = .attribute(.enumeration(name: decl.name, rawType: decl.rawType, storage: storage), isArray: false)
         } else if structs[spelling.name] != nil {
             kind = .attribute(.composite(name: spelling.name), isArray: spelling.isArray)
         } else if modelASTs[spelling.name] != nil {

@@ -325,6 +325,10 @@ public enum HistoryTranslator {
     }
 
     static func enumText(_ enumeration: ImportedEnum) -> String {
+        if enumeration.rawType == "none" {
+            return
+                "{ rawType: none, cases: [\(enumeration.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", "))] }"
+        }
         let plain =
             enumeration.rawType == "String"
             && enumeration.cases.allSatisfy { $0.rawValue == nil || $0.rawValue == $0.name }

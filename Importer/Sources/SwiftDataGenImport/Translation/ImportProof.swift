@@ -166,7 +166,9 @@ public enum ImportProof {
         } else if let type = CoreDataAttributeType(storing: property.typeName) {
             kind = attribute(type)
         } else if let enumeration = version.enums.first(where: { $0.name == property.typeName }) {
-            kind = .composite(elements: [leaf(property.name, rawType: enumeration.rawType)])
+            // Without a raw type: cases only, a composite of no elements (coredata-version-hash.md).
+            kind = .composite(
+                elements: enumeration.rawType == "none" ? [] : [leaf(property.name, rawType: enumeration.rawType)])
         } else if version.structs.contains(where: { $0.name == property.typeName }) {
             var visiting: Set<String> = []
             kind = .composite(elements: fields(of: property.typeName, in: version, visiting: &visiting))
@@ -203,6 +205,9 @@ public enum ImportProof {
             if field.isArray { return plain(.binaryData) }
             if let type = CoreDataAttributeType(storing: field.typeName) { return plain(type) }
             if let enumeration = version.enums.first(where: { $0.name == field.typeName }) {
+                guard enumeration.rawType != "none" else {
+                    return CoreDataProperty(name: field.name, isOptional: true, kind: .composite(elements: []))
+                }
                 return leaf(field.name, rawType: enumeration.rawType)
             }
             if version.structs.contains(where: { $0.name == field.typeName }) {
