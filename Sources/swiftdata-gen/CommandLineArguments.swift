@@ -259,6 +259,11 @@ struct CommandLineArguments {
                 }
                 value = next
             }
+            // A choice's words are declared once, with the option, and checked here.
+            if case .choice(_, let choices) = option.kind, let value, !choices.contains(value) {
+                throw UsageError(
+                    message: "\(option.longName) is \(Self.alternatives(choices)), not '\(value)'", command: command)
+            }
             try option.apply(&self, value)
         }
     }
@@ -270,6 +275,12 @@ struct CommandLineArguments {
                 "; did you mean '\($0)'?"
             } ?? ""
         throw UsageError(message: "unknown command '\(name)'\(guess)")
+    }
+
+    /// `text, json or markdown`.
+    static func alternatives(_ words: [String]) -> String {
+        guard words.count > 1, let last = words.last else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
     }
 
     static func options(for command: Command?) -> [Option] {

@@ -18,14 +18,8 @@ extension CommandLineArguments {
                 + "build plugin's layout).",
             commands: writing
         ) { arguments, value throws(UsageError) in
-            guard let value, let layout = OutputLayout(rawValue: value) else {
-                throw UsageError(
-                    message:
-                        "unknown layout '\(value ?? "")'; use one of: "
-                        + "\(OutputLayout.allCases.map(\.rawValue).joined(separator: ", "))",
-                    command: arguments.command)
-            }
-            arguments.layout = layout
+            // The parser has checked the word against the choices above.
+            arguments.layout = value.flatMap(OutputLayout.init(rawValue:)) ?? arguments.layout
         },
         Option(
             names: ["--templates"], kind: .folder("dir"),
@@ -65,21 +59,13 @@ extension CommandLineArguments {
             names: ["--format"], kind: .choice("format", ["text", "json", "markdown"]),
             help: "text (default) for people, json for tools, markdown for a pull request.", commands: [.plan]
         ) { arguments, value throws(UsageError) in
-            guard let value, ["text", "json", "markdown"].contains(value) else {
-                throw UsageError(
-                    message: "--format is text, json or markdown, not '\(value ?? "")'", command: arguments.command)
-            }
-            arguments.planFormat = value
+            arguments.planFormat = value ?? arguments.planFormat
         },
         Option(
             names: ["--format"], kind: .choice("format", ["mermaid", "dot"]),
             help: "mermaid (default): an erDiagram GitHub draws; dot: Graphviz.", commands: [.diagram]
         ) { arguments, value throws(UsageError) in
-            guard let value, ["mermaid", "dot"].contains(value) else {
-                throw UsageError(
-                    message: "--format is mermaid or dot, not '\(value ?? "")'", command: arguments.command)
-            }
-            arguments.diagramFormat = value
+            arguments.diagramFormat = value ?? arguments.diagramFormat
         },
         Option(
             names: ["-o", "--output"], kind: .file("file"),
@@ -169,9 +155,6 @@ extension CommandLineArguments {
             help: "Print a completion script for bash, zsh or fish.",
             commands: []
         ) { arguments, value throws(UsageError) in
-            guard let value, ["bash", "zsh", "fish"].contains(value) else {
-                throw UsageError(message: "--generate-completion-script takes bash, zsh or fish")
-            }
             arguments.completionShell = value
         },
     ]

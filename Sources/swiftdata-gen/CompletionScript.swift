@@ -24,22 +24,20 @@ enum CompletionScript {
             let names = Arguments.options(for: command).flatMap(\.names).joined(separator: " ")
             cases.append("        \(command.rawValue)) opts=\"\(names)\" ;;")
         }
+        // Keyed by the command and the option: `plan --format` and `diagram --format` offer their own.
         var valueCases: [String] = []
         for option in Arguments.all {
+            let commands = option.commands.isEmpty ? ["*"] : option.commands.map(\.rawValue)
+            let keys = commands.flatMap { command in option.names.map { "\(command):\($0)" } }.joined(separator: "|")
             switch option.kind {
             case .flag: continue
-            case .folder:
-                valueCases.append(
-                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
-            case .file:
-                valueCases.append(
-                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+            case .folder: valueCases.append("        \(keys)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
+            case .file: valueCases.append("        \(keys)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case .choice(_, let choices):
                 valueCases.append(
-                    "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W "
-                        + "\"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+                    "        \(keys)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
                 )
-            case .text: valueCases.append("        \(option.names.joined(separator: "|"))) return ;;")
+            case .text: valueCases.append("        \(keys)) return ;;")
             case .optionalStep: continue
             }
         }
@@ -47,7 +45,7 @@ enum CompletionScript {
             # bash completion for swiftdata-gen (swiftdata-gen --generate-completion-script bash)
             _swiftdata_gen() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} opts
-                case "$prev" in
+                case "${COMP_WORDS[1]}:$prev" in
             \(valueCases.joined(separator: "\n"))
                 esac
                 if [ "$COMP_CWORD" -eq 1 ]; then
@@ -74,7 +72,8 @@ enum CompletionScript {
         var functions: [String] = []
         for command in Arguments.Command.allCases {
             let specs = Arguments.options(for: command).map { option -> String in
-                let help = String(option.help.filter { $0 != "'" }.map { $0 == "[" ? "(" : $0 == "]" ? ")" : $0 })
+                let help = Self.singleQuoted(
+                    String(option.help.map { $0 == "[" ? "(" : $0 == "]" ? ")" : $0 }))
                 let action: String
                 switch option.kind {
                 case .flag: action = ""
@@ -97,7 +96,7 @@ enum CompletionScript {
                 """)
         }
         let described = Arguments.Command.allCases.map {
-            "        '\($0.rawValue):\($0.abstract.filter { $0 != "'" })'"
+            "        '\($0.rawValue):\(Self.singleQuoted($0.abstract))'"
         }
         return """
             #compdef swiftdata-gen
@@ -134,7 +133,7 @@ enum CompletionScript {
         for command in Arguments.Command.allCases {
             lines.append(
                 "complete -c swiftdata-gen -n '__fish_use_subcommand' -a \(command.rawValue) -d "
-                    + "'\(command.abstract.filter { $0 != "'" })'"
+                    + "'\(Self.fishQuoted(command.abstract))'"
             )
         }
         lines.append("complete -c swiftdata-gen -n '__fish_use_subcommand' -a help -d 'Show help for a command.'")
@@ -152,7 +151,7 @@ enum CompletionScript {
                 case .choice(_, let choices): line += " -x -a '\(choices.joined(separator: " "))'"
                 case .text: line += " -x"
                 }
-                line += " -d '\(option.help.filter { $0 != "'" })'"
+                line += " -d '\(Self.fishQuoted(option.help))'"
                 lines.append(line)
             }
             lines.append(
@@ -161,5 +160,16 @@ enum CompletionScript {
             )
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text inside a POSIX single-quoted word (bash, zsh): each `'` closes the word, adds an escaped
+    /// quote and opens it again, so help text keeps its apostrophes.
+    static func singleQuoted(_ text: String) -> String {
+        text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+    }
+
+    /// Text inside a fish single-quoted word, where `\'` is a quote.
+    static func fishQuoted(_ text: String) -> String {
+        text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "\\'")
     }
 }

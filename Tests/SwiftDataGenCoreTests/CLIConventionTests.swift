@@ -126,6 +126,62 @@ extension CLITests {
         XCTAssertEqual(process.terminationStatus, 0, "the bash script parses")
     }
 
+    /// Each shell, run on the script the tool prints, completes an option's own choices after the
+    /// command it follows (`plan --format` and `diagram --format` differ), and keeps the help text's
+    /// apostrophes. bash runs everywhere; zsh and fish where installed (`.ci/run` installs them and
+    /// sets `SDG_REQUIRE_SHELLS=1`, so there they never skip).
+    func testEachShellCompletesTheChoicesOfTheCommandsOwnOption() throws {
+        func shell(_ path: String, _ script: String) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = ["-c", script]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let bash = scratch.appendingPathComponent("completion.bash")
+        try run("--generate-completion-script", "bash").stdout.write(to: bash, atomically: true, encoding: .utf8)
+        func complete(_ words: [String]) throws -> String {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let result = try shell(
+                "/bin/bash",
+                "source '\(bash.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _swiftdata_gen; "
+                    + "echo \"${COMPREPLY[*]}\"")
+            XCTAssertEqual(result.status, 0, result.output)
+            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertEqual(try complete(["swiftdata-gen", "plan", "--format", ""]), "text json markdown")
+        XCTAssertEqual(try complete(["swiftdata-gen", "diagram", "--format", ""]), "mermaid dot")
+        XCTAssertEqual(try complete(["swiftdata-gen", "generate", "--layout", "i"]), "inputs")
+        XCTAssertEqual(try complete(["swiftdata-gen", "--generate-completion-script", "z"]), "zsh")
+        XCTAssertEqual(try complete(["swiftdata-gen", "diag"]), "diagram")
+        let required = ProcessInfo.processInfo.environment["SDG_REQUIRE_SHELLS"] == "1"
+        var missing: [String] = []
+        for (name, path, check) in [
+            ("zsh", "/usr/bin/zsh", "zsh -n"), ("fish", "/usr/bin/fish", "fish --no-execute"),
+        ] {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                missing.append(name)
+                continue
+            }
+            let file = scratch.appendingPathComponent("completion.\(name)")
+            let script = try run("--generate-completion-script", name).stdout
+            try script.write(to: file, atomically: true, encoding: .utf8)
+            let parsed = try shell("/bin/sh", "\(check) '\(file.path)'")
+            XCTAssertEqual(parsed.status, 0, "\(name) does not parse its script: \(parsed.output)")
+            XCTAssertTrue(
+                script.contains("plugin\(name == "zsh" ? "'\\''" : "\\'")s layout"), "\(name) keeps apostrophes")
+        }
+        if !missing.isEmpty {
+            let reason = "\(missing.joined(separator: " and ")) not installed: their scripts were not run"
+            if required { XCTFail(reason) } else { throw XCTSkip(reason) }
+        }
+    }
+
     /// A file name is printed in every diagnostic: one holding a line break and an escape sequence
     /// is shown escaped, so it cannot forge a `warning:` line or clear the terminal.
     func testDiagnosticsShowHostileFileNamesEscaped() throws {
