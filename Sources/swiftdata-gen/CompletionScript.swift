@@ -35,7 +35,8 @@ enum CompletionScript {
             case .file: valueCases.append("        \(keys)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case .choice(_, let choices):
                 valueCases.append(
-                    "        \(keys)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+                    "        \(keys)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); "
+                        + "return ;;"
                 )
             case .text: valueCases.append("        \(keys)) return ;;")
             case .optionalStep: continue

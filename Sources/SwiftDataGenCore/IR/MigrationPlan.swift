@@ -173,7 +173,8 @@ public struct MigrationPlan: Sendable {
                     + "the batch and \(memory)); a launch ended part way is finished by the next"
             case .copy(let c):
                 return "\(label): walks every \(c.oldModel) once in \(phase), \(batches), memory with the batch); "
-                    + "a launch ended part way is finished by the next, which skips \(c.oldModel) objects already copied"
+                    + "a launch ended part way is finished by the next, which skips \(c.oldModel) objects already "
+                    + "copied"
             case .relink(let r):
                 return "\(label): walks every \(r.model) once in \(phase), \(batches), memory with the batch); a "
                     + "launch ended part way is finished by the next, which sets the same links again"

@@ -129,7 +129,8 @@ extension MigrationPlanner {
                 .error(
                     .modelRenameUnsupported,
                     "\(path) follows \(was.target)'s rename to \(now.target) and changes from "
-                        + "\(was.isToMany ? "to-many" : "to-one") to \(now.isToMany ? "to-many" : "to-one") in the same "
+                        + "\(was.isToMany ? "to-many" : "to-one") to \(now.isToMany ? "to-many" : "to-one") "
+                        + "in the same "
                         + "step; keep its cardinality here and change it in a later version",
                     at: property.location))
             return
@@ -176,7 +177,8 @@ extension MigrationPlanner {
     }
 
     private static func relinkSummary(_ model: String, _ links: [MigrationPlan.Relink.MovedLink]) -> String {
-        "Points each \(model)'s \(links.map(\.source).joined(separator: ", ")) at the renamed models' copies, in batches"
+        "Points each \(model)'s \(links.map(\.source).joined(separator: ", ")) at the renamed models' copies, "
+            + "in batches"
     }
 
     /// The copy link's name on the old model: `labelCopy`, numbered past any name it already has.
@@ -319,7 +321,8 @@ extension MigrationPlanner {
                     .error(
                         .modelRenameUnsupported,
                         "\(path) converts \(before.name).\(source.name) while \(before.name) is renamed; a renamed "
-                            + "model converts values of plain types only (no enum or struct): convert in a later version",
+                            + "model converts values of plain types only (no enum or struct): convert in a later "
+                            + "version",
                         at: conversion.location))
                 return nil
             }

@@ -1,6 +1,7 @@
 import SwiftDataGenDSL
 
-/// Properties re-created empty through a bridge: a change of type or kind the author acknowledged, and relationships whose destination changes.
+/// Properties re-created empty through a bridge: a change of type or kind the author acknowledged,
+/// and relationships whose destination changes.
 extension MigrationPlanner {
     /// A change of type or kind the author acknowledged as a removal: the property is re-created
     /// empty, dropped by a bridge and added back by the target, since no schema step converts it.
@@ -84,7 +85,8 @@ extension MigrationPlanner {
                 .dataLoss,
                 "\(path) now leads to \(now.target), which replaces \(was.target) in version \(new.version): its "
                     + "links to \(was.target) objects are deleted with them on upgrade; if \(now.target) is "
-                    + "\(was.target) renamed, write renamedFrom: \(was.target) on \(now.target) (its objects are copied "
+                    + "\(was.target) renamed, write renamedFrom: \(was.target) on \(now.target) (its objects are "
+                    + "copied "
                     + "and these links moved to the copies); if the loss is what shipped, add \"\(was.target)\" to "
                     + "acknowledgedRemovals",
                 at: property.location, notes: declared))

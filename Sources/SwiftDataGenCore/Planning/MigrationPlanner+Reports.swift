@@ -1,6 +1,7 @@
 import SwiftDataGenDSL
 
-/// What a step loses or leaves to the team, said as warnings: removals, unused policies, CloudKit's schema that only grows, `.codable` structs that change.
+/// What a step loses or leaves to the team, said as warnings: removals, unused policies, CloudKit's
+/// schema that only grows, `.codable` structs that change.
 extension MigrationPlanner {
     /// SDG635: a struct stored `.codable` whose fields change needs no stage (SwiftData sees one
     /// encoded value), but every value an earlier version encoded must still decode.

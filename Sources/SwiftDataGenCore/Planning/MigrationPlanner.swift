@@ -149,7 +149,9 @@ public struct MigrationPlanner: Sendable {
             bridge = makeBridge(from: old, into: new, work: work, declared: declared)
         }
         let stages = composeStages(from: old.version, to: new.version, bridge: bridge != nil, work: work)
-        let hooks = stages.flatMap(\.actions).compactMap(\.hook).map { "\(names.hooks).\($0.name)(_:) — \($0.summary)" }
+        let hooks = stages.flatMap(\.actions).compactMap(\.hook).map {
+            "\(names.hooks).\($0.name)(_:) — \($0.summary)"
+        }
         // Hooks that hold the app's own code are carried, not written; other reasons still are.
         let carried = work.carriedReason == nil ? [] : hooks
         if !hooks.isEmpty && !work.hookReasons.isEmpty {

@@ -240,7 +240,8 @@ extension TemplateSet {
                     {{.}}
             {{/conversions}}
                     var walked = 0
-                    try context.enumerate(FetchDescriptor<{{model}}>(), batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
+                    let walk = FetchDescriptor<{{model}}>()
+                    try context.enumerate(walk, batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
                         if object.{{copyLink}} == nil {
                             {{create}}
                             context.insert(copy)
@@ -260,7 +261,8 @@ extension TemplateSet {
                 /// that ended part way, it sets the same links.
                 static func {{name}}(_ context: ModelContext) throws {
                     var walked = 0
-                    try context.enumerate(FetchDescriptor<{{model}}>(), batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
+                    let walk = FetchDescriptor<{{model}}>()
+                    try context.enumerate(walk, batchSize: {{batchSize}}, allowEscapingMutations: true) { object in
             {{#visit}}
                         {{.}}
             {{/visit}}

@@ -327,7 +327,8 @@ public enum HistoryTranslator {
     static func enumText(_ enumeration: ImportedEnum) -> String {
         if enumeration.rawType == "none" {
             return
-                "{ rawType: none, cases: [\(enumeration.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", "))] }"
+                "{ rawType: none, cases: ["
+                + enumeration.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", ") + "] }"
         }
         let plain =
             enumeration.rawType == "String"

@@ -148,7 +148,8 @@ extension LibrarySchemaV5Bridge {
     /// again after a launch that ended part way, it copies only the rest.
     static func copyAuthorIntoWriter(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Author>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Author>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if object.writerCopy == nil {
                 let copy = Writer(name: object.name)
                 context.insert(copy)
@@ -167,7 +168,8 @@ extension LibrarySchemaV5Bridge {
     /// that ended part way, it sets the same links.
     static func relinkBook(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Book>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Book>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             object.authorRelinked = object.author?.writerCopy
             walked += 1
             if walked % 5000 == 0 { try context.save() }

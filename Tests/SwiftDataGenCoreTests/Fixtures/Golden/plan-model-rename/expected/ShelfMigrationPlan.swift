@@ -79,7 +79,8 @@ extension ShelfSchemaV2Bridge {
     static func copyTagIntoLabel(_ context: ModelContext) throws {
         let convertRank: (String) -> Int = { Int($0) ?? 0 }
         var walked = 0
-        try context.enumerate(FetchDescriptor<Tag>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Tag>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if object.labelCopy == nil {
                 let copy = Label(heading: object.title, rank: convertRank(object.rankText))
                 context.insert(copy)
@@ -99,7 +100,8 @@ extension ShelfSchemaV2Bridge {
     /// that ended part way, it sets the same links.
     static func relinkTag(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Tag>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Tag>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if let copy = object.labelCopy {
                 copy.parent = object.parent?.labelCopy
                 copy.owner = object.owner
@@ -117,7 +119,8 @@ extension ShelfSchemaV2Bridge {
     /// that ended part way, it sets the same links.
     static func relinkNote(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Note>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Note>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             object.tagsRelinked = object.tags.compactMap { $0.labelCopy }
             object.pinnedRelinked = object.pinned?.labelCopy
             walked += 1
@@ -133,7 +136,8 @@ extension ShelfSchemaV3Bridge {
     /// again after a launch that ended part way, it copies only the rest.
     static func copyLabelIntoBadge(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Label>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Label>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if object.badgeCopy == nil {
                 let copy = Badge(heading: object.heading, rank: object.rank)
                 context.insert(copy)
@@ -153,7 +157,8 @@ extension ShelfSchemaV3Bridge {
     /// again after a launch that ended part way, it copies only the rest.
     static func copyNoteIntoMemo(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Note>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Note>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if object.memoCopy == nil {
                 let copy = Memo(text: object.text)
                 context.insert(copy)
@@ -172,7 +177,8 @@ extension ShelfSchemaV3Bridge {
     /// that ended part way, it sets the same links.
     static func relinkLabel(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Label>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Label>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if let copy = object.badgeCopy {
                 copy.parent = object.parent?.badgeCopy
                 copy.notes = object.notes.compactMap { $0.memoCopy }
@@ -191,7 +197,8 @@ extension ShelfSchemaV3Bridge {
     /// that ended part way, it sets the same links.
     static func relinkNote(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Note>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Note>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if let copy = object.memoCopy {
                 copy.tags = object.tags.compactMap { $0.badgeCopy }
                 copy.pinned = object.pinned?.badgeCopy
@@ -209,7 +216,8 @@ extension ShelfSchemaV4Bridge {
     /// again after a launch that ended part way, it copies only the rest.
     static func copyOwnerIntoPerson(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Owner>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Owner>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             if object.personCopy == nil {
                 let copy = Person(name: object.name)
                 context.insert(copy)
@@ -228,7 +236,8 @@ extension ShelfSchemaV4Bridge {
     /// that ended part way, it sets the same links.
     static func relinkBadge(_ context: ModelContext) throws {
         var walked = 0
-        try context.enumerate(FetchDescriptor<Badge>(), batchSize: 5000, allowEscapingMutations: true) { object in
+        let walk = FetchDescriptor<Badge>()
+        try context.enumerate(walk, batchSize: 5000, allowEscapingMutations: true) { object in
             object.ownerRelinked = object.owner?.personCopy
             walked += 1
             if walked % 5000 == 0 { try context.save() }
