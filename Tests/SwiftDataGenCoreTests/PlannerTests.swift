@@ -559,6 +559,12 @@ final class PlannerTests: XCTestCase {
                 "  Item:\n    properties:\n      name: String\n  Label:\n    renamedFrom: Tag\n    superclass: Item\n"
                     + "    properties:\n      title: String\n", config: "platforms: { iOS: 26, macOS: 26 }\n"
             ).contains("inheritance"))
+        XCTAssertTrue(
+            try refusal(
+                tag + "  Note:\n    properties:\n      tagName: String?\n",
+                "  Label:\n    renamedFrom: Tag\n    properties:\n      title: String\n"
+                    + "  Note:\n    properties:\n      label: { type: Label?, from: { property: tagName, match: title } }\n"
+            ).contains("links by text to Label"))
         // A dedupe policy on a renamed model has nothing to do: said, not silently ignored.
         let (_, said) = try plan([
             version("1.0.0", "  Tag:\n    properties:\n      title: String\n      at: Date\n"),

@@ -141,6 +141,16 @@ extension MigrationPlanner {
                     at: conversion.location))
             return
         }
+        // The bridge holds the renamed model's copies only once the step's copy has run.
+        if let oldName = new.renamedModels[relationship.target] {
+            diagnostics.append(
+                .error(
+                    .modelRenameUnsupported,
+                    "\(model.name).\(property.name) links by text to \(relationship.target), which is renamed from "
+                        + "\(oldName) in the same step; link in a later version",
+                    at: conversion.location))
+            return
+        }
         guard
             let target = bridgeTarget(for: relationship, of: model, before: before, old: old, new: new, work: &work)
         else { return }
