@@ -57,16 +57,18 @@ final class AppleOracleTests: XCTestCase {
     /// hashes and checksum the generator computes. Elsewhere it skips, saying why; the workflow's
     /// macOS job sets `SDG_REQUIRE_APPLE_ORACLE=1`, which turns a skip into a failure.
     func testAppleHashesEveryGoldenAsTheGeneratorDoes() throws {
-        let required = ProcessInfo.processInfo.environment["SDG_REQUIRE_APPLE_ORACLE"] == "1"
         #if os(macOS)
             var checked = 0
             var failures: [String] = []
             let host = ProcessInfo.processInfo.operatingSystemVersion.majorVersion
             for golden in GoldenTests.caseNames {
                 let folder = GoldenTests.folder(golden)
-                let files = try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("expected"))
+                let generated = try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("expected"))
                     .filter { !AppleSDKTypeCheckTests.isUpgradeTest($0) }
-                guard !files.isEmpty else { continue }
+                guard !generated.isEmpty else { continue }
+                // The hooks a plan calls, where the golden holds them, as the SDK type-check compiles them.
+                let files =
+                    generated + (try AppleSDKTypeCheckTests.swiftFiles(in: folder.appendingPathComponent("hooks")))
                 let floor = try AppleSDKTypeCheckTests.iOSFloor(
                     ofInput: folder.appendingPathComponent("input").resolvingSymlinksInPath().path)
                 let macOS = floor >= 26 ? floor : floor - 3
@@ -83,7 +85,8 @@ final class AppleOracleTests: XCTestCase {
                 let arch = ProcessInfo.processInfo.machineHardwareName
                 let compile = try StandInTypeCheckTests.runTool(
                     [
-                        "xcrun", "swiftc", "-swift-version", "6", "-parse-as-library", "-target",
+                        "xcrun", "swiftc", "-swift-version", "6", "-parse-as-library", "-package-name", "Oracle",
+                        "-target",
                         "\(arch)-apple-macosx\(macOS).0", "-o", binary,
                     ] + files + [probe.path])
                 guard compile.status == 0 else {
@@ -113,6 +116,7 @@ final class AppleOracleTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(checked, 25, "goldens checked by Apple's model")
             print("apple-oracle: \(checked) goldens, every schema's entity hashes and checksum compared with Apple's")
         #else
+            let required = ProcessInfo.processInfo.environment["SDG_REQUIRE_APPLE_ORACLE"] == "1"
             let reason =
                 "Apple's makeManagedObjectModel exists only where SwiftData does: the workflow's macOS job runs this "
                 + "comparison with SDG_REQUIRE_APPLE_ORACLE=1"
