@@ -131,17 +131,8 @@ extension CLITests {
     /// apostrophes. bash runs everywhere; zsh and fish where installed (`.ci/run` installs them and
     /// sets `SDG_REQUIRE_SHELLS=1`, so there they never skip).
     func testEachShellCompletesTheChoicesOfTheCommandsOwnOption() throws {
-        func shell(_ path: String, _ script: String) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["-c", script]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        func shell(_ path: String, _ script: String) throws -> StandInTypeCheckTests.CompileResult {
+            try StandInTypeCheckTests.run(path, ["-c", script])
         }
         let bash = scratch.appendingPathComponent("completion.bash")
         try run("--generate-completion-script", "bash").stdout.write(to: bash, atomically: true, encoding: .utf8)
@@ -177,7 +168,9 @@ extension CLITests {
                 script.contains("plugin\(name == "zsh" ? "'\\''" : "\\'")s layout"), "\(name) keeps apostrophes")
         }
         if !missing.isEmpty {
-            let reason = "\(missing.joined(separator: " and ")) not installed: their scripts were not run"
+            let reason =
+                "\(missing.joined(separator: " and ")) not installed, so their completion scripts were not run; "
+                + "install them (apt-get install zsh fish, as .ci/run does) and run this test again"
             if required { XCTFail(reason) } else { throw XCTSkip(reason) }
         }
     }
