@@ -701,6 +701,38 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(d.first { $0.code == .unknownKey }?.notes.first?.message, "did you mean 'cloudKit'?")
         expect(.invalidValue, line: 3, column: 9, "not a valid access level", in: d)
     }
+
+    /// Associated values follow Swift's rules for an enum stored through its Codable conformance:
+    /// only without a raw type, labels unique and never `_`-prefixed (Codable's names for unlabeled
+    /// values), types of the version, no case that holds its own enum, no default that needs values.
+    func testAssociatedValuesAreCheckedWhereTheyAreWritten() {
+        func enumVersion(_ cases: String, rawType: String = "none", property: String = "kind: Kind") -> String {
+            "schema: App\nversion: 1.0.0\nenums:\n  Kind:\n    rawType: \(rawType)\n    cases:\n\(cases)models:\n"
+                + "  A:\n    properties:\n      \(property)\n"
+        }
+        XCTAssertEqual(diagnose([enumVersion("      - plain\n      - every: { days: Int }\n      - on: [Date]\n")]), [])
+        expect(
+            .invalidValue, line: 8, column: 18, "an enum with a raw type cannot have",
+            in: diagnose([enumVersion("      - plain\n      - every: { days: Int }\n", rawType: "String")]))
+        expect(
+            .reservedName, line: 7, column: 18, "starts with '_'",
+            in: diagnose([enumVersion("      - every: { _days: Int }\n")]))
+        expect(
+            .duplicateName, line: 7, column: 34, "appears twice",
+            in: diagnose([enumVersion("      - every: [{ days: Int }, { days: Int }]\n")]))
+        expect(
+            .unknownType, line: 7, column: 17, "has type 'Week'",
+            in: diagnose([enumVersion("      - every: [Week]\n")]))
+        expect(
+            .invalidTypeSpelling, line: 4, column: 3, "enum Kind holds itself",
+            in: diagnose([enumVersion("      - plain\n      - nested: [Kind?]\n")]))
+        expect(
+            .defaultTypeMismatch, line: 12, column: 36, "has associated values",
+            in: diagnose([
+                enumVersion(
+                    "      - plain\n      - every: { days: Int }\n", property: "kind: { type: Kind, default: every }")
+            ]))
+    }
 }
 
 /// Date defaults are computed without the machine's calendar, so the output is the same everywhere.

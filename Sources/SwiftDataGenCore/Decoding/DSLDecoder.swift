@@ -187,81 +187,6 @@ public enum DSLDecoder {
     }
 
     /// `Name: { field: Type, … }`: a struct's fields in order.
-    private static func decodeStruct(_ pair: YAMLPair, _ reader: inout NodeReader) -> StructAST? {
-        guard let name = reader.identifier(pair.key, what: "struct name") else { return nil }
-        let pairs = reader.namedEntries(pair.value, what: "fields of struct '\(name.value)'")
-        if pairs.isEmpty {
-            reader.diagnostics.append(
-                .error(
-                    .invalidValue,
-                    "struct '\(name.value)' has no fields; write them as a mapping, such as { width: Double, "
-                        + "height: Double }",
-                    at: pair.value.location))
-            return nil
-        }
-        var fields: [StructAST.Field] = []
-        for field in pairs {
-            guard let fieldName = reader.identifier(field.key, what: "field name", keywordsAllowed: true),
-                let type = typeSpelling(field.value, &reader)
-            else { continue }
-            fields.append(.init(name: fieldName, type: type))
-        }
-        return StructAST(name: name, fields: fields)
-    }
-
-    private static func decodeEnum(_ pair: YAMLPair, _ reader: inout NodeReader) -> EnumAST? {
-        guard let name = reader.identifier(pair.key, what: "enum name"),
-            let entries = reader.mapping(pair.value, what: "enum '\(name.value)'", allowedKeys: Keys.enumeration)
-        else { return nil }
-        let rawType = reader.require(entries, EnumKey.rawType, in: "enum '\(name.value)'", at: pair.value.location)
-            .flatMap { reader.string($0, what: "rawType") }
-        if let rawType, !enumRawTypes.contains(rawType.value) {
-            reader.diagnostics.append(
-                .error(
-                    .invalidValue, "enum raw type '\(rawType.value)' is not supported; use String, Int or none",
-                    at: rawType.location))
-            return nil
-        }
-        var cases: [EnumAST.Case] = []
-        let problemsBefore = reader.diagnostics.count
-        if let casesNode = reader.require(entries, EnumKey.cases, in: "enum '\(name.value)'", at: pair.value.location) {
-            switch casesNode.content {
-            case .sequence(let items)
-            where !reader.withinLimit(
-                items.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
-                return nil
-            case .mapping(let pairs)
-            where !reader.withinLimit(
-                pairs.count, Limits.enumCases, "cases in enum \(name.value)", at: casesNode.location):
-                return nil
-            case .sequence(let items):
-                for item in items {
-                    if let caseName = reader.identifier(item, what: "enum case") {
-                        cases.append(.init(name: caseName, rawValue: nil))
-                    }
-                }
-            case .mapping(let pairs):
-                for casePair in pairs {
-                    guard let caseName = reader.identifier(casePair.key, what: "enum case"),
-                        let raw = reader.string(casePair.value, what: "raw value of case '\(caseName.value)'")
-                    else { continue }
-                    cases.append(.init(name: caseName, rawValue: raw))
-                }
-            case .scalar:
-                reader.diagnostics.append(
-                    .error(
-                        .wrongNodeKind, "cases must be a list of names or a mapping of names to raw values",
-                        at: casesNode.location))
-            }
-            if cases.isEmpty && reader.diagnostics.count == problemsBefore {
-                reader.diagnostics.append(
-                    .error(.invalidValue, "enum '\(name.value)' needs at least one case", at: casesNode.location))
-            }
-        }
-        guard let rawType else { return nil }
-        return EnumAST(name: name, rawType: rawType, cases: cases)
-    }
-
     private static func decodeModel(_ pair: YAMLPair, _ reader: inout NodeReader) -> ModelAST? {
         guard let name = reader.identifier(pair.key, what: "model name") else { return nil }
         let what = "model '\(name.value)'"
@@ -458,7 +383,7 @@ public enum DSLDecoder {
         return ConversionAST(property: source, convert: convert, match: match, location: entry.key.location)
     }
 
-    private static func typeSpelling(_ node: YAMLNode, _ reader: inout NodeReader) -> Located<TypeSpelling>? {
+    static func typeSpelling(_ node: YAMLNode, _ reader: inout NodeReader) -> Located<TypeSpelling>? {
         guard let text = reader.string(node, what: "type") else { return nil }
         guard let spelling = TypeSpelling(parsing: text.value) else {
             reader.diagnostics.append(

@@ -181,6 +181,14 @@ public struct EnumAST: Sendable {
         public var name: Located<String>
         /// The raw value as written, or nil when it is the case name.
         public var rawValue: Located<String>?
+        /// The associated values (`every: { days: Int }`), in order; empty for a case without.
+        public var values: [Value] = []
+    }
+
+    /// One associated value: `label: Type`, or a type alone for an unlabeled one.
+    public struct Value: Sendable {
+        public var label: Located<String>?
+        public var type: Located<TypeSpelling>
     }
 
     public var name: Located<String>

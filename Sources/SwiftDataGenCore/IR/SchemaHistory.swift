@@ -163,14 +163,24 @@ public struct EnumDecl: Sendable, Equatable {
         public var name: String
         /// Nil for an enum without a raw type.
         public var rawValue: LiteralValue?
+        /// Associated values, each named by its coding key in Swift's synthesized `Codable`: its
+        /// label, or `_0`, `_1`… by position where the case leaves it unlabeled (labels never
+        /// start with `_`, so the two cannot be confused).
+        public var values: [StructDecl.Field] = []
+
+        /// Whether the Swift case writes the value at `index` without a label.
+        public func isUnlabeled(_ index: Int) -> Bool { values[index].name == "_\(index)" }
     }
 
     public var name: String
     /// Nil for an enum without a raw type (`rawType: none`), which SwiftData stores through its
-    /// `Codable` conformance as a composite attribute of no elements.
+    /// `Codable` conformance as a composite attribute whose elements are its associated values.
     public var rawType: ScalarType?
     public var cases: [Case]
     public var location: SourceLocation
+
+    /// Cases with associated values: Swift synthesizes no `CaseIterable` for them.
+    public var hasAssociatedValues: Bool { cases.contains { !$0.values.isEmpty } }
 }
 
 /// How duplicates are resolved when uniqueness is added over existing data.
@@ -268,16 +278,26 @@ public struct StructDecl: Sendable, Equatable {
     public var location: SourceLocation
 
     /// The fields as their Swift declarations read, for comparing two versions' structs.
-    public var signature: [String] {
-        fields.map { field in
-            let base: String
-            switch field.type {
-            case .scalar(let scalar): base = field.spelling ?? scalar.rawValue
-            case .enumeration(let name, _, _), .composite(let name): base = name
-            case .dictionary(let key, let value): base = "[\(key.rawValue): \(value)]"
-            }
-            return "\(field.name):" + (field.isArray ? "[\(base)]" : base) + (field.isOptional ? "?" : "")
+    public var signature: [String] { fields.map(\.signature) }
+}
+
+extension StructDecl.Field {
+    /// `name:Type` as the Swift declaration reads, `?` and `[…]` included.
+    public var signature: String {
+        let base: String
+        switch type {
+        case .scalar(let scalar): base = spelling ?? scalar.rawValue
+        case .enumeration(let name, _, _), .composite(let name): base = name
+        case .dictionary(let key, let value): base = "[\(key.rawValue): \(value)]"
         }
+        return "\(name):" + (isArray ? "[\(base)]" : base) + (isOptional ? "?" : "")
+    }
+}
+
+extension EnumDecl.Case {
+    /// The case name, followed by its associated values (`every(days:Int)`) where it has any.
+    public var signature: String {
+        values.isEmpty ? name : name + "(" + values.map(\.signature).joined(separator: ",") + ")"
     }
 }
 

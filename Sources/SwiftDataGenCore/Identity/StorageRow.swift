@@ -28,6 +28,9 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     /// An enum without a raw type, cases only: expected to be a composite of no elements (its cases
     /// carry no values), which no Apple-computed hash or store shows yet.
     case enumWithoutRawType
+    /// An enum whose cases carry values: expected to be a composite whose leaves are the cases'
+    /// values under their coding keys (label, or `_0`, `_1`…), each optional, as no hash shows yet.
+    case enumWithAssociatedValues
     case toOne, toMany, optionalToMany
     /// A to-many with `minimumModelCount`/`maximumModelCount` written.
     case toManyWithCounts
@@ -43,7 +46,9 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     /// differ only there might hash alike on a device.
     public var provesItsType: Bool {
         switch self {
-        case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .enumWithoutRawType: return false
+        case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .enumWithoutRawType,
+            .enumWithAssociatedValues:
+            return false
         default: return true
         }
     }
@@ -66,7 +71,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .enumInStruct, .externalStorage:
             return "entity hashes a SwiftData app's tests pin (vectors millio-*, iOS 26.x), coredata-version-hash.md"
         case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .codableStruct, .toManyWithCounts,
-            .toOneWithCounts, .enumWithoutRawType,
+            .toOneWithCounts, .enumWithoutRawType, .enumWithAssociatedValues,
             .preserveValueOnDeletion, .hashModifier, .inheritance, .undeclaredInversePair:
             return nil
         }
@@ -107,6 +112,7 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
         case .codableEncoding: return "@Attribute(.codable)"
         case .enumItself: return "an enum stored as itself"
         case .enumWithoutRawType: return "an enum without a raw type"
+        case .enumWithAssociatedValues: return "an enum with associated values"
         case .toOne: return "a to-one relationship"
         case .toMany: return "a to-many relationship [M]"
         case .optionalToMany: return "an optional to-many relationship [M]?"

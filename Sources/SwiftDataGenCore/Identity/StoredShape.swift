@@ -73,10 +73,11 @@ struct StoredShape: Equatable, Sendable {
                 case .attribute(.scalar(let type), let isArray):
                     fields.append(("type", isArray ? "[\(type.rawValue)]" : type.rawValue))
                 case .attribute(.enumeration(let name, nil, _), _):
-                    // Stored through its Codable conformance: what decodes is the case names.
+                    // Stored through its Codable conformance: what decodes is the case names and
+                    // the associated values under their coding keys.
                     fields.append(("type", "none"))
                     let cases = version.enumeration(named: name)?.cases ?? []
-                    fields.append(("cases", cases.map(\.name).joined(separator: ",")))
+                    fields.append(("cases", cases.map { Self.escaped($0.signature) }.joined(separator: ",")))
                 case .attribute(.enumeration(let name, let rawType?, let storage), _):
                     fields.append(("type", rawType.rawValue))
                     // Only where it differs from the default, so locks written before it still match.

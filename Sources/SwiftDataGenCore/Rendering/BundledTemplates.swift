@@ -359,7 +359,7 @@ extension TemplateSet {
 
                 {{access}}enum {{name}}: {{conformances}} {
             {{#cases}}
-                    case {{name}}{{#rawLiteral}} = {{.}}{{/rawLiteral}}
+                    case {{name}}{{#associatedValues}}{{.}}{{/associatedValues}}{{#rawLiteral}} = {{.}}{{/rawLiteral}}
             {{/cases}}
                 }
             {{/enums}}

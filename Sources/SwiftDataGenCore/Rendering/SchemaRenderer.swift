@@ -181,13 +181,22 @@ public struct SchemaRenderer: Sendable {
     private func enumView(_ decl: EnumDecl) -> EnumView {
         EnumView(
             name: decl.name,
-            conformances: ((decl.rawType.map { [$0.rawValue] } ?? []) + ["Codable", "CaseIterable", "Sendable"])
+            conformances: ((decl.rawType.map { [$0.rawValue] } ?? []) + ["Codable"]
+                + (decl.hasAssociatedValues ? ["Hashable"] : ["CaseIterable"]) + ["Sendable"])
                 .joined(separator: ", "),
             cases: decl.cases.map { item in
                 let implicit = item.rawValue == nil || item.rawValue == .string(item.name)
+                let values = item.values.indices.map { index in
+                    let value = item.values[index]
+                    let type =
+                        swiftType(value.type, isArray: value.isArray, typed: true, spelling: value.spelling)
+                        + (value.isOptional ? "?" : "")
+                    return item.isUnlabeled(index) ? type : "\(value.name): \(type)"
+                }
                 return EnumView.Case(
                     name: item.name,
-                    rawLiteral: implicit ? nil : item.rawValue.map { SwiftLiteral.value($0, enumType: nil) })
+                    rawLiteral: implicit ? nil : item.rawValue.map { SwiftLiteral.value($0, enumType: nil) },
+                    associatedValues: values.isEmpty ? nil : "(" + values.joined(separator: ", ") + ")")
             })
     }
 

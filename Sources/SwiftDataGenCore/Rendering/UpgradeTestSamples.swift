@@ -289,18 +289,28 @@ struct Seed {
             let cases = version.enumeration(named: name)?.cases ?? []
             let avoided: String? = if case .enumCase(let caseName)? = defaultLiteral { caseName } else { nil }
             // A case the latest version still has: a removed one is the team's hooks to map.
-            // What is stored: the raw value, or for an enum without one its case name.
-            func storedForm(_ item: EnumDecl.Case) -> LiteralValue { item.rawValue ?? .string(item.name) }
+            // What is stored: the raw value, or for an enum without one its case name and values.
+            func storedForm(_ item: EnumDecl.Case) -> LiteralValue { item.rawValue ?? .string(item.signature) }
             let kept = (latest?.enumeration(named: name)?.cases ?? cases).map(storedForm)
+            let candidates = cases.filter { $0.name != avoided && kept.contains(storedForm($0)) }
+            // A case with values, where there is one, so that the test follows them too.
             let chosen =
-                cases.first { $0.name != avoided && kept.contains(storedForm($0)) } ?? cases.first {
-                    $0.name != avoided
-                }
+                candidates.first { !$0.values.isEmpty } ?? candidates.first ?? cases.first { $0.name != avoided }
                 ?? cases.first
-            let raw = chosen.map { SwiftLiteral.value(storedForm($0), enumType: nil) } ?? "0"
-            typed =
-                isArray
-                ? "[\(schemaName).\(name).\(chosen?.name ?? "")]" : "\(schemaName).\(name).\(chosen?.name ?? "")"
+            var holding: Set<String> = []
+            let literal = chosen.map {
+                Self.caseLiteral(
+                    $0, of: name, in: version, model: model, path: property.name, position: position,
+                    holding: &holding)
+            }
+            let single = "\(schemaName).\(name)" + (literal ?? ".")
+            typed = isArray ? "[\(single)]" : single
+            // A value with associated values is compared by its description, as the test reads it.
+            let raw =
+                chosen.map {
+                    $0.values.isEmpty
+                        ? SwiftLiteral.value(storedForm($0), enumType: nil) : "\"\\(\(single))\""
+                } ?? "0"
             stored = isArray ? "[\(raw)]" : raw
         case .composite(let name):
             // Every field seeded; followed to the latest version only while the struct is unchanged.
@@ -338,27 +348,59 @@ struct Seed {
         defer { holding.remove(name) }
         let fields = version.structure(named: name)?.fields ?? []
         return fields.enumerated().map { index, field -> String in
-            let value: String
-            switch field.type {
-            case .scalar(let scalar):
-                value = Self.scalar(
-                    scalar, model: model, property: "\(path).\(field.name)", position: position * 10 + index,
-                    avoiding: nil)
-            case .enumeration(let enumName, _, _):
-                value = "." + (version.enumeration(named: enumName)?.cases.last?.name ?? "")
-            case .dictionary:
-                return "\(Identifier.escaped(field.name)): [:]"
-            case .composite(let held) where holding.contains(held):
-                return "\(Identifier.escaped(field.name)): " + (field.isArray ? "[]" : "nil")
-            case .composite(let held):
-                value =
-                    ".init("
-                    + compositeArguments(
-                        held, in: version, model: model, path: "\(path).\(field.name)", position: position * 10 + index,
-                        holding: &holding) + ")"
-            }
-            return "\(Identifier.escaped(field.name)): " + (field.isArray ? "[\(value)]" : value)
+            "\(Identifier.escaped(field.name)): "
+                + heldValue(
+                    field, in: version, model: model, path: path, position: position * 10 + index, holding: &holding)
         }.joined(separator: ", ")
+    }
+
+    /// A value for one field of a seeded struct or one associated value of a seeded enum case;
+    /// a type already being built (it holds itself through an array) is left empty.
+    static func heldValue(
+        _ field: StructDecl.Field, in version: SchemaVersion, model: String, path: String, position: Int,
+        holding: inout Set<String>
+    ) -> String {
+        let value: String
+        switch field.type {
+        case .scalar(let scalar):
+            value = Self.scalar(
+                scalar, model: model, property: "\(path).\(field.name)", position: position, avoiding: nil)
+        case .dictionary:
+            return "[:]"
+        case .composite(let held) where holding.contains(held), .enumeration(let held, _, _) where holding.contains(held):
+            return field.isArray ? "[]" : "nil"
+        case .enumeration(let enumName, _, _):
+            value =
+                version.enumeration(named: enumName)?.cases.last.map {
+                    caseLiteral(
+                        $0, of: enumName, in: version, model: model, path: "\(path).\(field.name)", position: position,
+                        holding: &holding)
+                } ?? "."
+        case .composite(let held):
+            value =
+                ".init("
+                + compositeArguments(
+                    held, in: version, model: model, path: "\(path).\(field.name)", position: position,
+                    holding: &holding) + ")"
+        }
+        return field.isArray ? "[\(value)]" : value
+    }
+
+    /// `.every(days: 3)`: a case with every associated value seeded; `.never` for one without.
+    static func caseLiteral(
+        _ item: EnumDecl.Case, of enumName: String, in version: SchemaVersion, model: String, path: String,
+        position: Int, holding: inout Set<String>
+    ) -> String {
+        guard !item.values.isEmpty else { return "." + item.name }
+        holding.insert(enumName)
+        defer { holding.remove(enumName) }
+        let arguments = item.values.indices.map { index in
+            let value = heldValue(
+                item.values[index], in: version, model: model, path: "\(path).\(item.name)",
+                position: position * 10 + index, holding: &holding)
+            return item.isUnlabeled(index) ? value : "\(Identifier.escaped(item.values[index].name)): \(value)"
+        }
+        return ".\(item.name)(\(arguments.joined(separator: ", ")))"
     }
 
     /// A value of a sortable type that sorts before (or after) every seed.
@@ -424,38 +466,5 @@ struct Seed {
             if case .integer(let text)? = literal, Int(text) == number { number += 1 }
             return "\(number)"
         }
-    }
-}
-
-extension Property {
-    /// How an upgrade test, in a file of its own, reads the stored value as `Seed.stored` spells
-    /// it: the stored property, or the typed accessor where that is private; nil where neither
-    /// can be reached.
-    func upgradeTestRead(of object: String, naming: NamingConfig) -> String? {
-        let stored = naming.storedName(self)
-        let reached: String
-        if access?.isFilePrivate != true {
-            reached = "\(object).\(stored)"
-        } else if stored != name {
-            reached = "\(object).\(name)"
-        } else {
-            return nil
-        }
-        guard kind.isEnumeration, access?.isFilePrivate == true || kind.storesEnumItself else { return reached }
-        // An enum without a raw type is compared by its case name, as `Seed.stored` spells it.
-        if case .attribute(.enumeration(_, nil, _), _) = kind {
-            return isOptional ? "\(reached).map { \"\\($0)\" }" : "\"\\(\(reached))\""
-        }
-        return reached + (isOptional ? "?.rawValue" : ".rawValue")
-    }
-
-    /// The assignment that puts `seed` in the store, as `upgradeTestRead` reaches it.
-    func upgradeTestWrite(_ seed: Seed, naming: NamingConfig) -> String? {
-        let stored = naming.storedName(self)
-        // Values of the version's own types are spelled through its schema.
-        let ownType = kind.storesEnumItself || kind.isComposite
-        guard access?.isFilePrivate == true else { return "\(stored) = \(ownType ? seed.typed : seed.stored)" }
-        guard stored != name else { return nil }
-        return "\(name) = \(seed.typed)"
     }
 }

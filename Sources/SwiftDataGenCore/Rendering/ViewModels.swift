@@ -20,17 +20,26 @@ struct EnumView: MustacheRepresentable {
         var name: String
         /// Nil when Swift's implicit raw value (the case name) is the stored one.
         var rawLiteral: String?
+        /// `(days: Int)`; nil for a case without associated values.
+        var associatedValues: String?
     }
 
     var name: String
-    /// `String, Codable, CaseIterable, Sendable`; without a raw type, the rest alone.
+    /// `String, Codable, CaseIterable, Sendable`; without a raw type, the rest alone; with
+    /// associated values `Codable, Hashable, Sendable` (no `CaseIterable` is synthesized for them).
     var conformances: String
     var cases: [Case]
 
     var mustacheValue: MustacheValue {
         [
             "name": .string(name), "conformances": .string(conformances),
-            "cases": .list(cases.map { ["name": .string($0.name), "rawLiteral": $0.rawLiteral.mustacheValue] }),
+            "cases": .list(
+                cases.map {
+                    [
+                        "name": .string($0.name), "rawLiteral": $0.rawLiteral.mustacheValue,
+                        "associatedValues": $0.associatedValues.mustacheValue,
+                    ]
+                }),
         ]
     }
 }

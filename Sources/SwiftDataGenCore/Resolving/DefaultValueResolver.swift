@@ -61,6 +61,14 @@ enum DefaultValueResolver {
                         "'\(text)' is not a case of \(name); write one of: \(cases.joined(separator: ", "))",
                         at: node.location))
             }
+            if decl.cases.contains(where: { $0.name == text && !$0.values.isEmpty }) {
+                return .failure(
+                    .error(
+                        .defaultTypeMismatch,
+                        "case '\(text)' of \(name) has associated values, which a default cannot write; give the "
+                            + "initial value with expression: \".\(text)(…)\", or choose a case without values",
+                        at: node.location))
+            }
             return .success(.enumCase(text))
         case .scalar(let scalarType):
             return literal(text, scalar: scalar, as: scalarType, at: node.location)

@@ -2,26 +2,32 @@ import SwiftDataGenDSL
 
 /// The types a version declares beside its models: Codable structs, enums, and the names they take.
 extension VersionResolver {
-    /// A struct's fields: scalars and enums of the version, optional or arrays.
-    /// A struct that holds itself other than through an array has no finite size: Swift refuses
-    /// it ("value type has infinite size").
-    mutating func checkStructsDoNotHoldThemselves(_ decls: [StructDecl]) {
-        for decl in decls {
-            var reached: Set<String> = []
-            var pending = [decl.name]
-            while let name = pending.popLast() {
-                for field in structs[name]?.fields ?? [] where !field.isArray {
-                    guard case .composite(let held) = field.type, reached.insert(held).inserted else { continue }
-                    pending.append(held)
+    /// A struct or an enum that holds itself other than through an array has no finite size:
+    /// Swift refuses it ("value type has infinite size"; an enum would need `indirect`).
+    mutating func checkValueTypesDoNotHoldThemselves(structs structDecls: [StructDecl], enums enumDecls: [EnumDecl]) {
+        func held(by name: String) -> [String] {
+            let fields = structs[name]?.fields ?? enums[name]?.cases.flatMap(\.values) ?? []
+            return fields.filter { !$0.isArray }.compactMap { field in
+                switch field.type {
+                case .composite(let held), .enumeration(let held, nil, _): return held
+                case .scalar, .enumeration, .dictionary: return nil
                 }
             }
-            if reached.contains(decl.name) {
+        }
+        let declared = structDecls.map { ($0.name, $0.location, "struct") } + enumDecls.map { ($0.name, $0.location, "enum") }
+        for (name, location, kind) in declared {
+            var reached: Set<String> = []
+            var pending = [name]
+            while let next = pending.popLast() {
+                for item in held(by: next) where reached.insert(item).inserted { pending.append(item) }
+            }
+            if reached.contains(name) {
                 diagnostics.append(
                     .error(
                         .invalidTypeSpelling,
-                        "struct \(decl.name) holds itself through its fields, which no value type can; hold it in "
-                            + "an array ([\(decl.name)]) or make it a model",
-                        at: decl.location))
+                        "\(kind) \(name) holds itself through its \(kind == "struct" ? "fields" : "associated values"), "
+                            + "which no value type can; hold it in an array ([\(name)]) or make it a model",
+                        at: location))
             }
         }
     }
@@ -30,7 +36,6 @@ extension VersionResolver {
         var fields: [StructDecl.Field] = []
         var seen: Set<String> = []
         for field in ast.fields {
-            let spelling = field.type.value
             guard seen.insert(field.name.value).inserted else {
                 diagnostics.append(
                     .error(
@@ -47,41 +52,51 @@ extension VersionResolver {
                         at: field.name.location))
                 continue
             }
-            if spelling.dictionaryKey != nil {
-                diagnostics.append(
-                    .error(
-                        .invalidTypeSpelling,
-                        "field '\(field.name.value)' of struct \(ast.name.value) is a dictionary; a struct's fields "
-                            + "are value types, enums or structs of this version, optional or arrays",
-                        at: field.type.location))
-            } else if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
-                let written = ScalarType(rawValue: spelling.name) == nil ? spelling.name : nil
-                fields.append(
-                    .init(
-                        name: field.name.value, type: .scalar(scalar), isOptional: spelling.isOptional,
-                        isArray: spelling.isArray, spelling: written))
-            } else if let decl = enums[spelling.name] {
-                fields.append(
-                    .init(
-                        name: field.name.value,
-                        type: .enumeration(name: decl.name, rawType: decl.rawType, storage: .value),
-                        isOptional: spelling.isOptional,
-                        isArray: spelling.isArray, spelling: nil))
-            } else if structNames.contains(spelling.name) {
-                fields.append(
-                    .init(
-                        name: field.name.value, type: .composite(name: spelling.name), isOptional: spelling.isOptional,
-                        isArray: spelling.isArray, spelling: nil))
-            } else {
-                diagnostics.append(
-                    .error(
-                        .unknownType,
-                        "field '\(field.name.value)' of struct \(ast.name.value) has type '\(spelling.name)'; a "
-                            + "struct's fields are value types, enums or structs of this version",
-                        at: field.type.location))
+            if let resolved = valueField(
+                field.name.value, field.type, structNames: structNames,
+                what: "field '\(field.name.value)' of struct \(ast.name.value)", holder: "a struct's fields")
+            {
+                fields.append(resolved)
             }
         }
         return StructDecl(name: ast.name.value, fields: fields, location: ast.name.location)
+    }
+
+    /// A value held inside a composite (a struct's field, an enum case's associated value): a
+    /// scalar, an enum or a struct of the version, optional or an array; never a dictionary.
+    mutating func valueField(
+        _ name: String, _ type: Located<TypeSpelling>, structNames: Set<String>, what: String, holder: String
+    ) -> StructDecl.Field? {
+        let spelling = type.value
+        if spelling.dictionaryKey != nil {
+            diagnostics.append(
+                .error(
+                    .invalidTypeSpelling,
+                    "\(what) is a dictionary; \(holder) are value types, enums or structs of this version, optional "
+                        + "or arrays",
+                    at: type.location))
+            return nil
+        }
+        let resolved: ValueType
+        var written: String?
+        if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
+            resolved = .scalar(scalar)
+            written = ScalarType(rawValue: spelling.name) == nil ? spelling.name : nil
+        } else if let decl = enums[spelling.name] {
+            resolved = .enumeration(name: decl.name, rawType: decl.rawType, storage: .value)
+        } else if structNames.contains(spelling.name) {
+            resolved = .composite(name: spelling.name)
+        } else {
+            diagnostics.append(
+                .error(
+                    .unknownType,
+                    "\(what) has type '\(spelling.name)'; \(holder) are value types, enums or structs of this "
+                        + "version",
+                    at: type.location))
+            return nil
+        }
+        return .init(
+            name: name, type: resolved, isOptional: spelling.isOptional, isArray: spelling.isArray, spelling: written)
     }
 
     mutating func claimTypeName(_ name: Located<String>, in seen: inout [String: SourceLocation]) -> Bool {
@@ -134,6 +149,15 @@ extension VersionResolver {
                 continue
             }
             names[item.name.value] = item.name.location
+            if rawType != nil, let first = item.values.first {
+                diagnostics.append(
+                    .error(
+                        .invalidValue,
+                        "case '\(item.name.value)' of \(ast.name.value) has associated values, which an enum with a "
+                            + "raw type cannot have; write rawType: none, or list the case without values",
+                        at: first.label?.location ?? first.type.location))
+                continue
+            }
             guard let rawType else {
                 if let written = item.rawValue {
                     diagnostics.append(
@@ -182,5 +206,46 @@ extension VersionResolver {
             cases.append(.init(name: item.name.value, rawValue: raw))
         }
         return EnumDecl(name: ast.name.value, rawType: rawType, cases: cases, location: ast.name.location)
+    }
+
+    /// Each case's associated values, read once the version's enums and structs are known.
+    mutating func resolveAssociatedValues(of decl: inout EnumDecl, from ast: EnumAST, structNames: Set<String>) {
+        guard decl.rawType == nil else { return }
+        for index in decl.cases.indices {
+            guard let item = ast.cases.first(where: { $0.name.value == decl.cases[index].name }) else { continue }
+            var labels: [String: SourceLocation] = [:]
+            var values: [StructDecl.Field] = []
+            for (position, value) in item.values.enumerated() {
+                let what = "value \(position + 1) of case '\(item.name.value)' of \(ast.name.value)"
+                if let label = value.label {
+                    if label.value.hasPrefix("_") {
+                        diagnostics.append(
+                            .error(
+                                .reservedName,
+                                "the label '\(label.value)' starts with '_', which Swift's Codable gives unlabeled "
+                                    + "values (_0, _1…); drop the label or choose another",
+                                at: label.location))
+                        continue
+                    }
+                    if let first = labels[label.value] {
+                        diagnostics.append(
+                            .error(
+                                .duplicateName,
+                                "the label '\(label.value)' appears twice in case '\(item.name.value)' of "
+                                    + "\(ast.name.value)",
+                                at: label.location, notes: [.init("first here", at: first)]))
+                        continue
+                    }
+                    labels[label.value] = label.location
+                }
+                if let field = valueField(
+                    value.label?.value ?? "_\(position)", value.type, structNames: structNames, what: what,
+                    holder: "associated values")
+                {
+                    values.append(field)
+                }
+            }
+            decl.cases[index].values = values
+        }
     }
 }

@@ -22,18 +22,24 @@ struct VersionResolver {
 
     mutating func resolve() -> SchemaVersion {
         var typeNames: [String: SourceLocation] = [:]
-        let enumDecls = file.enums.compactMap { ast -> EnumDecl? in
+        var enumDecls = file.enums.compactMap { ast -> EnumDecl? in
             guard claimTypeName(ast.name, in: &typeNames) else { return nil }
             return resolveEnum(ast)
         }
         enums = Dictionary(enumDecls.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let structNames = Set(file.structs.map(\.name.value))
+        // Associated values name the version's enums and structs, so they are read once every name is known.
+        for index in enumDecls.indices {
+            guard let ast = file.enums.first(where: { $0.name.location == enumDecls[index].location }) else { continue }
+            resolveAssociatedValues(of: &enumDecls[index], from: ast, structNames: structNames)
+            enums[enumDecls[index].name] = enumDecls[index]
+        }
         let structDecls = file.structs.compactMap { ast -> StructDecl? in
             guard claimTypeName(ast.name, in: &typeNames) else { return nil }
             return resolveStruct(ast, structNames: structNames)
         }
         structs = Dictionary(structDecls.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        checkStructsDoNotHoldThemselves(structDecls)
+        checkValueTypesDoNotHoldThemselves(structs: structDecls, enums: enumDecls)
         for model in file.models where claimTypeName(model.name, in: &typeNames) {
             modelASTs[model.name.value] = model
         }

@@ -599,9 +599,19 @@ enum _StandInComposite {
             return leaf(_StandInSchemaInfo.attributeTypes[kind] ?? 0)
         }
         guard let decodable = base as? any Decodable.Type else { return [] }
-        let log = _StandInFieldLog()
-        _ = try? decodable.init(from: _StandInFieldRecorder(log: log))
-        return log.fields.flatMap { leaves($0.name, $0.type) }
+        // An enum's decoder asks for one case at a time: each case is decoded once, and the values
+        // of all of them are the composite's leaves (a nested composite per case, which the hash
+        // flattens).
+        var fields: [(name: String, type: Any.Type)] = []
+        var index = 0
+        repeat {
+            let log = _StandInFieldLog(caseIndex: index)
+            _ = try? decodable.init(from: _StandInFieldRecorder(log: log))
+            fields += log.fields
+            index += 1
+            guard let count = log.caseCount, index < count else { break }
+        } while true
+        return fields.flatMap { leaves($0.name, $0.type) }
     }
 
     private static func rawKind<T: RawRepresentable>(_ type: T.Type) -> String? {
@@ -617,9 +627,31 @@ extension Dictionary: _StandInDictionary {
     static var _empty: Any { [Key: Value]() }
 }
 
-/// The fields a type's `init(from:)` asks a decoder for, in order.
+/// The fields a type's `init(from:)` asks a decoder for, in order; for an enum, those of the case
+/// at `caseIndex` of its coding keys, and how many cases there are.
 final class _StandInFieldLog {
     var fields: [(name: String, type: Any.Type)] = []
+    let caseIndex: Int
+    var caseCount: Int?
+
+    init(caseIndex: Int = 0) { self.caseIndex = caseIndex }
+}
+
+/// The cases of an enum's synthesized coding keys, built from Swift's type metadata: a coding-key
+/// enum has no payloads, so its cases are its tags, counted in its nominal type descriptor.
+enum _StandInCodingKeys {
+    static func key<Key: CodingKey>(_ type: Key.Type, at index: Int) -> (key: Key?, count: Int) {
+        let metadata = unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self)
+        // MetadataKind.enum; the descriptor: flags, parent, name, access function, fields, then the
+        // payload cases and the empty cases (32 bits each).
+        guard metadata.load(as: UInt.self) == 0x201, MemoryLayout<Key>.size <= 1 else { return (nil, 0) }
+        let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
+        let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF
+        let count = Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+        guard payloadCases == 0, index < count, count <= 256 else { return (nil, payloadCases == 0 ? count : 0) }
+        let tag = UInt8(index)
+        return (withUnsafeBytes(of: tag) { $0.load(as: Key.self) }, count)
+    }
 }
 
 /// A decoder that hands every field a placeholder and writes down what was asked for.
@@ -669,7 +701,12 @@ struct _StandInFieldRecorder: Decoder {
 struct _StandInKeyedRecorder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let log: _StandInFieldLog
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [] }
+    /// One key, the case being recorded, as an enum's decoder wants.
+    var allKeys: [Key] {
+        let (key, count) = _StandInCodingKeys.key(Key.self, at: log.caseIndex)
+        log.caseCount = count
+        return key.map { [$0] } ?? []
+    }
 
     func contains(_ key: Key) -> Bool { true }
     func decodeNil(forKey key: Key) throws -> Bool { false }
@@ -696,10 +733,11 @@ struct _StandInKeyedRecorder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try _StandInFieldRecorder.placeholder(T.self)
     }
 
+    /// An enum case's associated values, recorded as fields of the enum.
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        KeyedDecodingContainer(_StandInKeyedRecorder<NestedKey>(log: _StandInFieldLog()))
+        KeyedDecodingContainer(_StandInKeyedRecorder<NestedKey>(log: log))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
