@@ -18,8 +18,10 @@ public enum VersionKey: String, CaseIterable, Sendable {
         case .enums:
             return "`Name: { rawType: String | Int | none, cases: … }`; `cases` is a list of names (String raw "
                 + "values equal the names) or a mapping `name: rawValue`. `rawType: none` is an enum without raw "
-                + "values (cases only), stored through its `Codable` conformance: always as itself, never converted, "
-                + "its form in the store expected, not proved"
+                + "values, stored through its `Codable` conformance: always as itself, never converted, its form in "
+                + "the store expected, not proved. Its cases may carry values, written after the name: `- every: { "
+                + "days: Int }` (labeled), `- on: [Date]` (unlabeled), `- between: [Date, { until: Date? }]`; a "
+                + "value is a value type, an enum or a struct of the version"
         case .structs:
             return "`Name: { field: Type, … }`: a `Codable` struct stored as one composite attribute (`size: "
                 + "Dimensions?`, `chapters: \"[Chapter]\"`). Fields are value types, enums or other structs of the "

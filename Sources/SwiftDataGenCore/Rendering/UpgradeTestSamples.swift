@@ -367,7 +367,8 @@ struct Seed {
                 scalar, model: model, property: "\(path).\(field.name)", position: position, avoiding: nil)
         case .dictionary:
             return "[:]"
-        case .composite(let held) where holding.contains(held), .enumeration(let held, _, _) where holding.contains(held):
+        case .composite(let held) where holding.contains(held),
+            .enumeration(let held, _, _) where holding.contains(held):
             return field.isArray ? "[]" : "nil"
         case .enumeration(let enumName, _, _):
             value =

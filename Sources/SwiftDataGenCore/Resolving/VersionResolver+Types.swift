@@ -14,7 +14,8 @@ extension VersionResolver {
                 }
             }
         }
-        let declared = structDecls.map { ($0.name, $0.location, "struct") } + enumDecls.map { ($0.name, $0.location, "enum") }
+        let declared =
+            structDecls.map { ($0.name, $0.location, "struct") } + enumDecls.map { ($0.name, $0.location, "enum") }
         for (name, location, kind) in declared {
             var reached: Set<String> = []
             var pending = [name]

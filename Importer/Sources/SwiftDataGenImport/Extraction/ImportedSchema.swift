@@ -49,15 +49,17 @@ public struct ImportedVersion: Sendable, Equatable {
 
 public struct ImportedEnum: Sendable, Equatable {
     public var name: String
-    /// `String` or `Int`.
+    /// `String`, `Int`, or `none` for a `Codable` enum without raw values.
     public var rawType: String
-    /// Case names with the raw value as written (text for String enums, digits for Int).
-    public var cases: [(name: String, rawValue: String?)]
+    /// Case names with the raw value as written (text for String enums, digits for Int), and the
+    /// associated values of an enum without a raw type, each named by its label or `_0`, `_1`… by
+    /// position where unlabeled (Swift's synthesized coding keys).
+    public var cases: [(name: String, rawValue: String?, values: [ImportedStruct.Field])]
     public var location: SourcePosition
 
     public static func == (a: ImportedEnum, b: ImportedEnum) -> Bool {
         a.name == b.name && a.rawType == b.rawType && a.cases.map(\.name) == b.cases.map(\.name)
-            && a.cases.map(\.rawValue) == b.cases.map(\.rawValue)
+            && a.cases.map(\.rawValue) == b.cases.map(\.rawValue) && a.cases.map(\.values) == b.cases.map(\.values)
     }
 }
 

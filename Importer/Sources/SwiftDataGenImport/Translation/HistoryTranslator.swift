@@ -267,7 +267,12 @@ public enum HistoryTranslator {
         let expressible = expressibleStructs(of: version)
         var names = Set<String>()
         var pending = version.models.flatMap { $0.properties.map(\.typeName) }
+        var enums = Set<String>()
         while let name = pending.popLast() {
+            // An enum's associated values may hold structs too.
+            if let enumeration = version.enums.first(where: { $0.name == name }), enums.insert(name).inserted {
+                pending += enumeration.cases.flatMap { $0.values.map(\.typeName) }
+            }
             guard expressible.contains(name), let decl = version.structs.first(where: { $0.name == name }),
                 names.insert(name).inserted
             else { continue }
@@ -326,9 +331,25 @@ public enum HistoryTranslator {
 
     static func enumText(_ enumeration: ImportedEnum) -> String {
         if enumeration.rawType == "none" {
-            return
-                "{ rawType: none, cases: ["
-                + enumeration.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", ") + "] }"
+            // A case with values: `{ every: { days: Int } }`, or a list where one is unlabeled.
+            let cases = enumeration.cases.map { item -> String in
+                guard !item.values.isEmpty else { return YAMLText.scalar(item.name) }
+                let values = item.values.enumerated().map { position, value in
+                    (
+                        label: value.name == "_\(position)" ? nil : YAMLText.scalar(value.name),
+                        type: YAMLText.scalar(
+                            (value.isArray ? "[\(value.typeName)]" : value.typeName) + (value.isOptional ? "?" : ""))
+                    )
+                }
+                let written =
+                    values.allSatisfy { $0.label != nil }
+                    ? "{ " + values.map { "\($0.label ?? ""): \($0.type)" }.joined(separator: ", ") + " }"
+                    : "["
+                        + values.map { value in value.label.map { "{ \($0): \(value.type) }" } ?? value.type }
+                        .joined(separator: ", ") + "]"
+                return "{ \(YAMLText.scalar(item.name)): \(written) }"
+            }
+            return "{ rawType: none, cases: [\(cases.joined(separator: ", "))] }"
         }
         let plain =
             enumeration.rawType == "String"

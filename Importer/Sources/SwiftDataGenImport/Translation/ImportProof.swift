@@ -166,9 +166,13 @@ public enum ImportProof {
         } else if let type = CoreDataAttributeType(storing: property.typeName) {
             kind = attribute(type)
         } else if let enumeration = version.enums.first(where: { $0.name == property.typeName }) {
-            // Without a raw type: cases only, a composite of no elements (coredata-version-hash.md).
+            // Without a raw type: its cases' values, a composite of a composite per case with
+            // values (coredata-version-hash.md, expected); with one, its raw value.
+            var visiting: Set<String> = []
             kind = .composite(
-                elements: enumeration.rawType == "none" ? [] : [leaf(property.name, rawType: enumeration.rawType)])
+                elements: enumeration.rawType == "none"
+                    ? values(of: enumeration, in: version, visiting: &visiting)
+                    : [leaf(property.name, rawType: enumeration.rawType)])
         } else if version.structs.contains(where: { $0.name == property.typeName }) {
             var visiting: Set<String> = []
             kind = .composite(elements: fields(of: property.typeName, in: version, visiting: &visiting))
@@ -196,26 +200,46 @@ public enum ImportProof {
             return []
         }
         defer { visiting.remove(name) }
-        return decl.fields.map { field in
-            func plain(_ type: CoreDataAttributeType) -> CoreDataProperty {
-                CoreDataProperty(
-                    name: field.name, isOptional: true,
-                    kind: .attribute(type, externalStorage: false, preservedOnDeletion: false))
-            }
-            if field.isArray { return plain(.binaryData) }
-            if let type = CoreDataAttributeType(storing: field.typeName) { return plain(type) }
-            if let enumeration = version.enums.first(where: { $0.name == field.typeName }) {
-                guard enumeration.rawType != "none" else {
-                    return CoreDataProperty(name: field.name, isOptional: true, kind: .composite(elements: []))
-                }
-                return leaf(field.name, rawType: enumeration.rawType)
-            }
-            if version.structs.contains(where: { $0.name == field.typeName }) {
+        return decl.fields.map { element($0, in: version, visiting: &visiting) }
+    }
+
+    /// An enum without a raw type's associated values: a composite per case that has any.
+    static func values(of enumeration: ImportedEnum, in version: ImportedVersion, visiting: inout Set<String>)
+        -> [CoreDataProperty]
+    {
+        guard visiting.insert(enumeration.name).inserted else { return [] }
+        defer { visiting.remove(enumeration.name) }
+        return enumeration.cases.filter { !$0.values.isEmpty }.map { item in
+            CoreDataProperty(
+                name: item.name, isOptional: true,
+                kind: .composite(elements: item.values.map { element($0, in: version, visiting: &visiting) }))
+        }
+    }
+
+    /// One value inside a composite (a struct's field, an associated value), optional.
+    static func element(_ field: ImportedStruct.Field, in version: ImportedVersion, visiting: inout Set<String>)
+        -> CoreDataProperty
+    {
+        func plain(_ type: CoreDataAttributeType) -> CoreDataProperty {
+            CoreDataProperty(
+                name: field.name, isOptional: true,
+                kind: .attribute(type, externalStorage: false, preservedOnDeletion: false))
+        }
+        if field.isArray { return plain(.binaryData) }
+        if let type = CoreDataAttributeType(storing: field.typeName) { return plain(type) }
+        if let enumeration = version.enums.first(where: { $0.name == field.typeName }) {
+            guard enumeration.rawType != "none" else {
                 return CoreDataProperty(
                     name: field.name, isOptional: true,
-                    kind: .composite(elements: fields(of: field.typeName, in: version, visiting: &visiting)))
+                    kind: .composite(elements: values(of: enumeration, in: version, visiting: &visiting)))
             }
-            return plain(.undefined)
+            return leaf(field.name, rawType: enumeration.rawType)
         }
+        if version.structs.contains(where: { $0.name == field.typeName }) {
+            return CoreDataProperty(
+                name: field.name, isOptional: true,
+                kind: .composite(elements: fields(of: field.typeName, in: version, visiting: &visiting)))
+        }
+        return plain(.undefined)
     }
 }

@@ -110,7 +110,7 @@ extension SwiftReading {
     }
 
     /// The name a declared enum or struct takes in the version, registered on first use; nil for
-    /// one the DSL cannot store (an enum without a String or Int raw type).
+    /// one the DSL cannot store (an enum with neither a String or Int raw type nor `Codable`).
     mutating func take(_ index: Int, into contents: inout VersionContents) -> String? {
         let declared = tree.types[index]
         if let owner = contents.owners[declared.name] {
@@ -118,9 +118,7 @@ extension SwiftReading {
             // A Swift type's name is not stored, so the same stored shape under one name is one type.
             let same =
                 declared.kind == .enumeration
-                ? enumeration(index).map { mine in
-                    contents.enums.first { $0.name == declared.name }.map { $0 == mine } ?? false
-                } ?? false
+                ? enumeration(index).map { mine in enumeration(owner).map { $0 == mine } ?? false } ?? false
                 : declared.decl.node.as(StructDeclSyntax.self)?.memberBlock.trimmedDescription
                     == tree.types[owner].decl.node.as(StructDeclSyntax.self)?.memberBlock.trimmedDescription
             if same {
@@ -142,6 +140,12 @@ extension SwiftReading {
             guard let imported = enumeration(index) else { return nil }
             contents.owners[declared.name] = index
             contents.enums.append(imported)
+            let values = associatedValues(index, into: &contents)
+            if let slot = contents.enums.firstIndex(where: { $0.name == declared.name }) {
+                for (position, caseValues) in values.enumerated() where position < contents.enums[slot].cases.count {
+                    contents.enums[slot].cases[position].values = caseValues
+                }
+            }
         case .structure:
             contents.owners[declared.name] = index
             contents.structs.append(ImportedStruct(name: declared.name, fields: [], location: declared.position))
@@ -224,25 +228,77 @@ extension SwiftReading {
             let rawType = declared.inherited.first(where: { ["String", "Int"].contains($0) })
                 ?? (codable ? "none" : nil)
         else { return nil }
-        var cases: [(name: String, rawValue: String?)] = []
+        var cases: [(name: String, rawValue: String?, values: [ImportedStruct.Field])] = []
         for member in declared.members {
             guard let caseDecl = member.node.decl.as(EnumCaseDeclSyntax.self) else { continue }
             for element in caseDecl.elements {
-                if element.parameterClause != nil {
-                    // SwiftData stores such an enum through Codable in a form nothing shows yet; a
-                    // history that leaves the case out would not read what devices hold.
-                    error(
-                        member.position(element),
-                        "case \(declared.name).\(element.name.text) has associated values, which the DSL cannot "
-                            + "write yet: how SwiftData stores them is not known from a hash or a store, so the "
-                            + "import stops rather than guess (the app's store is left as it is)")
-                    return nil
-                }
                 let raw = element.rawValue.map { SyntaxReading.stringLiteral($0.value) ?? $0.value.trimmedDescription }
-                cases.append((element.name.text, raw))
+                // Types as written here; `take` resolves them once the enum is registered.
+                let values = (element.parameterClause?.parameters ?? []).enumerated().map { position, parameter in
+                    ImportedStruct.Field(
+                        name: Self.codingKey(of: parameter, at: position), typeName: parameter.type.trimmedDescription,
+                        isOptional: false, isArray: false)
+                }
+                cases.append((element.name.text, raw, values))
             }
         }
         return ImportedEnum(name: declared.name, rawType: rawType, cases: cases, location: declared.position)
+    }
+
+    /// The key Swift's synthesized `Codable` stores an associated value under: its label, or `_0`,
+    /// `_1`… by position for one without.
+    static func codingKey(of parameter: EnumCaseParameterSyntax, at position: Int) -> String {
+        guard let label = parameter.firstName, label.tokenKind != .wildcard else { return "_\(position)" }
+        return SyntaxReading.unescaped(label)
+    }
+
+    /// An enum's associated values with their types resolved from inside it; a type the importer
+    /// cannot read stops the import there (dropping the value would change what the store holds).
+    private mutating func associatedValues(_ index: Int, into contents: inout VersionContents)
+        -> [[ImportedStruct.Field]]
+    {
+        let declared = tree.types[index]
+        var result: [[ImportedStruct.Field]] = []
+        for member in declared.members {
+            guard let caseDecl = member.node.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in caseDecl.elements {
+                var values: [ImportedStruct.Field] = []
+                for (position, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {
+                    let name = Self.codingKey(of: parameter, at: position)
+                    guard let spelled = lookup.spelled(parameter.type, from: index) else {
+                        error(
+                            member.position(parameter),
+                            "the associated value \(name) of case \(declared.name).\(element.name.text) has a type "
+                                + "the importer cannot read (\(parameter.type.trimmedDescription)); write it as a "
+                                + "value type, an enum or a struct the version declares")
+                        continue
+                    }
+                    if parameter.defaultValue != nil {
+                        note(
+                            member.position(parameter),
+                            "the default of \(declared.name).\(element.name.text)'s value \(name) is not carried "
+                                + "(it is not stored): code that leaves the value out must write it")
+                    }
+                    let typeName = typeName(of: spelled, into: &contents)
+                    guard
+                        ModelExtractor.valueTypes.contains(typeName)
+                            || contents.enums.contains(where: { $0.name == typeName })
+                            || contents.structs.contains(where: { $0.name == typeName })
+                    else {
+                        error(
+                            member.position(parameter),
+                            "the associated value \(name) of case \(declared.name).\(element.name.text) is a "
+                                + "\(parameter.type.trimmedDescription), which the DSL cannot write inside an enum; "
+                                + "a value is a value type, an enum or a Codable struct the version declares")
+                        continue
+                    }
+                    values.append(
+                        .init(name: name, typeName: typeName, isOptional: spelled.isOptional, isArray: spelled.isArray))
+                }
+                result.append(values)
+            }
+        }
+        return result
     }
 
     mutating func noteMember(_ member: Located<MemberBlockItemSyntax>, of owner: String) {
