@@ -181,9 +181,11 @@ final class StandInTypeCheckTests: XCTestCase {
     }
 
     /// Mutates a golden and expects the compiler to reject it: the check has teeth.
-    private func expectRejection(_ find: String, _ replace: String, in file: String, error expected: String) throws {
+    private func expectRejection(
+        _ find: String, _ replace: String, in file: String, of golden: String = "trips", error expected: String
+    ) throws {
         let source = try String(
-            contentsOf: GoldenTests.goldenRoot.appendingPathComponent("trips/expected/\(file)"), encoding: .utf8)
+            contentsOf: GoldenTests.goldenRoot.appendingPathComponent("\(golden)/expected/\(file)"), encoding: .utf8)
         XCTAssertTrue(source.contains(find), "the golden no longer contains \(find)")
         let broken = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sdg-negative-\(UUID().uuidString).swift")
@@ -210,5 +212,17 @@ final class StandInTypeCheckTests: XCTestCase {
             "static var versionIdentifier: Schema.Version { Schema.Version(3, 0, 0) }",
             "static let versionIdentifier = Schema.Version(3, 0, 0)", in: "TripsSchemaV3.swift",
             error: "not concurrency-safe")
+    }
+
+    /// What the resolver refuses in associated values fails in Swift itself: values on an enum
+    /// with a raw type, and an enum that holds itself without `indirect`.
+    func testAssociatedValuesTheResolverRefusesDoNotCompile() throws {
+        let declaration = "enum Schedule: Codable, Hashable, Sendable {"
+        try expectRejection(
+            declaration, "enum Schedule: String, Codable, Hashable, Sendable {", in: "HabitsSchemaV1.swift",
+            of: "enum-with-associated-values", error: "raw type")
+        try expectRejection(
+            "case on(Date)", "case on(Schedule)", in: "HabitsSchemaV1.swift", of: "enum-with-associated-values",
+            error: "indirect")
     }
 }

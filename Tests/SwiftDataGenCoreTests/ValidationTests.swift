@@ -703,8 +703,8 @@ final class ValidationTests: XCTestCase {
     }
 
     /// Associated values follow Swift's rules for an enum stored through its Codable conformance:
-    /// only without a raw type, labels unique and never `_`-prefixed (Codable's names for unlabeled
-    /// values), types of the version, no case that holds its own enum, no default that needs values.
+    /// only without a raw type, labels unique and never the key of an unlabeled value at their position
+    /// (`_1` second), types of the version, no case that holds its own enum, no default that needs values.
     func testAssociatedValuesAreCheckedWhereTheyAreWritten() {
         func enumVersion(_ cases: String, rawType: String = "none", property: String = "kind: Kind") -> String {
             "schema: App\nversion: 1.0.0\nenums:\n  Kind:\n    rawType: \(rawType)\n    cases:\n\(cases)models:\n"
@@ -715,8 +715,9 @@ final class ValidationTests: XCTestCase {
             .invalidValue, line: 8, column: 18, "an enum with a raw type cannot have",
             in: diagnose([enumVersion("      - plain\n      - every: { days: Int }\n", rawType: "String")]))
         expect(
-            .reservedName, line: 7, column: 18, "starts with '_'",
-            in: diagnose([enumVersion("      - every: { _days: Int }\n")]))
+            .reservedName, line: 7, column: 24, "leave the value unlabeled",
+            in: diagnose([enumVersion("      - every: [Int, { _1: Int }]\n")]))
+        XCTAssertEqual(diagnose([enumVersion("      - every: [{ _1: Int }, { _days: Int }]\n")]), [])
         expect(
             .duplicateName, line: 7, column: 34, "appears twice",
             in: diagnose([enumVersion("      - every: [{ days: Int }, { days: Int }]\n")]))

@@ -164,8 +164,8 @@ public struct EnumDecl: Sendable, Equatable {
         /// Nil for an enum without a raw type.
         public var rawValue: LiteralValue?
         /// Associated values, each named by its coding key in Swift's synthesized `Codable`: its
-        /// label, or `_0`, `_1`… by position where the case leaves it unlabeled (labels never
-        /// start with `_`, so the two cannot be confused).
+        /// label, or `_0`, `_1`… by position where the case leaves it unlabeled (a label is never
+        /// `_<its position>`, so the two cannot be confused).
         public var values: [StructDecl.Field] = []
 
         /// Whether the Swift case writes the value at `index` without a label.

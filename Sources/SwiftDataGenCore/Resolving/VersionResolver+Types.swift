@@ -219,12 +219,14 @@ extension VersionResolver {
             for (position, value) in item.values.enumerated() {
                 let what = "value \(position + 1) of case '\(item.name.value)' of \(ast.name.value)"
                 if let label = value.label {
-                    if label.value.hasPrefix("_") {
+                    // `_1` at position 1 is the key Codable gives an unlabeled value there: it would be
+                    // written unlabeled, which stores the same but reads differently in Swift.
+                    if label.value == "_\(position)" {
                         diagnostics.append(
                             .error(
                                 .reservedName,
-                                "the label '\(label.value)' starts with '_', which Swift's Codable gives unlabeled "
-                                    + "values (_0, _1…); drop the label or choose another",
+                                "the label '\(label.value)' is the key Swift's Codable gives the unlabeled value at "
+                                    + "that position; leave the value unlabeled (it is stored the same)",
                                 at: label.location))
                         continue
                     }
