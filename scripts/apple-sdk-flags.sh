@@ -123,7 +123,7 @@ if command -v flock >/dev/null 2>&1; then
 fi
 build_plugin
 # The 18 and later SDKs make clang look for module maps only at the top of each search path, so
-# SwiftShims needs its folder named (../shared/apple-sdk/README.md).
+# SwiftShims needs its folder named (docs/apple-sdk-findings.md, "How it is checked").
 shims=
 [ "$release" = 17 ] || shims="-I $out/resources/shims"
 # A module interface whose flags this compiler refuses (27.0's SwiftData carries Swift 6.4's

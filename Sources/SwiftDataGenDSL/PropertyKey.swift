@@ -27,8 +27,8 @@ public enum PropertyKey: String, CaseIterable, Sendable {
     /// How far a key reaches into a user's store; DSLKeyTests holds each key to its answer by
     /// writing it and comparing the version checksum, the lock's stored shape and the plan.
     public enum StoreEffect: Sendable {
-        /// Can change the version checksum SwiftData identifies a store by (evidence, "What is and
-        /// is not in the version checksum").
+        /// Can change the version checksum SwiftData identifies a store by (docs/store-evidence.md,
+        /// "What the checksum holds").
         case checksum
         /// Outside the checksum, but decides how stored data is read, so the lock freezes it.
         case lock
@@ -38,19 +38,20 @@ public enum PropertyKey: String, CaseIterable, Sendable {
         case code
     }
 
-    /// Whether Core Data puts the key in a version hash (coredata-version-hash.md): decide a new
+    /// Whether Core Data puts the key in a version hash (docs/version-hash-recipe.md): decide a new
     /// one from evidence. `StoreIdentity` builds the hashed model; a test holds the two in step.
     public var storeEffect: StoreEffect {
         switch self {
         case .type, .transient, .unique, .hashModifier, .storedName, .enumStorage, .minCount, .maxCount:
             return .checksum
-        // Options in the hash, measured (evidence [S22]); a transformer makes the attribute
-        // Transformable; an inverse's name is in both ends' hashes.
+        // Options in the hash, measured (docs/store-evidence.md, "What the checksum holds"); a
+        // transformer makes the attribute Transformable; an inverse's name is in both ends' hashes.
         case .externalStorage, .preserveValueOnDeletion, .transformable, .inverse: return .checksum
         // Stores the value as its encoded form instead of a composite of its fields: a different
         // stored type, whose hash no store proves yet (StorageRow.codable).
         case .codable: return .checksum
-        // Options not in the hash, measured [S22]; ephemeral without evidence either way, left out.
+        // Options not in the hash, measured (docs/store-evidence.md, "What the checksum holds");
+        // ephemeral without evidence either way, left out.
         case .spotlight, .allowsCloudEncryption, .ephemeral: return .lock
         case .renamedFrom, .deleteRule: return .lock
         case .from: return .migration

@@ -14,7 +14,8 @@ struct AppleSDK: Sendable {
         case iOS17 = "ios17"
         case iOS18 = "ios18"
         case iOS26 = "ios26"
-        /// SwiftData 27.0 over the 26.2 subset's other modules (../shared/apple-sdk/README.md).
+        /// SwiftData 27.0 over the 26.2 subset's other modules (docs/apple-sdk-findings.md, "How it
+        /// is checked").
         case iOS27 = "ios27"
         case macOS15 = "macos15"
 

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import SwiftDataGenCore
 
-/// The store-identity rules (evidence file §1–§5): what reaches SwiftData's checksum, renaming
+/// The store-identity rules (docs/store-evidence.md): what reaches SwiftData's checksum, renaming
 /// identifiers, uniqueness over existing rows, cardinality, and the lock that freezes them.
 final class StoreIdentityTests: XCTestCase {
     private func sources(_ versions: [String], config: String? = "platforms: { iOS: 18, macOS: 15 }\n") -> SchemaSources
@@ -35,8 +35,8 @@ final class StoreIdentityTests: XCTestCase {
 
     // MARK: what reaches the checksum
 
-    /// SwiftData hashes a CGFloat as Float (600), not Double (coredata-version-hash.md): a property's
-    /// hash is a Float's, and a Double changed to CGFloat changes the identity.
+    /// SwiftData hashes a CGFloat as Float (600), not Double (docs/version-hash-recipe.md): a
+    /// property's hash is a Float's, and a Double changed to CGFloat changes the identity.
     func testACGFloatIsHashedAsAFloat() throws {
         func identity(_ type: String) throws -> StoreIdentity {
             let history = try self.history([version("1.0.0", "  A:\n    properties:\n      x: \(type)\n")])
@@ -60,7 +60,7 @@ final class StoreIdentityTests: XCTestCase {
     }
 
     /// An enum without a raw type is expected to be a composite of its cases' values under their
-    /// coding keys, which the hash flattens (coredata-version-hash.md, expected, not proved): it
+    /// coding keys, which the hash flattens (docs/version-hash-recipe.md, expected, not proved): it
     /// hashes as a struct holding the same values, a case without values adds nothing, and a label
     /// or a type moves the identity.
     func testAnEnumsAssociatedValuesAreTheLeavesOfItsComposite() throws {
@@ -120,7 +120,8 @@ final class StoreIdentityTests: XCTestCase {
     }
 
     /// The checksum follows the model, not the order models and properties are declared in; the
-    /// order of names inside a uniqueness constraint is hashed (coredata-version-hash.md, step 5).
+    /// order of names inside a uniqueness constraint is hashed (docs/version-hash-recipe.md, "The
+    /// recipe", step 5).
     func testTheChecksumFollowsTheModelNotTheDeclarationOrder() throws {
         func checksum(_ models: String) throws -> String {
             StoreIdentity(try XCTUnwrap(history([version("1.0.0", models)]).versions.first), naming: NamingConfig())
@@ -143,7 +144,7 @@ final class StoreIdentityTests: XCTestCase {
         XCTAssertNotEqual(a, required)
     }
 
-    /// The delete rule is not hashed; the inverse is, on both ends (coredata-version-hash.md):
+    /// The delete rule is not hashed; the inverse is, on both ends (docs/version-hash-recipe.md):
     /// where SwiftData would not pair the two by itself (here: both ends annotated, the to-many
     /// without an initial value), declaring it changes both entities' hashes.
     func testDeleteRuleDoesNotReachTheIdentityAndTheInverseDoes() throws {
@@ -613,7 +614,7 @@ final class StoreIdentityTests: XCTestCase {
 
 extension StoreIdentityTests {
     /// One case per row of the reference's table of relationships that declare no inverse
-    /// (coredata-version-hash.md), written from the table, and the cases it leaves open.
+    /// (docs/version-hash-recipe.md), written from the table, and the cases it leaves open.
     func testUndeclaredInversesPairAsTheReferenceTableSays() {
         typealias End = UndeclaredInversePairing.End
         func one(optional: Bool = true, annotated: Bool = false) -> End {

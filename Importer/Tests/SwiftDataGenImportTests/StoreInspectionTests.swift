@@ -160,8 +160,8 @@ final class StoreInspectionTests: XCTestCase {
     }
 
     /// SwiftData keeps a to-many that nothing points back to as a `Z<n><REL>` column in the
-    /// destination's table, not a join table (coredata-version-hash.md): such a store is named by
-    /// its version, with no table said to be missing.
+    /// destination's table, not a join table (docs/version-hash-recipe.md, "Names in the SQLite
+    /// file"): such a store is named by its version, with no table said to be missing.
     func testAToManyWithNoInverseIsAColumnOfItsDestination() throws {
         let version =
             "schema: Shop\nversion: 1.0.0\nmodels:\n  Shelf:\n    properties:\n      name: String\n"

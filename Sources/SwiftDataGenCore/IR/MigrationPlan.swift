@@ -67,9 +67,10 @@ public struct MigrationPlan: Sendable {
         }
     }
 
-    /// Copies every object of a model renamed in this step into an object of the new model, on
-    /// the bridge that holds both: SwiftData has no renaming identifier for a model (evidence §7).
-    /// Each old object keeps a link to its copy (`copyLink`), so a second run copies only the rest.
+    /// Copies every object of a model renamed in this step into an object of the new model, on the
+    /// bridge that holds both: SwiftData has no renaming identifier for a model
+    /// (docs/store-evidence.md, "Model renames"). Each old object keeps a link to its copy
+    /// (`copyLink`), so a second run copies only the rest.
     public struct ModelCopy: Sendable, Equatable {
         public var oldModel: String
         public var newModel: String

@@ -111,17 +111,17 @@ public enum NamePosition: Sendable, CaseIterable {
     ]
 
     /// What Apple's `PersistentModel` declares (requirements and extension members) and what its
-    /// `@Model` adds to every class, by the names its macro declaration lists: inside a model, a type
-    /// of the same name is not found. The stand-in does not declare all of them, so the proof is
-    /// against Apple's interface (docs/apple-sdk-findings.md).
+    /// `@Model` adds to every class, by the names its macro declaration lists: inside a model, a
+    /// type of the same name is not found. The stand-in does not declare all of them, so the proof
+    /// is against Apple's interface (docs/apple-sdk-findings.md).
     static let membersEveryModelHas: Set<String> = [
         "persistentModelID", "modelContext", "hasChanges", "isDeleted", "persistentBackingData", "schemaMetadata",
         "getValue", "setValue", "getTransformableValue", "setTransformableValue", "createBackingData",
     ]
 
     /// Member types of every model: `Identifiable`'s `ID`. Apple's `@Model` lists each property in
-    /// `schemaMetadata` with a key path rooted at the class (`\\Trip.name`), which for a property so
-    /// named reads as the type (docs/apple-sdk-findings.md).
+    /// `schemaMetadata` with a key path rooted at the class (`\\Trip.name`), which for a property
+    /// so named reads as the type (docs/apple-sdk-findings.md).
     static let typesEveryModelHas: Set<String> = ["ID"]
 
     /// `PersistentModel` requirements a model's own stored property of the type given meets: a
@@ -145,7 +145,7 @@ public enum NamePosition: Sendable, CaseIterable {
     static let modulesTheMacroNames: Set<String> = ["SwiftData", "Observation", "Foundation", "Swift"]
     static let macroExpansionSource =
         "@Model expansions quoted in public apps: SwiftData.Schema.PropertyMetadata(...) "
-        + "(swiftdata-migration-evidence.md [S33])"
+        + "(docs/store-evidence.md, \"Optional to required, and defaults\")"
 
     /// NSObject's and NSManagedObject's no-parameter instance methods and properties that are
     /// plausible attribute names; Core Data stores every SwiftData model through NSManagedObject.

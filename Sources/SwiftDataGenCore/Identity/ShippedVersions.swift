@@ -1,9 +1,10 @@
 /// The lock file (`swiftdata-gen.lock`) freezes what shipped: the stored shape of each shipped
 /// version and of each bridge schema its plan ships (a store can rest at a bridge between two
-/// stages, evidence §2), hash modifiers included, and the identity SwiftData knows its stores by
-/// (entity version hashes and checksum, from format 3). Any later change to those is an error: an edited
-/// shipped version is what makes a device's store match no schema of the plan ("unknown model
-/// version", 134504, evidence §10).
+/// stages: docs/store-evidence.md, "Stages, bridges and the store's version"), hash modifiers
+/// included, and the identity SwiftData knows its stores by (entity version hashes and checksum,
+/// from format 3). Any later change to those is an error: an edited shipped version is what makes a
+/// device's store match no schema of the plan ("unknown model version", 134504:
+/// docs/store-evidence.md, "Launch-time behaviours").
 public struct ShippedVersions: Sendable, Equatable {
     public static let fileName = "swiftdata-gen.lock"
     /// Written on the `format` line; a lock of a format not in `readableFormats` is refused

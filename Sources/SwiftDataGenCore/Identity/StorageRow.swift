@@ -1,9 +1,9 @@
 import SwiftDataGenDSL
 
 /// How SwiftData stores what a generated class declares, one row per Swift form, each saying
-/// whether an Apple-computed hash proves it (`coredata-version-hash.md`, "What SwiftData builds").
-/// A row without proof is the expectation from Core Data's side; `plan --json` and the
-/// store-identity article name the rows a schema relies on that no hash proves yet.
+/// whether an Apple-computed hash proves it (`docs/version-hash-recipe.md`, "What SwiftData builds
+/// from Swift forms"). A row without proof is the expectation from Core Data's side; `plan --json`
+/// and the store-identity article name the rows a schema relies on that no hash proves yet.
 public enum StorageRow: String, Sendable, CaseIterable, Hashable {
     case integer64, unsignedWord, integer32, integer16, signedByte
     case string, boolean, double, cgFloat, float, decimal, date, data, uuid, url
@@ -60,16 +60,16 @@ public enum StorageRow: String, Sendable, CaseIterable, Hashable {
             return "SwiftData vectors (dashpay/platform swift-sdk, iOS 26.5)"
         case .integer16, .valueArray, .optionalCodableStruct, .arrayInStruct, .enumItself, .toMany, .optionalToMany,
             .dictionaryOfStructs:
-            return "a 34-entity SwiftData model (iOS 26.5), coredata-version-hash.md"
+            return "a 34-entity SwiftData model (iOS 26.5), docs/version-hash-recipe.md"
         case .string, .boolean, .double, .float, .uuid:
             return "version-hash vectors"
         case .cgFloat:
             return "an app's store fixture beside its SwiftData source (macOS, 2026; iOS not observed), "
-                + "coredata-version-hash.md"
+                + "docs/version-hash-recipe.md"
         case .decimal:
-            return "a SwiftData store with its model checksum (vector cartkit), coredata-version-hash.md"
+            return "a SwiftData store with its model checksum (vector cartkit), docs/version-hash-recipe.md"
         case .enumInStruct, .externalStorage:
-            return "entity hashes a SwiftData app's tests pin (vectors millio-*, iOS 26.x), coredata-version-hash.md"
+            return "entity hashes a SwiftData app's tests pin (vectors millio-*, iOS 26.x), docs/version-hash-recipe.md"
         case .unsignedWord, .signedByte, .url, .transformable, .codableEncoding, .codableStruct, .toManyWithCounts,
             .toOneWithCounts, .enumWithoutRawType, .enumWithAssociatedValues,
             .preserveValueOnDeletion, .hashModifier, .inheritance, .undeclaredInversePair:

@@ -421,7 +421,8 @@ extension CoreDataProperty {
 
     /// An enum without a raw type, as its `Codable` conformance is expected to store it: a case
     /// without values writes no field, a case with values a nested composite of them under their
-    /// coding keys, which the hash flattens (coredata-version-hash.md: expected, not proved).
+    /// coding keys, which the hash flattens (docs/version-hash-recipe.md, "What SwiftData builds
+    /// from Swift forms": expected, not proved).
     static func enumWithoutRawType(
         _ enumName: String, in version: SchemaVersion, visiting: inout Set<String>
     ) -> (Kind, StorageRow) {
@@ -469,8 +470,8 @@ extension CoreDataProperty {
 }
 
 /// The identifier Core Data maps a property's data by in a migration: `originalName` when set,
-/// otherwise the stored name (evidence §1, [S1]). Kept apart from the version hash, which it does
-/// not enter [S22].
+/// otherwise the stored name. Kept apart from the version hash, which it does not enter
+/// (docs/store-evidence.md, "Renaming identifiers").
 public func renamingIdentifier(of property: Property, naming: NamingConfig) -> String {
     property.originalName ?? naming.storedName(property)
 }

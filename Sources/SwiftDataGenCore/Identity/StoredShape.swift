@@ -1,8 +1,8 @@
 /// Everything about a schema that reaches a device's store or decides how its data is read: the
 /// store identity plus what the checksum ignores but a shipped version must still never change
-/// (indexes, delete rules, renaming identifiers, attribute options, enum raw values). The lock
-/// file freezes it; it is broader than `StoreIdentity` on purpose (evidence §4: keep the lock
-/// fingerprint apart from the checksum shape).
+/// (indexes, delete rules, renaming identifiers, attribute options, enum raw values). The lock file
+/// freezes it; it is broader than `StoreIdentity` on purpose (docs/store-evidence.md, "What the
+/// checksum holds": keep the lock fingerprint apart from the checksum shape).
 ///
 /// One line per model and per stored property, as `key=value` fields, so two shapes can be
 /// compared field by field and a difference told in the DSL's words.

@@ -1,5 +1,5 @@
 /// When SwiftData pairs two relationships that declare no inverse, by the rule that fits every
-/// Apple-computed case in `coredata-version-hash.md` ("Relationships that declare no inverse"):
+/// Apple-computed case in `docs/version-hash-recipe.md` ("Relationships that declare no inverse"):
 /// they pair when each is the other's only candidate (the only relationship of its entity, without
 /// an inverse, whose destination is the other's entity) and every to-one end is optional; not when
 /// a to-one end is not optional, and not when both ends carry `@Relationship(...)` and the to-many

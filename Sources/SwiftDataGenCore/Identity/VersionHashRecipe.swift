@@ -1,5 +1,5 @@
 // Core Data's version hashes, byte for byte (hashes version 3): what SwiftData identifies a store
-// and each stage's schema by. Source: shared/reference/coredata-version-hash.md, checked against the
+// and each stage's schema by. The recipe: docs/version-hash-recipe.md, checked against the
 // Apple-computed hashes in the tests' version-hash vectors. This file needs the standard library
 // only: the SwiftData stand-in compiles it too, so both compute hashes by one recipe.
 

@@ -4,8 +4,9 @@ import SwiftDataGenDSL
 extension MigrationPlanner {
     /// Makes every schema of the plan differ in SwiftData's checksum from every earlier one —
     /// bridges included, not only neighbours — by adding `hashModifier: "<version>"` to one
-    /// property where the store identity alone would repeat (evidence §4, WWDC25 [S17]). Depends
-    /// only on the schemas before it, so adding versions never changes a shipped one.
+    /// property where the store identity alone would repeat (docs/store-evidence.md, "Duplicate
+    /// checksums and hashModifier"). Depends only on the schemas before it, so adding versions
+    /// never changes a shipped one.
     mutating func settleChecksums(_ plan: inout MigrationPlan) {
         let naming = history.config.naming
         let references = plan.schemas
@@ -115,10 +116,10 @@ extension MigrationPlanner {
         }
     }
 
-    /// Where a modifier goes: the first stored property, without one of its own, of the first
-    /// model whose stored shape or defaults differ from the schema before; else of the first model.
-    /// Never a composite (a Codable struct, an enum stored as itself): its hash is its elements'
-    /// alone, so a modifier on it changes nothing (coredata-version-hash.md, step 4).
+    /// Where a modifier goes: the first stored property, without one of its own, of the first model
+    /// whose stored shape or defaults differ from the schema before; else of the first model. Never
+    /// a composite (a Codable struct, an enum stored as itself): its hash is its elements' alone,
+    /// so a modifier on it changes nothing (docs/version-hash-recipe.md, "The recipe", step 4).
     func modifierSite(in schema: SchemaVersion, after previous: SchemaVersion?) -> (model: Int, property: Int)? {
         let naming = history.config.naming
         let now = StoredShape(schema, naming: naming).lines

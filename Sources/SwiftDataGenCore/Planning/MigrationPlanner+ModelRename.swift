@@ -1,9 +1,9 @@
 import SwiftDataGenDSL
 
-/// A model renamed through a bridge (evidence §7): SwiftData has no renaming identifier for a
-/// model, so the bridge holds the old model and the new one side by side; the stage after it
-/// copies every old object into a new one and moves every link to the copies in an idempotent
-/// `willMigrate`, and its schema step drops the old model.
+/// A model renamed through a bridge (docs/store-evidence.md, "Model renames"): SwiftData has no
+/// renaming identifier for a model, so the bridge holds the old model and the new one side by side;
+/// the stage after it copies every old object into a new one and moves every link to the copies in
+/// an idempotent `willMigrate`, and its schema step drops the old model.
 extension MigrationPlanner {
     /// Plans the copy of `before` into `model` and the relinks of the copies' own relationships;
     /// relationships of other models that follow the rename are planned by `planRelinked`.

@@ -109,7 +109,8 @@ extension MigrationPlanner {
         if bridge {
             // The bridge's schema step adds the new columns; the data moves in the next stage's
             // willMigrate, which reruns until that stage's schema step commits: a launch ended part
-            // way loses nothing, where a didMigrate is never run again (evidence §11).
+            // way loses nothing, where a didMigrate is never run again (docs/store-evidence.md, "A
+            // stage ended part way").
             let first: MigrationPlan.Stage =
                 will.isEmpty
                 ? .lightweight(from: .version(old), to: .bridge(into: new))

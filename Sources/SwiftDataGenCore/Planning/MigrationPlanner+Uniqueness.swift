@@ -2,10 +2,11 @@ import SwiftDataGenDSL
 
 /// Uniqueness added over existing rows, and the de-duplication it needs first.
 extension MigrationPlanner {
-    /// Uniqueness added over existing rows: duplicates go before the stage that adds it (evidence
-    /// §3), compared on converted values when a key is converted in the same step, with nil keys
-    /// distinct unless the policy says otherwise. A key every existing row would share (a new
-    /// property's default) would fail the stage on the second row, so it is refused.
+    /// Uniqueness added over existing rows: duplicates go before the stage that adds it
+    /// (docs/store-evidence.md, "Uniqueness over existing rows"), compared on converted values when
+    /// a key is converted in the same step, with nil keys distinct unless the policy says
+    /// otherwise. A key every existing row would share (a new property's default) would fail the
+    /// stage on the second row, so it is refused.
     mutating func planUniqueness(
         _ model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion, work: inout StepWork
     ) {

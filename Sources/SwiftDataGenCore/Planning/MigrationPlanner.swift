@@ -1,9 +1,9 @@
 import SwiftDataGenDSL
 
-/// Derives the migration plan by diffing consecutive versions (DESIGN §6): lightweight where
-/// SwiftData can infer the step, a custom stage where data must move, two stages through a
-/// generated bridge schema for conversions, and hooks where only the team can write the code.
-/// A change that would drop data the YAML does not account for is an error or a warning.
+/// Derives the migration plan by diffing consecutive versions (the change table of MigrationPlanning.md in the DocC
+/// catalog): lightweight where SwiftData can infer the step, a custom stage where data must move, two stages through a
+/// generated bridge schema for conversions, and hooks where only the team can write the code. A change that would drop
+/// data the YAML does not account for is an error or a warning.
 public struct MigrationPlanner: Sendable {
     let history: SchemaHistory
     var naming: NamingConfig { history.config.naming }
@@ -116,8 +116,9 @@ public struct MigrationPlanner: Sendable {
                     "map stored values of \(enumeration).\(cases.joined(separator: "/")) to cases that remain")
             case .cardinalityChanged(let model, let property, let from, let to)
             where from.hasPrefix("to-many") && to.hasPrefix("to-one"):
-                // to-one → to-many is inferred (evidence §6, [S2]); the reverse must choose which
-                // object stays, which only the team can say, and a hook runs too late to say it.
+                // to-one → to-many is inferred (docs/store-evidence.md, "Relationships: inverses,
+                // links and cardinality"); the reverse must choose which object stays, which only
+                // the team can say, and a hook runs too late to say it.
                 let location = new.model(named: model)?.property(named: property)?.location ?? new.location
                 diagnostics.append(
                     .error(
@@ -274,7 +275,8 @@ public struct MigrationPlanner: Sendable {
                 return
             }
             // Not even a hook can help: lightweight inference, which every stage's schema step
-            // runs, does not change an attribute's type (evidence §2).
+            // runs, does not change an attribute's type (docs/store-evidence.md, "Stages, bridges
+            // and the store's version").
             diagnostics.append(
                 .error(
                     .typeChangeLosesData,

@@ -129,11 +129,12 @@ public enum HistoryResolver {
         return diagnostics
     }
 
-    /// Gives every stored property the renaming identifier that maps its data (evidence §1):
-    /// a continued or renamed property keeps the identifier of the name first stored, so a store
-    /// from any older version upgrades; a new property, and the temporary column of an in-place
-    /// conversion, get an identifier that no property of the previous version has, so they start
-    /// empty instead of receiving another property's data (evidence §P4, §P5).
+    /// Gives every stored property the renaming identifier that maps its data
+    /// (docs/store-evidence.md, "Renaming identifiers"): a continued or renamed property keeps the
+    /// identifier of the name first stored, so a store from any older version upgrades; a new
+    /// property, and the temporary column of an in-place conversion, get an identifier that no
+    /// property of the previous version has, so they start empty instead of receiving another
+    /// property's data (docs/store-evidence.md, "Renaming identifiers").
     static func resolveRenames(_ versions: inout [SchemaVersion], schema: String, naming: NamingConfig) -> [Diagnostic]
     {
         var diagnostics: [Diagnostic] = []
@@ -339,7 +340,7 @@ public enum HistoryResolver {
     }
 
     /// No two stored properties of an entity may share a renaming identifier: Core Data would
-    /// map one old column into both (evidence §1, [S22] `testRenamingDuplicates`).
+    /// map one old column into both (docs/store-evidence.md, "Renaming identifiers").
     static func checkIdentifiersUnique(_ version: SchemaVersion, naming: NamingConfig, schemaName: String? = nil)
         -> [Diagnostic]
     {
@@ -384,7 +385,8 @@ public enum HistoryResolver {
     }
 
     /// A version that changes nothing at all is a mistake; one that changes only what SwiftData's
-    /// checksum ignores is fine, and the planner gives it a `hashModifier` (evidence §4).
+    /// checksum ignores is fine, and the planner gives it a `hashModifier` (docs/store-evidence.md,
+    /// "Duplicate checksums and hashModifier").
     static func checkSomethingChanged(_ versions: [SchemaVersion], naming: NamingConfig) -> [Diagnostic] {
         zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
             let older = versions[olderIndex]

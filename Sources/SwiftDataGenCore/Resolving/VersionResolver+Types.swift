@@ -26,8 +26,9 @@ extension VersionResolver {
                 diagnostics.append(
                     .error(
                         .invalidTypeSpelling,
-                        "\(kind) \(name) holds itself through its \(kind == "struct" ? "fields" : "associated values"), "
-                            + "which no value type can; hold it in an array ([\(name)]) or make it a model",
+                        "\(kind) \(name) holds itself through its "
+                            + (kind == "struct" ? "fields" : "associated values")
+                            + ", which no value type can; hold it in an array ([\(name)]) or make it a model",
                         at: location))
             }
         }

@@ -46,8 +46,9 @@ extension VersionResolver {
         let indexes = checked(ast.indexes, what: "indexes")
         let flagged = ast.properties.filter { $0.unique?.value == true && $0.transient?.value != true }
         // A property unique both ways (`unique: true` and a group of it alone), as apps ship
-        // `@Attribute(.unique)` beside `#Unique`: both are kept, so the generated class declares what
-        // the app's does (how SwiftData counts the two is not settled: coredata-version-hash.md).
+        // `@Attribute(.unique)` beside `#Unique`: both are kept, so the generated class declares
+        // what the app's does (how SwiftData counts the two is not settled:
+        // docs/version-hash-recipe.md).
         var uniqueTwice: Set<String> = []
         for propertyAST in flagged {
             guard let property = model.property(named: propertyAST.name.value), property.relationship == nil else {
@@ -118,7 +119,7 @@ extension VersionResolver {
 
     /// Why a group cannot hold `property`, or nil. A unique group holds plain attributes and to-one
     /// relationships (Core Data constrains one by its foreign key, and Apple's hash of a shipped
-    /// app's entity holds such a group: coredata-version-hash.md); Core Data refuses a composite
+    /// app's entity holds such a group: docs/version-hash-recipe.md); Core Data refuses a composite
     /// (an enum stored as itself, a Codable struct) in a constraint when it loads the model. An
     /// index holds plain attributes.
     static func refusal(of property: Property, in what: String) -> String? {

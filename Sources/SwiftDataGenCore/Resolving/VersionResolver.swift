@@ -173,7 +173,8 @@ struct VersionResolver {
         switch (ast.hashModifier, property.kind) {
         case (let modifier?, .attribute(.composite, isArray: false)),
             (let modifier?, .attribute(.enumeration(_, _, .value), isArray: false)):
-            // Core Data hashes a composite attribute by its elements alone (coredata-version-hash.md).
+            // Core Data hashes a composite attribute by its elements alone
+            // (docs/version-hash-recipe.md, "The recipe", step 4).
             diagnostics.append(
                 .warning(
                     .invalidValue,

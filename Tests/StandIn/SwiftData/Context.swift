@@ -30,7 +30,8 @@ public final class ModelContext {
     public private(set) var _saveCount = 0
     /// Set by an insert, a delete or a value set through a model; cleared by a save.
     public internal(set) var hasChanges = false
-    /// A type from another schema used here: what SwiftData crashes with (evidence §3 [S20]).
+    /// A type from another schema used here: what SwiftData crashes with (docs/store-evidence.md,
+    /// "Uniqueness over existing rows").
     var misuse: _StandInError?
     /// The migration run this context belongs to, which may end at the points it passes, and the
     /// phase it runs in, for the points' names.

@@ -1,5 +1,5 @@
 // The container and staged migration as Core Data runs them on a store file. Each rule cites the
-// section of shared/reference/swiftdata-migration-evidence.md it comes from.
+// heading of docs/store-evidence.md it comes from.
 
 import Foundation
 
@@ -73,7 +73,8 @@ public final class ModelContainer: @unchecked Sendable {
     }
 
     /// Every schema of a plan must have its own checksum — any two, checked when the container is
-    /// built, even for a new or in-memory store (evidence §4, §10: iOS 26 validates at init).
+    /// built, even for a new or in-memory store (docs/store-evidence.md, "Duplicate checksums and
+    /// hashModifier": iOS 26 validates at init).
     static func validate(_ plan: any SchemaMigrationPlan.Type) throws {
         var seen: [String: any VersionedSchema.Type] = [:]
         for schema in plan.schemas {
@@ -91,10 +92,11 @@ public final class ModelContainer: @unchecked Sendable {
 }
 
 /// SwiftData binds a model's name to the first class that claims it in a process, and a class of
-/// another version with that name resolves to it (evidence §13). Here a container built with a
-/// migration plan, the app's own, must find each of its names bound to its own class: one that
-/// finds an older version's class there fails, as a test that writes the old store first would
-/// test other classes than it names. Containers without a plan (a store being written) only claim.
+/// another version with that name resolves to it (docs/store-evidence.md, "Entity names bind to the
+/// first class"). Here a container built with a migration plan, the app's own, must find each of
+/// its names bound to its own class: one that finds an older version's class there fails, as a test
+/// that writes the old store first would test other classes than it names. Containers without a
+/// plan (a store being written) only claim.
 enum _StandInModelNames {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var bound: [String: any PersistentModel.Type] = [:]
@@ -118,11 +120,12 @@ enum _StandInModelNames {
     }
 }
 
-/// Runs a plan's stages over a store as Core Data's staged migration does (evidence §11): each
-/// custom stage in three phases that commit on their own — `willMigrate` on a context of the source
-/// schema, the schema step, which rewrites the tables and records the destination's hashes in one
-/// transaction, and `didMigrate` on a context of the destination — and every save in a closure a
-/// transaction of its own. A run can be ended at any point it passes (`_StandInRunControl`).
+/// Runs a plan's stages over a store as Core Data's staged migration does (docs/store-evidence.md,
+/// "A stage ended part way"): each custom stage in three phases that commit on their own —
+/// `willMigrate` on a context of the source schema, the schema step, which rewrites the tables and
+/// records the destination's hashes in one transaction, and `didMigrate` on a context of the
+/// destination — and every save in a closure a transaction of its own. A run can be ended at any
+/// point it passes (`_StandInRunControl`).
 struct _StandInMigrator {
     let plan: any SchemaMigrationPlan.Type
     let database: _StandInDatabase
@@ -130,8 +133,9 @@ struct _StandInMigrator {
     /// Runs after each schema step commits.
     var afterEachStep: () throws -> Void = {}
 
-    /// Finds the plan's schema the store was written by (none: 134504, evidence §2, §10), then runs
-    /// every stage from there in the order given (evidence §2, [S11]); a store at a stage's
+    /// Finds the plan's schema the store was written by (none: 134504; docs/store-evidence.md,
+    /// "Launch-time behaviours"), then runs every stage from there in the order given
+    /// (docs/store-evidence.md, "Stages, bridges and the store's version"); a store at a stage's
     /// destination moves on to the next stage, so a store stopped between two stages rests at the
     /// schema in between.
     func migrate(from stored: String, to target: _StandInSchemaInfo) throws {
@@ -181,9 +185,10 @@ struct _StandInMigrator {
         }
     }
 
-    /// A custom stage's closure, with a context on that stage's schema only (evidence §3, §6:
-    /// the other version's types crash). Each save commits; changes the closure leaves unsaved are
-    /// lost, as SwiftData is not known to save them.
+    /// A custom stage's closure, with a context on that stage's schema only
+    /// (docs/store-evidence.md, "Uniqueness over existing rows" and "Relationships: inverses, links
+    /// and cardinality": the other version's types crash). Each save commits; changes the closure
+    /// leaves unsaved are lost, as SwiftData is not known to save them.
     private func run(_ closure: (ModelContext) throws -> Void, on layout: _StandInLayout, phase: String) throws {
         let context = ModelContext(layout: layout, database: database)
         context.runControl = control
@@ -223,8 +228,9 @@ enum _StandInStoreCopies {
 }
 
 /// The points a migration passes, and the one where a run is told to end: as a killed launch
-/// (nothing is written after it) or as a closure that throws there (evidence §11). Each run
-/// has its own, so tests running side by side share none; a run without one never ends early.
+/// (nothing is written after it) or as a closure that throws there (docs/store-evidence.md, "A
+/// stage ended part way"). Each run has its own, so tests running side by side share none; a run
+/// without one never ends early.
 final class _StandInRunControl {
     enum Ending: CustomStringConvertible {
         case kill, throwing
@@ -269,8 +275,9 @@ struct _StandInEnded: Error {
 
 /// Ends a migration at every point it passes, once as a kill and once as a throw, opens the store
 /// again each time, and holds what the second launch leaves to what an uninterrupted run leaves
-/// (evidence §11). On when `SDG_STANDIN_END_EVERYWHERE=1`; a container built then migrates
-/// scratch copies first, so the store itself is migrated once, as before.
+/// (docs/store-evidence.md, "A stage ended part way"). On when `SDG_STANDIN_END_EVERYWHERE=1`; a
+/// container built then migrates scratch copies first, so the store itself is migrated once, as
+/// before.
 enum _StandInEndings {
     static var isOn: Bool { ProcessInfo.processInfo.environment["SDG_STANDIN_END_EVERYWHERE"] == "1" }
 
@@ -396,10 +403,12 @@ enum _StandInEndings {
     }
 }
 
-/// The mapping Core Data infers between two schemas (evidence §1, §5, §6), applied in SQL as its
-/// in-place migration does: entities by name, properties by renaming identifier; a property with no
-/// source starts at its default; a type change, a required value with nothing to fill it, or a
-/// uniqueness conflict fails. New tables are built beside the old, which are then dropped.
+/// The mapping Core Data infers between two schemas (docs/store-evidence.md, "Renaming
+/// identifiers", "Optional to required, and defaults" and "Relationships: inverses, links and
+/// cardinality"), applied in SQL as its in-place migration does: entities by name, properties by
+/// renaming identifier; a property with no source starts at its default; a type change, a required
+/// value with nothing to fill it, or a uniqueness conflict fails. New tables are built beside the
+/// old, which are then dropped.
 struct _StandInInference {
     let source: _StandInLayout
     let destination: _StandInLayout
@@ -509,7 +518,8 @@ struct _StandInInference {
             return
         }
         // Two destination properties with one identifier would both take one column: refused here,
-        // though Core Data copies silently when the types agree ([S22] testRenamingDuplicates).
+        // though Core Data copies silently when the types agree (docs/store-evidence.md, "Renaming
+        // identifiers").
         var identifiers: [String: String] = [:]
         for property in entity.properties {
             if let other = identifiers[property.identifier] {

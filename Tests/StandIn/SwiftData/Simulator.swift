@@ -1,7 +1,7 @@
 // The migration simulator's values and identity: what each Swift type stores, how a value is kept,
 // and the entity hashes and checksum SwiftData matches a store by. The store is in Store.swift, the
 // context in Context.swift, the container and staged migration in Migration.swift. Each rule cites
-// the section of shared/reference/swiftdata-migration-evidence.md it comes from.
+// the heading of docs/store-evidence.md or docs/version-hash-recipe.md it comes from.
 
 import Foundation
 
@@ -122,7 +122,8 @@ public struct _StandInProperty {
         }
     }
 
-    /// The identifier Core Data maps data by: `originalName`, else the name (evidence §1, [S1]).
+    /// The identifier Core Data maps data by: `originalName`, else the name
+    /// (docs/store-evidence.md, "Renaming identifiers").
     var identifier: String { originalName ?? name }
 
     /// What the type stores, worked out once: it takes dynamic casts, and every row asks.
@@ -251,8 +252,8 @@ extension Double: _StandInStorable {
     }
 }
 
-/// SwiftData stores a CGFloat as a Float attribute (coredata-version-hash.md: an app's hash shows
-/// Float 600), so a value keeps a Float's precision in the store.
+/// SwiftData stores a CGFloat as a Float attribute (docs/version-hash-recipe.md: an app's hash
+/// shows Float 600), so a value keeps a Float's precision in the store.
 extension CGFloat: _StandInStorable {
     public static var _storageKind: String { "float" }
     public var _stored: _StoredValue { .float(Float(self)) }
@@ -357,7 +358,7 @@ enum _StandInShape: Equatable {
             self = .attribute(kind: kind, isOptional: isOptional)
         } else if base is any Codable.Type {
             // Any other Codable value: an array of them is encoded, a dictionary is one Binary
-            // attribute (coredata-version-hash.md), a struct is a composite attribute.
+            // attribute (docs/version-hash-recipe.md), a struct is a composite attribute.
             let kind =
                 base is any _StandInSequence.Type
                 ? "encoded" : base is any _StandInDictionary.Type ? "binary" : "composite"

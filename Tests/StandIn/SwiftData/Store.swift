@@ -156,9 +156,10 @@ struct _StandInLayout {
     enum Storage: Equatable {
         /// An attribute's or a to-one's column in the entity's own table.
         case column(String)
-        /// A to-many kept as the owner's key in a column of the related objects' table: its
-        /// inverse to-one's column, or, for a to-many with no inverse, `Z<n><REL>` (n the owner's
-        /// entity number), as SwiftData lays it out (coredata-version-hash.md).
+        /// A to-many kept as the owner's key in a column of the related objects' table: its inverse
+        /// to-one's column, or, for a to-many with no inverse, `Z<n><REL>` (n the owner's entity
+        /// number), as SwiftData lays it out (docs/version-hash-recipe.md, "Names in the SQLite
+        /// file").
         case inverseColumn(table: String, column: String)
         /// A many-to-many: rows of a join table `Z_<n><REL>`, the owner's key in one column, the
         /// related object's in the other.

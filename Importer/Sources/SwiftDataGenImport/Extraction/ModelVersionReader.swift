@@ -297,7 +297,7 @@ struct ModelVersionReader {
         }
         let toMany = element.attribute("toMany") == "YES"
         // Optionality is in the version hash: a to-many is `[M]?` exactly where Core Data's is
-        // optional (coredata-version-hash.md). A to-one is carried optional, since deleting the
+        // optional (docs/version-hash-recipe.md). A to-one is carried optional, since deleting the
         // other side must nil it; a required one is noted below.
         var property = ImportedProperty(
             name: name, typeName: destination, isOptional: toMany ? element.attribute("optional") == "YES" : true,

@@ -124,10 +124,10 @@ public struct StoreShape: Equatable, Sendable {
                 case .relationship(let r):
                     let destination = r.destination
                     // A to-many whose destination points back with a to-one is that to-one's
-                    // column; one the destination points back to with a to-many (a many-to-many)
-                    // is a join table; one with nothing pointing back is a `Z<n><REL>` column in
-                    // the destination's table (coredata-version-hash.md), which, like a to-one's
-                    // entity column, is not compared here.
+                    // column; one the destination points back to with a to-many (a many-to-many) is
+                    // a join table; one with nothing pointing back is a `Z<n><REL>` column in the
+                    // destination's table (docs/version-hash-recipe.md, "Names in the SQLite
+                    // file"), which, like a to-one's entity column, is not compared here.
                     let backs = (byName[destination]?.properties ?? []).compactMap { other in
                         relationship(other).flatMap { $0.destination == entity.name ? (other.name, $0) : nil }
                     }

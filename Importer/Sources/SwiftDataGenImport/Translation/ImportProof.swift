@@ -145,7 +145,8 @@ public enum ImportProof {
             // `@Attribute(.codable)`: read as the generator reads it (StorageRow.codableEncoding).
             kind = attribute(.binaryData)
         } else if property.dictionaryKey != nil {
-            // Encoded whole into one Binary attribute (coredata-version-hash.md: `[String: Struct]?`).
+            // Encoded whole into one Binary attribute (docs/version-hash-recipe.md: `[String:
+            // Struct]?`).
             kind = attribute(.binaryData)
         } else if let destination = version.models.first(where: { $0.name == property.typeName }) {
             // An inverse declared on either side is both sides' (SwiftData pairs them).
@@ -167,7 +168,7 @@ public enum ImportProof {
             kind = attribute(type)
         } else if let enumeration = version.enums.first(where: { $0.name == property.typeName }) {
             // Without a raw type: its cases' values, a composite of a composite per case with
-            // values (coredata-version-hash.md, expected); with one, its raw value.
+            // values (docs/version-hash-recipe.md, expected); with one, its raw value.
             var visiting: Set<String> = []
             kind = .composite(
                 elements: enumeration.rawType == "none"
