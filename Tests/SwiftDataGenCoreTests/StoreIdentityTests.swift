@@ -184,7 +184,7 @@ final class StoreIdentityTests: XCTestCase {
                 XCTAssertEqual(Set(checksums).count, checksums.count, "\(name): two schemas share a checksum")
                 for schema in plan.schemas.compactMap({ plan.schema($0) }) {
                     XCTAssertEqual(
-                        HistoryResolver.checkIdentifiersUnique(schema, naming: history.config.naming), [],
+                        IdentifierRules.identifiersUnique(in: schema, naming: history.config.naming), [],
                         "\(name) \(schema.version)")
                 }
                 checked += 1

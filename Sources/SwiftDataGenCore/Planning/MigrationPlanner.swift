@@ -48,8 +48,9 @@ public struct MigrationPlanner: Sendable {
         var plan = MigrationPlan(versions: history.versions, bridges: bridges, steps: steps)
         settleChecksums(&plan)
         for bridge in plan.bridges {
-            diagnostics += HistoryResolver.checkIdentifiersUnique(
-                bridge.schema, naming: history.config.naming, schemaName: names.bridge(into: bridge.into))
+            diagnostics += IdentifierRules.identifiersUnique(
+                in:
+                    bridge.schema, naming: history.config.naming, schemaName: names.bridge(into: bridge.into))
         }
         return plan
     }
@@ -107,6 +108,7 @@ public struct MigrationPlanner: Sendable {
             }
             planUniqueness(model, before: before, old: old, new: new, work: &work)
         }
+        diagnostics += Rules.check(Rules.step, StepSubject(old: old, new: new, changes: changes))
         for change in changes {
             switch change {
             case .superclassChanged(let model, _, _):
@@ -114,25 +116,6 @@ public struct MigrationPlanner: Sendable {
             case .enumCasesRemoved(let enumeration, let cases):
                 work.hookReasons.append(
                     "map stored values of \(enumeration).\(cases.joined(separator: "/")) to cases that remain")
-            case .cardinalityChanged(let model, let property, let from, let to)
-            where from.hasPrefix("to-many") && to.hasPrefix("to-one"):
-                // to-one → to-many is inferred (docs/store-evidence.md, "Relationships: inverses,
-                // links and cardinality"); the reverse must choose which object stays, which only
-                // the team can say, and a hook runs too late to say it.
-                let location = new.model(named: model)?.property(named: property)?.location ?? new.location
-                diagnostics.append(
-                    .error(
-                        .toManyBecomesToOne,
-                        "\(model).\(property) changes from \(from) to \(to), which SwiftData cannot infer: it "
-                            + "would have to choose one related object per \(model); keep \(property) to-many in this "
-                            + "version and add a new optional to-one relationship beside it (customMigration: true, "
-                            + "then fill it in didMigrate), and remove \(property) in a later version",
-                        at: location,
-                        notes: [
-                            .init(
-                                "to-many in version \(old.version)",
-                                at: old.model(named: model)?.property(named: property)?.location ?? old.location)
-                        ]))
             default:
                 break
             }

@@ -20,7 +20,9 @@ public enum HistoryResolver {
     public static func resolve(_ file: VersionFile, config: GeneratorConfig) -> (ResolvedFile, [Diagnostic]) {
         var resolver = VersionResolver(file: file, config: config)
         let version = resolver.resolve()
-        return (ResolvedFile(schema: file.schema.value, version: version), resolver.diagnostics)
+        let diagnostics =
+            resolver.diagnostics + Rules.check(Rules.version, VersionSubject(version: version, naming: config.naming))
+        return (ResolvedFile(schema: file.schema.value, version: version), diagnostics)
     }
 
     public static func resolve(config file: ConfigFile?, versions: [VersionFile]) -> (
@@ -66,67 +68,12 @@ public enum HistoryResolver {
                 }
                 versions.append(version)
             }
-            let generatedNames = GeneratedNames(schema: schema, naming: config.naming, versions: versions)
-            let reserved = generatedNames.all(for: versions.map(\.version))
-            diagnostics += checkGeneratedNamesDistinct(generatedNames, versions: versions)
-            for version in versions {
-                let declared =
-                    version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) }
-                for (name, location) in declared where reserved.contains(name) {
-                    diagnostics.append(
-                        .error(
-                            .reservedName,
-                            "'\(name)' would clash with a type the generated code declares; rename it (for "
-                                + "example \(schema)\(name))",
-                            at: location))
-                }
-            }
             diagnostics += resolveRenames(&versions, schema: schema, naming: config.naming)
-            diagnostics += checkSomethingChanged(versions, naming: config.naming)
+            diagnostics += Rules.check(
+                Rules.history, HistorySubject(schema: schema, versions: versions, config: config))
             histories.append(SchemaHistory(name: schema, config: config, versions: versions))
         }
         return (histories, diagnostics)
-    }
-
-    /// The naming config must not make two generated types (or their files) share a name; said
-    /// by `validate` and `plan`, not only when files are written.
-    static func checkGeneratedNamesDistinct(_ names: GeneratedNames, versions: [SchemaVersion]) -> [Diagnostic] {
-        var owners: [String: String] = [:]
-        var diagnostics: [Diagnostic] = []
-        var declared = [
-            (names.currentSchema, "the current-version alias"), (names.migrationPlan, "the migration plan"),
-            (names.hooks, "the hooks type"),
-        ]
-        var versionNames: Set<String> = []
-        for version in versions {
-            let name = names.versionedSchema(version.version)
-            declared.append((name, "version \(version.version)"))
-            // A bridge's name follows its version's: a clash there is said once, for the version.
-            if versionNames.insert(name).inserted {
-                declared.append((names.bridge(into: version.version), "the bridge into \(version.version)"))
-            }
-        }
-        for (name, what) in declared {
-            if let refusal = NamePosition.type.refusal(of: name) {
-                diagnostics.append(
-                    .error(
-                        .reservedName,
-                        "\(what) would be named '\(name)': \(refusal.reason); change typeName or naming "
-                            + "(currentSchema, migrationPlan, schemaSuffix)",
-                        at: versions.first?.location))
-            } else if let first = owners[name] {
-                diagnostics.append(
-                    .error(
-                        .outputNameCollision,
-                        "\(first) and \(what) would both be named '\(name)'; change typeName or naming "
-                            + "(schemaSuffix, versionPrefix, migrationPlanSuffix, currentSchema, migrationPlan) so "
-                            + "every generated type has its own",
-                        at: versions.first?.location))
-            } else {
-                owners[name] = what
-            }
-        }
-        return diagnostics
     }
 
     /// Gives every stored property the renaming identifier that maps its data
@@ -169,7 +116,6 @@ public enum HistoryResolver {
                 for (p, identifier) in made { versions[v].models[m].properties[p].originalName = identifier }
             }
         }
-        for version in versions { diagnostics += checkIdentifiersUnique(version, naming: naming) }
         return diagnostics
     }
 
@@ -337,82 +283,5 @@ public enum HistoryResolver {
             taken = used
         }
         return made
-    }
-
-    /// No two stored properties of an entity may share a renaming identifier: Core Data would
-    /// map one old column into both (docs/store-evidence.md, "Renaming identifiers").
-    static func checkIdentifiersUnique(_ version: SchemaVersion, naming: NamingConfig, schemaName: String? = nil)
-        -> [Diagnostic]
-    {
-        var diagnostics: [Diagnostic] = []
-        for model in version.models {
-            // Names and stored names are unique in a model already, so a clash needs an `originalName`:
-            // each such identifier is compared with every other property's, without building a table.
-            for index in model.properties.indices
-            where model.properties[index].originalName != nil && model.properties[index].isStored {
-                let property = model.properties[index]
-                let identifier = renamingIdentifier(of: property, naming: naming)
-                guard
-                    let first = model.properties.indices.first(where: { other in
-                        other != index && model.properties[other].isStored
-                            && Self.identifier(of: model.properties[other], is: identifier, naming: naming)
-                            && (model.properties[other].originalName == nil || other < index)
-                    }).map({ model.properties[$0] })
-                else { continue }
-                let place = schemaName.map { " in the generated \($0)" } ?? " in version \(version.version)"
-                diagnostics.append(
-                    .error(
-                        .duplicateRenamingIdentifier,
-                        "\(model.name).\(property.name) and \(model.name).\(first.name) would both read the data "
-                            + "stored under '\(identifier)'\(place), so SwiftData would copy one column into both; let "
-                            + "only one of them continue '\(identifier)' (remove one renamedFrom or from)",
-                        at: property.location,
-                        notes: [.init("\(model.name).\(first.name) is declared here", at: first.location)]))
-            }
-        }
-        return diagnostics
-    }
-
-    /// Whether `property`'s renaming identifier is `identifier`, without building the identifier.
-    private static func identifier(of property: Property, is identifier: String, naming: NamingConfig) -> Bool {
-        if let original = property.originalName { return original == identifier }
-        guard property.storedName == nil, property.kind.storesEnumRawValue else {
-            return naming.storedName(property) == identifier
-        }
-        return identifier.utf8.count == property.name.utf8.count + naming.rawValueSuffix.utf8.count
-            && identifier.hasPrefix(property.name)
-            && identifier.hasSuffix(naming.rawValueSuffix)
-    }
-
-    /// A version that changes nothing at all is a mistake; one that changes only what SwiftData's
-    /// checksum ignores is fine, and the planner gives it a `hashModifier` (docs/store-evidence.md,
-    /// "Duplicate checksums and hashModifier").
-    static func checkSomethingChanged(_ versions: [SchemaVersion], naming: NamingConfig) -> [Diagnostic] {
-        zip(versions.indices, versions.indices.dropFirst()).compactMap { olderIndex, newerIndex in
-            let older = versions[olderIndex]
-            let newer = versions[newerIndex]
-            // Same models and property names in the same order first: cheap, and false for nearly every pair.
-            guard older.models.count == newer.models.count,
-                zip(older.models, newer.models).allSatisfy({ a, b in
-                    a.name == b.name && a.properties.count == b.properties.count
-                        && zip(a.properties, b.properties).allSatisfy { $0.name == $1.name }
-                }),
-                StoreIdentity(older, naming: naming).versionChecksum
-                    == StoreIdentity(newer, naming: naming).versionChecksum,
-                StoredShape(older, naming: naming) == StoredShape(newer, naming: naming),
-                older.models.map({ $0.properties.map(\.defaultValue) })
-                    == newer.models.map({ $0.properties.map(\.defaultValue) }),
-                older.enums.count == newer.enums.count,
-                zip(older.enums, newer.enums).allSatisfy({
-                    $0.name == $1.name && $0.rawType == $1.rawType && $0.cases == $1.cases
-                }),
-                !newer.customMigration
-            else { return nil }
-            return .error(
-                .identicalVersions,
-                "version \(newer.version) declares exactly what \(older.version) declares, so it has nothing to "
-                    + "migrate; drop this version or make its change",
-                at: newer.location, notes: [.init("version \(older.version) is declared here", at: older.location)])
-        }
     }
 }

@@ -65,22 +65,7 @@ struct VersionResolver {
         version.customMigration = file.customMigration?.value ?? false || version.carriedFrom != nil
         version.typeName = file.typeName?.value
         version.structs = structDecls
-        checkFileName()
         return version
-    }
-
-    /// `2.0.0.yaml` holding `version: 3.0.0` is most often a copied file whose number was not
-    /// changed, or changed in one place only.
-    private mutating func checkFileName() {
-        var stem = Substring(file.file.split(separator: "/").last ?? "")
-        if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
-        guard let named = SemanticVersion(parsing: String(stem)), named != file.version.value else { return }
-        diagnostics.append(
-            .warning(
-                .versionFileNameMismatch,
-                "this file is named \(stem) but declares version \(file.version.value); rename the file or fix "
-                    + "version: so the two agree",
-                at: file.version.location))
     }
 
     private mutating func resolveModel(_ ast: ModelAST) -> ModelDecl {
