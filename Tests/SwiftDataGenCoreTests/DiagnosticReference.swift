@@ -6,6 +6,11 @@ extension DiagnosticCode {
     /// compile until it is explained.
     var reference: String {
         switch self {
+        case .redundantIndex:
+            return
+                "An index covers what a uniqueness constraint or another index already indexes (the same "
+                + "properties, or the first of them): SQLite keeps each constraint as an index, and every write pays "
+                + "for both. Drop the index."
         case .unreadableFile:
             return
                 "A schema file cannot be read (missing, a folder, no permission). Check the path and the file's "
@@ -339,7 +344,7 @@ extension DiagnosticCode {
         switch self {
         case .replacesModelMember, .missingInverse, .cloudKitSchemaShrinks, .renameAlreadyApplied,
             .versionFileNameMismatch, .dataLoss, .hookRequired, .dedupeUnused, .codableShapeChanged,
-            .customCodeObligation:
+            .customCodeObligation, .redundantIndex:
             return .warning
         case .invalidValue, .outputNotOwned:
             return .either

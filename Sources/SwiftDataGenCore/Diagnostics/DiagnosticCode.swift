@@ -56,6 +56,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case invalidSwiftExpression = "SDG310"
     case codableNeedsStruct = "SDG311"
     case codableNeedsNewerPlatform = "SDG312"
+    case redundantIndex = "SDG313"
 
     // Inheritance (SDG4xx)
     case inheritanceNeedsNewerPlatform = "SDG401"

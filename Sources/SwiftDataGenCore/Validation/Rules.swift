@@ -2,9 +2,9 @@ import SwiftDataGenDSL
 
 /// A check that reads what resolution built and says what is wrong with it, for one scope: a
 /// version, a history, or a step between two versions. A rule is added by declaring it in the list
-/// of its group's file (`FileRules`, `NameRules`, `IdentifierRules`, `RelationshipRules`) and is
-/// run from `Rules`; what cannot be read at all (a wrong key, an unknown type) stays with the
-/// decoder and resolvers, and bounds on size are `DSLDecoder.Limits`.
+/// of its group's file (`FileRules`, `AttributeRules`, `NameRules`, `IdentifierRules`,
+/// `RelationshipRules`) and is run from `Rules`; what cannot be read at all (a wrong key, an
+/// unknown type) stays with the decoder and resolvers, and bounds on size are `DSLDecoder.Limits`.
 public struct Rule<Subject>: Sendable {
     /// The code every diagnostic the rule makes carries.
     public let code: DiagnosticCode
@@ -46,7 +46,8 @@ public struct StepSubject: Sendable {
 /// Every rule, by scope; each scope's list is its groups' lists.
 public enum Rules {
     public static let version: [Rule<VersionSubject>] = FileRules.version
-    public static let history: [Rule<HistorySubject>] = NameRules.history + IdentifierRules.history
+    public static let history: [Rule<HistorySubject>] =
+        NameRules.history + IdentifierRules.history + AttributeRules.history
     public static let step: [Rule<StepSubject>] = RelationshipRules.step
 
     static func check<Subject>(_ rules: [Rule<Subject>], _ subject: Subject) -> [Diagnostic] {
