@@ -38,7 +38,8 @@ enum AttributeRules {
                 return .warning(
                     .redundantIndex,
                     "the index on \(model.name) (\(group.joined(separator: ", "))) repeats what the uniqueness "
-                        + "constraint on (\(covering.joined(separator: ", "))) already indexes; drop the index (in a new version if this one has shipped)",
+                        + "constraint on (\(covering.joined(separator: ", "))) already indexes; drop the index (in a "
+                        + "new version if this one has shipped)",
                     at: model.location)
             }
         }
