@@ -7,8 +7,8 @@ import SwiftData
 enum HabitsMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [
-            HabitsSchemaV1.self, // versionChecksum K8X9MYgLldN/3xBcpPNHO0/sFl1PQjDC93HoASRm63M=
-            HabitsSchemaV2.self, // versionChecksum 3BrisCSkCtCfBQj2KkeFjS/NqZ37MtVF7YGFixh4650=
+            HabitsSchemaV1.self, // versionChecksum eGmIM7z8TkHUKcNFj3ahCP2cSdnucGAUeEqaneCABxY=
+            HabitsSchemaV2.self, // versionChecksum 1WzQ7hCVpFMTdevFcx9av7KBIZpHWv28K1C4LZsoPMs=
         ]
     }
 

@@ -16,6 +16,8 @@ enum HabitsSchemaV1: VersionedSchema {
         case every(days: Int)
         case on(Date)
         case between(Date, until: Date?)
+        case combined([Schedule])
+        case synced(source: URL, weight: Decimal, token: Data?)
     }
 
     struct Alert: Codable, Hashable, Sendable {

@@ -16,6 +16,8 @@ enum HabitsSchemaV2: VersionedSchema {
         case every(days: Int)
         case on(Date)
         case between(Date, until: Date?)
+        case combined([Schedule])
+        case synced(source: URL, weight: Decimal, token: Data?)
         case monthly(day: Int, note: String?)
     }
 

@@ -19,7 +19,7 @@ import Testing
         do {
             let container = try ModelContainer(for: Schema(versionedSchema: HabitsSchemaV1.self), configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            let habitSample = HabitsSchemaV1.Habit(title: "Habit.title sample", schedule: HabitsSchemaV1.Schedule.every(days: 60), pausedSchedule: HabitsSchemaV1.Schedule.every(days: 70), alert: HabitsSchemaV1.Alert(offset: 80, schedule: .between(Date(timeIntervalSince1970: 35510400), until: Date(timeIntervalSince1970: 35596800))))
+            let habitSample = HabitsSchemaV1.Habit(title: "Habit.title sample", schedule: HabitsSchemaV1.Schedule.every(days: 60), pausedSchedule: HabitsSchemaV1.Schedule.every(days: 70), alert: HabitsSchemaV1.Alert(offset: 80, schedule: .synced(source: URL(string: "https://example.com/Habit/alert.schedule.synced.source")!, weight: Decimal(string: "451.5")!, token: Data([163, 7, 9]))))
             context.insert(habitSample)
             try context.save()
         }
@@ -32,7 +32,7 @@ import Testing
         expectKept(habitAfter.title, "Habit.title sample", "Habit.title after the upgrade from 1.0.0")
         expectKept("\(habitAfter.schedule)", "\(HabitsSchemaV1.Schedule.every(days: 60))", "Habit.schedule after the upgrade from 1.0.0")
         expectKept(habitAfter.pausedSchedule.map { "\($0)" }, "\(HabitsSchemaV1.Schedule.every(days: 70))", "Habit.pausedSchedule after the upgrade from 1.0.0")
-        expectKept(habitAfter.alert, Alert(offset: 80, schedule: .between(Date(timeIntervalSince1970: 35510400), until: Date(timeIntervalSince1970: 35596800))), "Habit.alert after the upgrade from 1.0.0")
+        expectKept(habitAfter.alert, Alert(offset: 80, schedule: .synced(source: URL(string: "https://example.com/Habit/alert.schedule.synced.source")!, weight: Decimal(string: "451.5")!, token: Data([163, 7, 9]))), "Habit.alert after the upgrade from 1.0.0")
     }
 }
 
