@@ -96,6 +96,8 @@ public struct Property: Sendable, Equatable {
     private subscript<Value>(rare field: WritableKeyPath<Rare, Value?>) -> Value? {
         get { rare?.value[keyPath: field] }
         set {
+            // Most properties set no rare field: clearing one that was never set builds nothing.
+            if case .none = newValue, rare == nil { return }
             var value = rare?.value ?? Rare()
             value[keyPath: field] = newValue
             rare = value == Rare() ? nil : OutOfLine(value)

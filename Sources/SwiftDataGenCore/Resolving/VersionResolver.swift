@@ -185,7 +185,8 @@ struct VersionResolver {
         guard acceptsName(of: ast, in: model), let (kind, scalarSpelling) = resolveKind(of: ast) else { return nil }
         var property = Property(
             name: ast.name.value, kind: kind, isOptional: ast.type.value.isOptional, location: ast.name.location)
-        for key in PropertyKey.allCases { property.carry(key, from: ast) }
+        // A key not written leaves the fresh property's value, so only the written ones are carried.
+        for entry in ast.written { property.carry(entry.key, from: ast) }
         property.scalarSpelling = scalarSpelling
         resolveStorage(ast, into: &property)
         checkStoredName(of: property, ast)
