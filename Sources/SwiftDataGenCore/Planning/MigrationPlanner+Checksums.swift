@@ -24,23 +24,25 @@ extension MigrationPlanner {
         let start = plan
         let run = max(1, (references.count + ParallelWork.cores - 1) / ParallelWork.cores)
         let runs = Array(stride(from: 0, to: references.count, by: run))
+        // Each run's identities with the hashes they computed, kept for the readings below.
+        let computed = runs.parallelMap { first in
+            var cache = VersionHashCache()
+            let identities = references[first..<min(first + run, references.count)].map { reference in
+                start.schema(reference).map { StoreIdentity($0, naming: naming, cache: &cache) }
+            }
+            return (identities, cache)
+        }
         // Properties stored as a type no hash proves in any schema: their types are erased in the
         // third reading of every schema, so a change to or from such a type alone is not trusted
         // to move the checksum.
-        let uncertain = runs.parallelMap { first in
-            references[first..<min(first + run, references.count)].reduce(into: Set<String>()) { keys, reference in
-                guard let schema = start.schema(reference) else { return }
-                keys.formUnion(
-                    StoreIdentity.uncertainTypes(
-                        of: schema.models.map { CoreDataEntity($0, in: schema, naming: naming) }))
+        let uncertain = computed.reduce(into: Set<String>()) { keys, run in
+            for identity in run.0 {
+                keys.formUnion(identity.map { StoreIdentity.uncertainTypes(of: $0.entities) } ?? [])
             }
-        }.reduce(into: Set<String>()) { $0.formUnion($1) }
-        let identities = runs.parallelMap { first in
-            var cache = VersionHashCache()
-            return references[first..<min(first + run, references.count)].map { reference in
-                start.schema(reference).map { StoreIdentity($0, naming: naming, cache: &cache) }.map {
-                    ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0)
-                }
+        }
+        let identities = computed.parallelMap { run in
+            var cache = run.1
+            return run.0.map { identity in identity.map { ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0) }
             }
         }.flatMap { $0 }
         var unproved = Set(identities.flatMap { $0?.1.unprovedRows ?? [] })
