@@ -184,13 +184,16 @@ public struct StoreIdentity: Sendable, Equatable {
                 }
             }
             let key = VersionHashCache.EntityKey(entity: entity, parent: parentHash)
-            let result =
-                cache.entities[key]
-                ?? VersionHashRecipe.entity(
+            let result: VersionHashRecipe.Hash
+            if let known = cache.entityHash(key) {
+                result = known
+            } else {
+                result = VersionHashRecipe.entity(
                     name: entity.name, isAbstract: entity.isAbstract, parent: parentHash,
                     properties: properties.filter { !$0.isTransient }.map { ($0.name, cache.hash(of: $0)) },
                     modifier: entity.hashModifier, uniquenessConstraints: entity.uniquenessConstraints)
-            cache.entities[key] = result
+                cache.remember(key, result)
+            }
             done[entity.name] = result
             return result
         }
@@ -211,15 +214,29 @@ public enum VersionHashText {
 /// Hashes already computed, for identities built one after another: a plan's schemas repeat most
 /// of their entities and properties from one to the next, and hashing is most of planning's work.
 public struct VersionHashCache: Sendable {
-    struct EntityKey: Hashable {
+    struct EntityKey: Equatable {
         var entity: CoreDataEntity
         var parent: VersionHashRecipe.Hash?
     }
 
-    var entities: [EntityKey: VersionHashRecipe.Hash] = [:]
+    /// The last two entities of each name hashed, compared whole: neighbouring schemas (a version,
+    /// the bridge after it, the next version) repeat most entities, and a lookup by name with one
+    /// comparison costs far less than hashing a whole entity for a key.
+    private var entities: [String: [(key: EntityKey, hash: VersionHashRecipe.Hash)]] = [:]
     var properties: [CoreDataProperty: VersionHashRecipe.Hash] = [:]
 
     public init() {}
+
+    func entityHash(_ key: EntityKey) -> VersionHashRecipe.Hash? {
+        entities[key.entity.name]?.first { $0.key == key }?.hash
+    }
+
+    /// An entity `entityHash` did not know.
+    mutating func remember(_ key: EntityKey, _ hash: VersionHashRecipe.Hash) {
+        var kept = entities[key.entity.name] ?? []
+        kept.append((key, hash))
+        entities[key.entity.name] = Array(kept.suffix(2))
+    }
 
     mutating func hash(of property: CoreDataProperty) -> VersionHashRecipe.Hash {
         if let known = properties[property] { return known }
