@@ -127,6 +127,10 @@ struct VersionResolver {
     /// `@Model` keeps each stored property `x` in a member `_x` of its own; a declared `_x` beside
     /// a stored `x` is a redeclaration the compiler reports inside macro expansions.
     static func backingStorageClashes(_ properties: [Property], naming: NamingConfig, model: String) -> [Diagnostic] {
+        // A clash needs a name `_<stored name>`: with no name starting with `_`, there is none.
+        guard properties.contains(where: { $0.name.hasPrefix("_") || naming.storedName($0).hasPrefix("_") }) else {
+            return []
+        }
         var declared: [String: Property] = [:]
         for property in properties {
             declared[naming.storedName(property)] = property
