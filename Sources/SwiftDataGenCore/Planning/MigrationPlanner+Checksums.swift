@@ -18,9 +18,9 @@ extension MigrationPlanner {
             schema.models[m].properties[p].hashModifier = shipped.modifier
             plan.replace(shipped.schema, with: schema)
         }
-        // Checksums on all cores, kept without their identities, so a long history never holds
-        // every schema's identity at once. Each core takes a run of neighbouring schemas, which
-        // share most of their hashes (`VersionHashCache`).
+        // Checksums on all cores, each core taking a run of neighbouring schemas, which share most
+        // of their hashes (`VersionHashCache`). Every schema's identity is kept until the loop
+        // below has read its entity hashes.
         let start = plan
         let run = max(1, (references.count + ParallelWork.cores - 1) / ParallelWork.cores)
         let runs = Array(stride(from: 0, to: references.count, by: run))
@@ -42,7 +42,8 @@ extension MigrationPlanner {
         }
         let identities = computed.parallelMap { run in
             var cache = run.1
-            return run.0.map { identity in identity.map { ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0) }
+            return run.0.map { identity in
+                identity.map { ($0.readings(erasingTypesOf: uncertain, cache: &cache), $0) }
             }
         }.flatMap { $0 }
         var unproved = Set(identities.flatMap { $0?.1.unprovedRows ?? [] })
