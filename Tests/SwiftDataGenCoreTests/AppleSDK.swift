@@ -139,7 +139,9 @@ struct AppleSDK: Sendable {
             if ProcessInfo.processInfo.environment["SDG_REQUIRE_APPLE_SDK"] == "1" {
                 throw CheckError(reason)
             }
-            throw XCTSkip(reason + " (put one in ../shared/apple-sdk or set SDG_APPLE_SDK)")
+            throw XCTSkip(
+                reason + " (put the SDKs in ../shared/apple-sdk, or set SDG_APPLE_SDKS to a folder of them; "
+                    + "SDG_APPLE_SDK names an iOS 17 SDK itself)")
         }
         guard result.status == 0, let line = result.output.split(separator: "\n").last else {
             throw CheckError("scripts/apple-sdk-flags.sh failed:\n\(result.output)")

@@ -213,8 +213,10 @@ extension VersionResolver {
     /// Each case's associated values, read once the version's enums and structs are known.
     mutating func resolveAssociatedValues(of decl: inout EnumDecl, from ast: EnumAST, structNames: Set<String>) {
         guard decl.rawType == nil else { return }
+        // A repeated case is resolved once, from its first spelling (`resolveEnum`).
+        let written = Dictionary(ast.cases.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         for index in decl.cases.indices {
-            guard let item = ast.cases.first(where: { $0.name.value == decl.cases[index].name }) else { continue }
+            guard let item = written[decl.cases[index].name] else { continue }
             var labels: [String: SourceLocation] = [:]
             var values: [StructDecl.Field] = []
             for (position, value) in item.values.enumerated() {

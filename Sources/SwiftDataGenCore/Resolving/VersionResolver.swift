@@ -29,8 +29,10 @@ struct VersionResolver {
         enums = Dictionary(enumDecls.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let structNames = Set(file.structs.map(\.name.value))
         // Associated values name the version's enums and structs, so they are read once every name is known.
+        // The first declaration of a name is the one resolved (`claimTypeName`).
+        let enumASTs = Dictionary(file.enums.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         for index in enumDecls.indices {
-            guard let ast = file.enums.first(where: { $0.name.location == enumDecls[index].location }) else { continue }
+            guard let ast = enumASTs[enumDecls[index].name] else { continue }
             resolveAssociatedValues(of: &enumDecls[index], from: ast, structNames: structNames)
             enums[enumDecls[index].name] = enumDecls[index]
         }

@@ -31,8 +31,7 @@ enum NameRules {
     /// The naming config must not make two generated types (or their files) share a name; said
     /// by `validate` and `plan`, not only when files are written.
     @Sendable static func generatedNamesDistinct(_ subject: HistorySubject) -> [Diagnostic] {
-        let versions = subject.versions
-        let names = GeneratedNames(schema: subject.schema, naming: subject.config.naming, versions: versions)
+        let (versions, names) = (subject.versions, subject.names)
         var owners: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         var declared = [
@@ -74,8 +73,7 @@ enum NameRules {
     /// A model or enum may not take the name of a type the generated code declares.
     @Sendable static func declaredTypesClearOfGeneratedNames(_ subject: HistorySubject) -> [Diagnostic] {
         let versions = subject.versions
-        let reserved = GeneratedNames(schema: subject.schema, naming: subject.config.naming, versions: versions)
-            .all(for: versions.map(\.version))
+        let reserved = subject.names.all(for: versions.map(\.version))
         return versions.flatMap { version in
             (version.models.map { ($0.name, $0.location) } + version.enums.map { ($0.name, $0.location) })
                 .filter { reserved.contains($0.0) }

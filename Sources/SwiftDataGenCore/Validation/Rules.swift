@@ -29,11 +29,20 @@ public struct VersionSubject: Sendable {
     let naming: NamingConfig
 }
 
-/// Every version of one schema, oldest first, once renames are resolved.
+/// Every version of one schema, oldest first, once renames are resolved, and the names the
+/// generated code declares for it.
 public struct HistorySubject: Sendable {
     let schema: String
     let versions: [SchemaVersion]
     let config: GeneratorConfig
+    let names: GeneratedNames
+
+    init(schema: String, versions: [SchemaVersion], config: GeneratorConfig) {
+        self.schema = schema
+        self.versions = versions
+        self.config = config
+        names = GeneratedNames(schema: schema, naming: config.naming, versions: versions)
+    }
 }
 
 /// Two neighbouring versions and what changed between them.
