@@ -30,6 +30,30 @@ final class VersionHashTests: XCTestCase {
             VersionHashRecipe.hex(pieces.finalize()), digest([UInt8](repeating: UInt8(ascii: "a"), count: 1000)))
     }
 
+    /// Core Data sorts names as `NSString compare:` does, by UTF-16 code unit; the recipe compares
+    /// UTF-8 bytes and turns round the one case where the two orders differ.
+    func testNamesSortByUTF16CodeUnits() {
+        let pieces = ["a", "b", "é", "z", "\u{D7FF}", "\u{E000}", "\u{FF5E}", "\u{FFFD}", "\u{10000}", "\u{1F600}"]
+        var names = [""] + pieces
+        for first in pieces {
+            for second in pieces { names += [first + second, first + second + first] }
+        }
+        for a in names {
+            for b in names {
+                XCTAssertEqual(
+                    VersionHashRecipe.precedes(a, b), a.utf16.lexicographicallyPrecedes(b.utf16),
+                    "\(a.unicodeScalars.map(\.value)) against \(b.unicodeScalars.map(\.value))")
+            }
+        }
+        XCTAssertTrue(VersionHashRecipe.precedes("\u{1F600}", "\u{E000}"), "a surrogate pair sorts before U+E000")
+        XCTAssertFalse(VersionHashRecipe.precedes("\u{E000}", "\u{1F600}"))
+        XCTAssertTrue(VersionHashRecipe.precedes("Z", "a"))
+        let long = ["updatedAt", "updatedAtLocal", "updatedA", "updatedB", "updatedAt\u{E000}", "updatedAt\u{1F600}"]
+        for group in [names, long, long.filter { $0.utf8.allSatisfy { $0 < 0x80 } }, long.reversed() + pieces] {
+            XCTAssertEqual(VersionHashRecipe.inNameOrder(group) { $0 }, group.sorted(by: VersionHashRecipe.precedes))
+        }
+    }
+
     func testBase64AndHexRoundTrip() {
         XCTAssertEqual(VersionHashRecipe.base64(Array("".utf8)), "")
         XCTAssertEqual(VersionHashRecipe.base64(Array("f".utf8)), "Zg==")

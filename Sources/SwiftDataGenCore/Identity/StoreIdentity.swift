@@ -33,7 +33,7 @@ public struct StoreIdentity: Sendable, Equatable {
     public init(entities: [CoreDataEntity], cache: inout VersionHashCache) {
         // What SwiftData builds: relationships without an inverse paired where its rule pairs them.
         let (definite, withOpen) = Self.pairingUndeclaredInverses(
-            entities.sorted { VersionHashRecipe.precedes($0.name, $1.name) })
+            VersionHashRecipe.inNameOrder(entities, name: \.name))
         self.entities = definite
         let hashes = Self.hashes(of: self.entities, cache: &cache)
         entityHashes = hashes.mapValues(VersionHashRecipe.hex)

@@ -46,7 +46,7 @@ enum VersionHashRecipe {
     /// flattened by the caller), in name order. Its own name, flags and type do not enter.
     static func composite(leaves: [(name: String, hash: Hash)]) -> Hash {
         var hasher = SHA256()
-        for leaf in leaves.sorted(by: { precedes($0.name, $1.name) }) { hasher.update(leaf.hash) }
+        for leaf in inNameOrder(leaves, name: \.name) { hasher.update(leaf.hash) }
         return hasher.finalize()
     }
 
@@ -61,7 +61,7 @@ enum VersionHashRecipe {
         hasher.update(name)
         hasher.update([isAbstract ? 1 : 0])
         if let parent { hasher.update(parent) }
-        for property in properties.sorted(by: { precedes($0.name, $1.name) }) { hasher.update(property.hash) }
+        for property in inNameOrder(properties, name: \.name) { hasher.update(property.hash) }
         if let modifier { hasher.update(modifier) }
         let joined = uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(by: precedes)
         for constraint in joined where !constraint.isEmpty { hasher.update(constraint) }
@@ -71,22 +71,54 @@ enum VersionHashRecipe {
     /// `versionChecksum`: base64 of the SHA-256 of the entity hashes in entity-name order.
     static func checksum(entities: [(name: String, hash: Hash)]) -> String {
         var hasher = SHA256()
-        for entity in entities.sorted(by: { precedes($0.name, $1.name) }) { hasher.update(entity.hash) }
+        for entity in inNameOrder(entities, name: \.name) { hasher.update(entity.hash) }
         return base64(hasher.finalize())
     }
 
     /// `NSString compare:` on the names Core Data sorts: UTF-16 code-unit order, which is byte
-    /// order for ASCII (every vector's names; non-ASCII names are not proved). UTF-8 bytes sort the
-    /// same way unless a string holds a character from U+E000 on (lead byte 0xEE and above), where
-    /// surrogates sort UTF-16 differently; only then are the names compared as UTF-16.
+    /// order for ASCII (every vector's names; non-ASCII names are not proved). UTF-8 bytes order
+    /// scalars as UTF-16 does, except a scalar from U+10000 (lead byte 0xF0 and above) against one
+    /// from U+E000 to U+FFFF (lead 0xEE, 0xEF), whose surrogates sort first in UTF-16: only the first
+    /// scalar that differs decides, so the bytes are compared once and that one case turned round.
     static func precedes(_ a: String, _ b: String) -> Bool {
         var (x, y) = (a, b)
         return x.withUTF8 { left in
             y.withUTF8 { right in
-                left.contains { $0 >= 0xEE } || right.contains { $0 >= 0xEE }
-                    ? a.utf16.lexicographicallyPrecedes(b.utf16) : left.lexicographicallyPrecedes(right)
+                let shared = min(left.count, right.count)
+                var index = 0
+                while index < shared && left[index] == right[index] { index += 1 }
+                guard index < shared else { return left.count < right.count }
+                var start = index
+                while start > 0 && left[start] & 0xC0 == 0x80 { start -= 1 }
+                let (leftLead, rightLead) = (left[start], right[start])
+                if leftLead >= 0xF0 && (0xEE...0xEF).contains(rightLead) { return true }
+                if rightLead >= 0xF0 && (0xEE...0xEF).contains(leftLead) { return false }
+                return left[index] < right[index]
             }
         }
+    }
+
+    /// Items in `precedes` order, decided by each name's first eight bytes as one number wherever
+    /// those differ: every entity hash sorts its properties, and comparing whole strings (moving
+    /// names and hashes as it went) was a tenth of planning. Bytes from 0xEE, where UTF-16 order
+    /// can differ, send the whole sort to `precedes`.
+    static func inNameOrder<Item>(_ items: [Item], name: (Item) -> String) -> [Item] {
+        var keys: [(prefix: UInt64, index: Int)] = []
+        keys.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            var prefix: UInt64 = 0
+            var shift: UInt64 = 56
+            for byte in name(item).utf8.prefix(8) {
+                guard byte < 0xEE else { return items.sorted { precedes(name($0), name($1)) } }
+                prefix |= UInt64(byte) << shift
+                shift &-= 8
+            }
+            keys.append((prefix, index))
+        }
+        keys.sort { a, b in
+            a.prefix != b.prefix ? a.prefix < b.prefix : precedes(name(items[a.index]), name(items[b.index]))
+        }
+        return keys.map { items[$0.index] }
     }
 
     static func hex(_ hash: Hash) -> String {
@@ -150,10 +182,12 @@ enum VersionHashRecipe {
 /// CryptoKit on Linux; the tests check it against the standard's examples. Planning hashes every
 /// property of every schema, so a block is compressed in place, without allocating.
 struct SHA256 {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var block = [UInt8](repeating: 0, count: 64)
+    private typealias Words = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    private var state: Words = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    /// The block being filled, held inline (64 bytes as eight words): a hasher allocates nothing.
+    private var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var used = 0
     private var length: UInt64 = 0
 
@@ -193,8 +227,9 @@ struct SHA256 {
         while offset < bytes.count {
             let count = min(64 - used, bytes.count - offset)
             let start = used
-            block.withUnsafeMutableBufferPointer { target in
-                for index in 0..<count { target[start + index] = bytes[offset + index] }
+            withUnsafeMutableBytes(of: &block) { target in
+                UnsafeMutableRawBufferPointer(rebasing: target[start..<start + count])
+                    .copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])))
             }
             used += count
             offset += count
@@ -207,20 +242,24 @@ struct SHA256 {
 
     consuming func finalize() -> [UInt8] {
         let bits = length &* 8
-        block[used] = 0x80
-        used += 1
-        if used > 56 {
-            for index in used..<64 { block[index] = 0 }
-            compress()
-            used = 0
+        let filled = used
+        withUnsafeMutableBytes(of: &block) { block in
+            block[filled] = 0x80
+            for index in filled + 1..<64 { block[index] = 0 }
         }
-        for index in used..<56 { block[index] = 0 }
-        for index in 0..<8 { block[56 + index] = UInt8(truncatingIfNeeded: bits >> UInt64(56 - 8 * index)) }
+        if filled + 1 > 56 {
+            compress()
+            block = (0, 0, 0, 0, 0, 0, 0, 0)
+        }
+        withUnsafeMutableBytes(of: &block) { block in
+            block.storeBytes(of: bits.bigEndian, toByteOffset: 56, as: UInt64.self)
+        }
         compress()
         var out = [UInt8](repeating: 0, count: 32)
-        for index in 0..<8 {
-            for byte in 0..<4 {
-                out[4 * index + byte] = UInt8(truncatingIfNeeded: state[index] >> UInt32(24 - 8 * byte))
+        withUnsafeBytes(of: state) { words in
+            for index in 0..<8 {
+                let word = words.load(fromByteOffset: 4 * index, as: UInt32.self)
+                for byte in 0..<4 { out[4 * index + byte] = UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * byte)) }
             }
         }
         return out
@@ -228,13 +267,11 @@ struct SHA256 {
 
     private mutating func compress() {
         func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        var (a, b, c, d, e, f, g, h) = state
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            block.withUnsafeBufferPointer { bytes in
+            withUnsafeBytes(of: block) { bytes in
                 for i in 0..<16 {
-                    w[i] =
-                        UInt32(bytes[4 * i]) << 24 | UInt32(bytes[4 * i + 1]) << 16 | UInt32(bytes[4 * i + 2]) << 8
-                        | UInt32(bytes[4 * i + 3])
+                    w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
                 }
             }
             for i in 16..<64 {
@@ -254,15 +291,9 @@ struct SHA256 {
                 }
             }
         }
-        state.withUnsafeMutableBufferPointer { state in
-            state[0] &+= a
-            state[1] &+= b
-            state[2] &+= c
-            state[3] &+= d
-            state[4] &+= e
-            state[5] &+= f
-            state[6] &+= g
-            state[7] &+= h
-        }
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+            state.7 &+ h
+        )
     }
 }

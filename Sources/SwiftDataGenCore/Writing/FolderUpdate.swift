@@ -143,7 +143,7 @@ public struct FolderUpdate {
         }
         // Bytes, not text: Swift's String equality calls NFC and NFD forms equal, and decoding
         // hides invalid UTF-8, so a rewritten file could pass as current.
-        if data.elementsEqual(file.contents.utf8) && (recorded == nil || recorded == owner) {
+        if FileSystem.sameBytes(data, file.contents) && (recorded == nil || recorded == owner) {
             unchanged.append(file.name)
             return nil
         }
