@@ -229,7 +229,8 @@ struct SHA256 {
             let start = used
             withUnsafeMutableBytes(of: &block) { target in
                 UnsafeMutableRawBufferPointer(rebasing: target[start..<start + count])
-                    .copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])))
+                    .copyMemory(
+                        from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])))
             }
             used += count
             offset += count
