@@ -1,17 +1,39 @@
 import SwiftDataGenDSL
 
-/// Stored fields are declared so the small ones fill each other's padding: a history holds
-/// tens of thousands of properties and all of them are in memory while it is planned and rendered.
+/// One property of a model. Its fields live in one shared box (`SharedStorage`): a history holds
+/// tens of thousands of properties, every stage reads them by copying, and a copy is then one
+/// reference count.
 public struct Property: Sendable, Equatable {
-    public var name: String
-    public var defaultValue: DefaultValue?
+    public var name: String {
+        _read { yield fields.value.name }
+        _modify { yield &fields.value.name }
+    }
+    public var defaultValue: DefaultValue? {
+        _read { yield fields.value.defaultValue }
+        _modify { yield &fields.value.defaultValue }
+    }
     /// The `Schema.Attribute.Option` keys written `true` (`PropertyKey.Value.option`), in key order.
-    public var flags: [PropertyKey]
-    public var kind: PropertyKind
-    public var isOptional: Bool
-    public var isTransient: Bool
+    public var flags: [PropertyKey] {
+        _read { yield fields.value.flags }
+        _modify { yield &fields.value.flags }
+    }
+    public var kind: PropertyKind {
+        _read { yield fields.value.kind }
+        _modify { yield &fields.value.kind }
+    }
+    public var isOptional: Bool {
+        _read { yield fields.value.isOptional }
+        _modify { yield &fields.value.isOptional }
+    }
+    public var isTransient: Bool {
+        _read { yield fields.value.isTransient }
+        _modify { yield &fields.value.isTransient }
+    }
     /// Single-property uniqueness rendered as `@Attribute(.unique)` (platforms before `#Unique`).
-    public var isUnique: Bool
+    public var isUnique: Bool {
+        _read { yield fields.value.isUnique }
+        _modify { yield &fields.value.isUnique }
+    }
     public var transformer: String? {
         get { self[rare: \.transformer] }
         set { self[rare: \.transformer] = newValue }
@@ -51,10 +73,36 @@ public struct Property: Sendable, Equatable {
         get { self[rare: \.access] }
         set { self[rare: \.access] = newValue }
     }
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        _read { yield fields.value.location }
+        _modify { yield &fields.value.location }
+    }
     /// The name first stored, through every rename; nil when never renamed. Also a generated
     /// identifier where the name alone would map another property's data (see `HistoryResolver`).
-    public var originalName: String?
+    public var originalName: String? {
+        _read { yield fields.value.originalName }
+        _modify { yield &fields.value.originalName }
+    }
+
+    /// Declared so the small fields fill each other's padding.
+    private struct Fields: Sendable, Equatable {
+        var name: String
+        var defaultValue: DefaultValue?
+        var flags: [PropertyKey]
+        var kind: PropertyKind
+        var isOptional: Bool
+        var isTransient: Bool
+        var isUnique: Bool
+        var location: SourceLocation
+        var originalName: String?
+        var rare: OutOfLine<Rare>?
+    }
+
+    private var fields: SharedStorage<Fields>
+
+    public static func == (a: Property, b: Property) -> Bool {
+        a.fields.shares(with: b.fields) || a.fields.value == b.fields.value
+    }
 
     /// Fields few properties set, kept out of line so `Property` stays small.
     private struct Rare: Sendable, Equatable {
@@ -90,33 +138,25 @@ public struct Property: Sendable, Equatable {
         }
     }
 
-    private var rare: OutOfLine<Rare>?
-
     /// One out-of-line field; the box goes when its last field is cleared.
     private subscript<Value>(rare field: WritableKeyPath<Rare, Value?>) -> Value? {
-        get { rare?.value[keyPath: field] }
+        get { fields.value.rare?.value[keyPath: field] }
         set {
             // Most properties set no rare field: clearing one that was never set builds nothing.
-            if case .none = newValue, rare == nil { return }
-            var value = rare?.value ?? Rare()
+            if case .none = newValue, fields.value.rare == nil { return }
+            var value = fields.value.rare?.value ?? Rare()
             value[keyPath: field] = newValue
-            rare = value == Rare() ? nil : OutOfLine(value)
+            fields.value.rare = value == Rare() ? nil : OutOfLine(value)
         }
     }
 
     /// A property with no key but its type; the resolver then carries each key written
     /// (`Property.carry`), so that adding a key is decided in one switch, not an initialiser.
     public init(name: String, kind: PropertyKind, isOptional: Bool, location: SourceLocation) {
-        self.name = name
-        self.kind = kind
-        self.isOptional = isOptional
-        self.defaultValue = nil
-        self.isTransient = false
-        self.isUnique = false
-        self.flags = []
-        self.originalName = nil
-        self.location = location
-        self.rare = nil
+        fields = SharedStorage(
+            Fields(
+                name: name, defaultValue: nil, flags: [], kind: kind, isOptional: isOptional, isTransient: false,
+                isUnique: false, location: location, originalName: nil, rare: nil))
     }
 
     public var relationship: Relationship? {

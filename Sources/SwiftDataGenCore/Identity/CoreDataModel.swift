@@ -27,11 +27,15 @@ public struct CoreDataEntity: Sendable, Hashable {
     /// What SwiftData builds from a generated `@Model` class. SwiftData sets no entity modifier
     /// and makes no entity abstract.
     init(_ model: ModelDecl, in version: SchemaVersion, naming: NamingConfig) {
+        // A loop, not a closure: capturing the schema, the model and the naming in a `map` copied
+        // all three for every property.
+        var properties: [CoreDataProperty] = []
+        properties.reserveCapacity(model.properties.count)
+        for index in model.properties.indices where model.properties[index].isStored {
+            properties.append(CoreDataProperty(model.properties[index], of: model, in: version, naming: naming))
+        }
         self.init(
-            name: model.name, parent: model.superclass,
-            properties: model.properties.filter(\.isStored).map {
-                CoreDataProperty($0, of: model, in: version, naming: naming)
-            },
+            name: model.name, parent: model.superclass, properties: properties,
             uniquenessConstraints: SchemaDiff(naming: naming).uniqueGroups(model))
     }
 }

@@ -365,7 +365,10 @@ extension CoreDataProperty {
 
 extension CoreDataProperty {
     /// What SwiftData builds from one stored property of a generated class.
-    init(_ property: Property, of model: ModelDecl, in version: SchemaVersion, naming: NamingConfig) {
+    init(
+        _ property: borrowing Property, of model: borrowing ModelDecl, in version: borrowing SchemaVersion,
+        naming: borrowing NamingConfig
+    ) {
         let name = naming.storedName(property)
         let external = property.flags.contains(.externalStorage)
         let preserved = property.flags.contains(.preserveValueOnDeletion)

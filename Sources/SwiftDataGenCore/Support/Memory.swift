@@ -14,6 +14,34 @@ indirect enum OutOfLine<Value: Sendable>: Sendable {
 
 extension OutOfLine: Equatable where Value: Equatable {}
 
+/// A value on the heap that copies share until one of them writes (copy on write): a struct
+/// copied as often as `Property` (reading a model's properties copies each one) then costs one
+/// reference count a copy instead of one per field.
+struct SharedStorage<Value: Sendable>: Sendable {
+    /// Written only while uniquely referenced, so a box two threads can reach is never written;
+    /// for the same reason its accesses need no run-time exclusivity check, which cost more than
+    /// the reference counts the box saves.
+    private final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var box: Box
+
+    init(_ value: Value) { box = Box(value) }
+
+    var value: Value {
+        _read { yield box.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+            yield &box.value
+        }
+    }
+
+    /// Whether both share one box, and so hold equal values without comparing them.
+    func shares(with other: Self) -> Bool { box === other.box }
+}
+
 enum ReleasedMemory {
     /// Gives back the pages a batch of version files freed (their trees and ASTs, interleaved
     /// with the IR that stays). glibc keeps them resident otherwise, a third of the peak on large
