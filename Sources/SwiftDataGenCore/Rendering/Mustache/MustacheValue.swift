@@ -9,19 +9,20 @@ public enum MustacheValue: Sendable {
     case list([MustacheValue])
     /// Keys in a small array, looked up by a linear scan: view models have a handful of keys,
     /// and comparing short strings beats hashing them on every lookup.
-    case object([(key: String, value: MustacheValue)])
+    /// Unlabeled pairs, the element type of a dictionary literal: one is stored as written.
+    case object([(String, MustacheValue)])
 
     public static func dictionary(_ values: [String: MustacheValue]) -> MustacheValue {
-        .object(values.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+        .object(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
     /// An object with `key` set: what a section's view model takes from the one around it, so
     /// strict rendering finds it there.
     func with(_ key: String, _ value: MustacheValue) -> MustacheValue {
         guard case .object(var pairs) = self else { return self }
-        pairs.removeAll { $0.key == key }
-        pairs.append((key: key, value: value))
-        return .object(pairs.sorted { $0.key < $1.key })
+        pairs.removeAll { $0.0 == key }
+        pairs.append((key, value))
+        return .object(pairs.sorted { $0.0 < $1.0 })
     }
 
     /// Mustache's falsiness: sections skip null, false and empty lists.
@@ -50,7 +51,7 @@ public enum MustacheValue: Sendable {
     subscript(key: String) -> MustacheValue? {
         guard case .object(let pairs) = self else { return nil }
         // By index, so only the matching value is copied out.
-        for index in pairs.indices where pairs[index].key == key { return pairs[index].value }
+        for index in pairs.indices where pairs[index].0 == key { return pairs[index].1 }
         return nil
     }
 }
@@ -62,7 +63,7 @@ extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(elements.map { (key: $0.0, value: $0.1) })
+        self = .object(elements)
     }
 }
 
