@@ -35,22 +35,22 @@ public struct Property: Sendable, Equatable {
         _modify { yield &fields.value.isUnique }
     }
     public var transformer: String? {
-        get { self[rare: \.transformer] }
+        get { fields.value.rare?.value.transformer }
         set { self[rare: \.transformer] = newValue }
     }
     /// The name in the previous version, as written (`renamedFrom`).
     public var renamedFrom: String? {
-        get { self[rare: \.renamedFrom] }
+        get { fields.value.rare?.value.renamedFrom }
         set { self[rare: \.renamedFrom] = newValue }
     }
     /// `hashModifier:`, written in the YAML or added so that no two schemas share a checksum.
     public var hashModifier: String? {
-        get { self[rare: \.hashModifier] }
+        get { fields.value.rare?.value.hashModifier }
         set { self[rare: \.hashModifier] = newValue }
     }
     /// Where the value comes from in the previous version (`from:`), for the planner.
     public var conversion: Conversion? {
-        get { self[rare: \.conversion] }
+        get { fields.value.rare?.value.conversion }
         set { self[rare: \.conversion] = newValue }
     }
     public var doc: String? {
@@ -60,17 +60,17 @@ public struct Property: Sendable, Equatable {
     /// `storedName:`: the name the model class stores the value under, when it is not `name`;
     /// `name` is then a computed accessor over it.
     public var storedName: String? {
-        get { self[rare: \.storedName] }
+        get { fields.value.rare?.value.storedName }
         set { self[rare: \.storedName] = newValue }
     }
     /// How the Swift type is spelled when not as its `ScalarType` (`TimeInterval`, `CGFloat`).
     public var scalarSpelling: String? {
-        get { self[rare: \.scalarSpelling] }
+        get { fields.value.rare?.value.scalarSpelling }
         set { self[rare: \.scalarSpelling] = newValue }
     }
     /// `access:`: the stored declaration's access, when not the config's.
     public var access: PropertyAccess? {
-        get { self[rare: \.access] }
+        get { fields.value.rare?.value.access }
         set { self[rare: \.access] = newValue }
     }
     public var location: SourceLocation {
@@ -130,7 +130,7 @@ public struct Property: Sendable, Equatable {
     }
 
     public subscript(setting key: PropertyKey) -> Setting.Value? {
-        get { self[rare: \.settings]?.first { $0.key == key }?.value }
+        get { fields.value.rare?.value.settings?.first { $0.key == key }?.value }
         set {
             var settings = (self[rare: \.settings] ?? []).filter { $0.key != key }
             if let newValue { settings.append(Setting(key: key, value: newValue)) }

@@ -208,8 +208,13 @@ public struct ModelDecl: Sendable, Equatable {
     public var location: SourceLocation
 
     public func property(named name: String) -> Property? {
-        // Compares names in place rather than copying every property into a predicate.
-        for index in properties.indices where properties[index].name == name { return properties[index] }
+        // Compares names in place rather than copying every property into a predicate, and their
+        // lengths first: an unequal String comparison costs a call into the runtime.
+        let length = name.utf8.count
+        for index in properties.indices {
+            let candidate = properties[index].name
+            if candidate.utf8.count == length && candidate == name { return properties[index] }
+        }
         return nil
     }
 }

@@ -1,18 +1,13 @@
 /// An immutable value on the heap: keeps large, rarely set fields from inflating the structs
 /// that hold them (a history has tens of thousands of properties), with value semantics intact.
-indirect enum OutOfLine<Value: Sendable>: Sendable {
-    case stored(Value)
+/// A class, not an indirect enum, so that reading one field does not copy out the whole value.
+final class OutOfLine<Value: Sendable & Equatable>: Sendable, Equatable {
+    let value: Value
 
-    init(_ value: Value) { self = .stored(value) }
+    init(_ value: Value) { self.value = value }
 
-    var value: Value {
-        switch self {
-        case .stored(let value): return value
-        }
-    }
+    static func == (a: OutOfLine, b: OutOfLine) -> Bool { a === b || a.value == b.value }
 }
-
-extension OutOfLine: Equatable where Value: Equatable {}
 
 /// A value on the heap that copies share until one of them writes (copy on write): a struct
 /// copied as often as `Property` (reading a model's properties copies each one) then costs one

@@ -225,11 +225,12 @@ private struct MustacheRenderer {
             case .text(let text):
                 output.append(contentsOf: text)
             case .variable(let name, let escaped):
-                let text = try lookup(name, in: stack)?.interpolated ?? ""
+                var text = try lookup(name, in: stack)?.interpolated ?? ""
                 if escaped && escaping == .html {
                     Self.appendEscapingHTML(text, to: &output)
                 } else {
-                    output.append(contentsOf: text.utf8)
+                    // As one block of bytes: appending the UTF-8 view went a byte at a time.
+                    text.withUTF8 { output.append(contentsOf: $0) }
                 }
             case .section(let name, let inverted, let children):
                 let value = try lookup(name, in: stack) ?? .null
