@@ -241,7 +241,11 @@ private struct TreeBuilder {
                 .mergeKeyUnsupported, "merge keys ('<<') are not supported; write the keys out in full",
                 at: key.location)
         }
-        if frame.pairs.count >= 8 && frame.keySet.isEmpty { frame.keySet = Set(frame.pairs.compactMap(keyName)) }
+        if frame.pairs.count >= 8 && frame.keySet.isEmpty {
+            // Room for a model's properties from the start: growing a set rehashes every key.
+            frame.keySet.reserveCapacity(64)
+            frame.keySet.formUnion(frame.pairs.lazy.compactMap(keyName))
+        }
         let isLarge = !frame.keySet.isEmpty
         if isLarge
             ? frame.keySet.contains(name) : frame.pairs.indices.contains(where: { keyName(frame.pairs[$0]) == name })

@@ -21,6 +21,7 @@ struct RenameHints {
         for model in new.models {
             guard let before = SchemaDiff.counterpart(of: model, in: old) else { continue }
             var kept: Set<String> = []
+            kept.reserveCapacity(model.properties.count)
             var added: [Property] = []
             for property in model.properties where property.isStored {
                 if let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming) {

@@ -153,6 +153,7 @@ public struct SchemaDiff: Sendable {
         var changes: [SchemaChange] = []
         let name = model.name
         var continued: Set<String> = []
+        continued.reserveCapacity(model.properties.count)
         for property in model.properties where property.isStored {
             guard let previous = Self.counterpart(of: property, in: before, within: model, naming: naming),
                 previous.isStored

@@ -14,6 +14,9 @@ struct VersionResolver {
     var modelASTs: [String: ModelAST] = [:]
     /// Where each model is in the version being built, for lookups by name.
     var modelPositions: [String: Int] = [:]
+    /// Every type name a property could hide (scalars, their spellings, the version's enums,
+    /// structs and models), looked up once per property.
+    private var typeNamesInScope: Set<String> = []
 
     init(file: VersionFile, config: GeneratorConfig) {
         self.file = file
@@ -45,6 +48,7 @@ struct VersionResolver {
         for model in file.models where claimTypeName(model.name, in: &typeNames) {
             modelASTs[model.name.value] = model
         }
+        typeNamesInScope = Self.scalarTypeNames.union(typeNames.keys)
         let orderedModels = file.models.filter { modelASTs[$0.name.value]?.name.location == $0.name.location }
         var models: [ModelDecl] = []
         for ast in orderedModels { models.append(resolveModel(ast)) }
@@ -75,6 +79,7 @@ struct VersionResolver {
         // Exact capacity: a history holds tens of thousands of these, and growth slack adds up.
         properties.reserveCapacity(ast.properties.count)
         var names: [String: SourceLocation] = [:]
+        names.reserveCapacity(ast.properties.count)
         for propertyAST in ast.properties {
             guard let property = resolveProperty(propertyAST, in: ast) else { continue }
             let stored = config.naming.storedName(property)
@@ -255,9 +260,7 @@ struct VersionResolver {
         }
         // Inside the class a property hides the type of its name, which the generated code names
         // (in its type, its initial value, the macro's metadata).
-        if ScalarType(rawValue: name.value) != nil || ScalarType.spellings[name.value] != nil
-            || enums[name.value] != nil || structs[name.value] != nil || modelASTs[name.value] != nil
-        {
+        if typeNamesInScope.contains(name.value) {
             diagnostics.append(
                 .error(
                     .reservedName,
@@ -269,9 +272,14 @@ struct VersionResolver {
         return true
     }
 
-    /// A property of the name and type of a PersistentModel requirement a stored property meets.
+    static let scalarTypeNames = Set(ScalarType.allCases.map(\.rawValue)).union(ScalarType.spellings.keys)
+
+    /// A property of the name and type of a PersistentModel requirement a stored property meets
+    /// (the list holds one: compared, not hashed, for every property).
     func meetsModelRequirement(_ ast: PropertyAST) -> Bool {
-        NamePosition.requirementsAStoredPropertyMeets[ast.name.value].map { ast.type.value == TypeSpelling(name: $0) }
+        NamePosition.requirementsAStoredPropertyMeets.first { $0.key == ast.name.value }.map {
+            ast.type.value == TypeSpelling(name: $0.value)
+        }
             ?? false
     }
 
