@@ -7,9 +7,16 @@ struct MappingEntries {
     /// an error, so nothing decoded this way is ever generated.
     var misspelled: Set<String> = []
 
+    /// Lengths are compared first (`ModelDecl.property(named:)`): a decoder asks for every key a
+    /// mapping could hold, and most are not there.
     subscript(key: String) -> YAMLPair? {
+        let length = key.utf8.count
         for index in pairs.indices {
-            if case .scalar(let scalar) = pairs[index].key.content, scalar.value == key { return pairs[index] }
+            if case .scalar(let scalar) = pairs[index].key.content, scalar.value.utf8.count == length,
+                scalar.value == key
+            {
+                return pairs[index]
+            }
         }
         return nil
     }

@@ -72,7 +72,8 @@ public struct StoreIdentity: Sendable, Equatable {
     public func readings(erasingTypesOf uncertain: Set<String>, cache: inout VersionHashCache) -> [String] {
         var erased = entities
         var changed = false
-        for e in erased.indices {
+        // Most schemas have no such property: no key is built for each of theirs.
+        for e in erased.indices where !uncertain.isEmpty {
             for p in erased[e].properties.indices
             where uncertain.contains("\(erased[e].name).\(erased[e].properties[p].name)") {
                 guard case .attribute(_, let external, let preserved) = erased[e].properties[p].kind else { continue }
