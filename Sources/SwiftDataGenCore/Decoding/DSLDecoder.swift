@@ -286,7 +286,7 @@ public enum DSLDecoder {
             guard let type = typeSpelling(pair.value, &reader) else { return nil }
             return PropertyAST(name: name, type: type)
         }
-        let what = "property '\(name.value)'"
+        var what: String { "property '\(name.value)'" }
         if case .sequence = pair.value.content {
             reader.diagnostics.append(
                 .error(

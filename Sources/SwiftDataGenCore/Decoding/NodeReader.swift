@@ -31,11 +31,14 @@ struct NodeReader {
     var diagnostics: [Diagnostic] = []
 
     /// The pairs of a mapping; unknown keys get an error with a "did you mean" note.
-    mutating func mapping(_ node: YAMLNode, what: String, allowedKeys: [String]) -> MappingEntries? {
+    /// `what` is only spelled out for a diagnostic: most mappings are read without one.
+    mutating func mapping(_ node: YAMLNode, what: @autoclosure () -> String, allowedKeys: [String])
+        -> MappingEntries?
+    {
         guard case .mapping(let pairs) = node.content else {
             diagnostics.append(
                 .error(
-                    .wrongNodeKind, "\(what) must be a mapping of keys to values, not \(node.kindName)",
+                    .wrongNodeKind, "\(what()) must be a mapping of keys to values, not \(node.kindName)",
                     at: node.location))
             return nil
         }
@@ -58,9 +61,9 @@ struct NodeReader {
                         recovered.append(meant)
                     }
                 }
-                notes.append(.init("\(what) takes: \(allowedKeys.joined(separator: ", "))"))
+                notes.append(.init("\(what()) takes: \(allowedKeys.joined(separator: ", "))"))
                 diagnostics.append(
-                    .error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.location, notes: notes))
+                    .error(.unknownKey, "unknown key '\(key)' in \(what())", at: pair.key.location, notes: notes))
             }
         }
         // A key written correctly as well wins over its misspelling.
@@ -83,17 +86,19 @@ struct NodeReader {
 
     /// A declared key (`DedupeKey.keep`) that must be there.
     mutating func require<Key: RawRepresentable>(
-        _ entries: MappingEntries, _ key: Key, in what: String, at location: SourceLocation
+        _ entries: MappingEntries, _ key: Key, in what: @autoclosure () -> String, at location: SourceLocation
     ) -> YAMLNode? where Key.RawValue == String {
-        require(entries, key.rawValue, in: what, at: location)
+        require(entries, key.rawValue, in: what(), at: location)
     }
 
-    mutating func require(_ entries: MappingEntries, _ key: String, in what: String, at location: SourceLocation)
+    mutating func require(
+        _ entries: MappingEntries, _ key: String, in what: @autoclosure () -> String, at location: SourceLocation
+    )
         -> YAMLNode?
     {
         guard let pair = entries[key] else {
             if !entries.misspelled.contains(key) {
-                diagnostics.append(.error(.missingKey, "\(what) needs a '\(key)' key", at: location))
+                diagnostics.append(.error(.missingKey, "\(what()) needs a '\(key)' key", at: location))
             }
             return nil
         }

@@ -194,7 +194,8 @@ public struct MigrationPlanner: Sendable {
         _ property: Property, in model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion,
         work: inout StepWork
     ) {
-        let path = "\(model.name).\(property.name)"
+        // Spelled out only where a message needs it.
+        var path: String { "\(model.name).\(property.name)" }
         if let conversion = property.conversion {
             planConversion(conversion, of: property, in: model, before: before, old: old, new: new, work: &work)
             return
