@@ -92,7 +92,7 @@ public struct MigrationPlanner: Sendable {
         from old: SchemaVersion, to new: SchemaVersion, declared: Set<SemanticVersion>
     ) -> (MigrationPlan.Step, MigrationPlan.Bridge?) {
         let changes = diff.changes(from: old, to: new)
-        var work = StepWork(renames: RenameHints(from: old, to: new, naming: naming))
+        var work = StepWork(renames: RenameHints(from: old, to: new, changes: changes, naming: naming))
         for model in new.models {
             guard let before = SchemaDiff.counterpart(of: model, in: old) else {
                 reportUnusedDedupe(model, because: "\(model.name) is new in \(new.version), with no existing data")

@@ -10,7 +10,16 @@ struct RenameHints {
     /// A removed model → the models added with the same stored properties.
     private var modelsAddedFor: [String: [String]] = [:]
 
-    init(from old: SchemaVersion, to new: SchemaVersion, naming: NamingConfig) {
+    /// `changes` is the step's diff: a rename written without `renamedFrom` shows in it as a
+    /// removal, so a step that removes nothing has nothing to ask and is not searched.
+    init(from old: SchemaVersion, to new: SchemaVersion, changes: [SchemaChange], naming: NamingConfig) {
+        let removes = changes.contains {
+            switch $0 {
+            case .propertyRemoved, .modelRemoved: true
+            default: false
+            }
+        }
+        guard removes else { return }
         let kept = Set(new.models.compactMap { SchemaDiff.counterpart(of: $0, in: old)?.name })
         let addedModels = new.models.filter { SchemaDiff.counterpart(of: $0, in: old) == nil }
         for gone in old.models where !kept.contains(gone.name) && !new.acknowledgedRemovals.contains(gone.name) {
