@@ -197,7 +197,7 @@ private struct TreeBuilder {
 
     /// `weight` is the node's subtree size (what an alias of it would expand to); `newNodes`
     /// what it adds to the document: every node is counted once, an alias's subtree once more.
-    private mutating func add(_ node: YAMLNode, weight: Int, newNodes: Int, anchor: String?) -> Bool {
+    private mutating func add(_ node: consuming YAMLNode, weight: Int, newNodes: Int, anchor: String?) -> Bool {
         expandedNodes += newNodes
         if expandedNodes > limits.maxExpandedNodes {
             diagnostics.append(
