@@ -5,12 +5,10 @@ extension VersionResolver {
     /// A stored property's column name must be one Core Data accepts.
     mutating func checkStoredName(of property: Property, _ ast: PropertyAST) {
         let name = ast.name
+        let stored = config.naming.storedName(property)
         // `isDeleted: Bool` under its own name, which `acceptsName` let through with a warning.
-        let meetsRequirement = meetsModelRequirement(ast) && config.naming.storedName(property) == name.value
-        if property.isStored, !meetsRequirement,
-            let refusal = NamePosition.storedName.refusal(of: config.naming.storedName(property))
-        {
-            let stored = config.naming.storedName(property)
+        let meetsRequirement = meetsModelRequirement(ast) && stored == name.value
+        if property.isStored, !meetsRequirement, let refusal = NamePosition.storedName.refusal(of: stored) {
             let fix =
                 stored == name.value
                 ? "keep the Swift name and store it under another with storedName:, or rename the property"
@@ -26,16 +24,21 @@ extension VersionResolver {
     /// expression is the initial value, and a literal `default:` beside it is a conflict.
     mutating func resolveExpressions(_ ast: PropertyAST, into property: inout Property) {
         let name = ast.name
-        for (key, written) in [("expression", ast.expression), ("from.convert", ast.from?.convert)] {
-            guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
-            diagnostics.append(
-                .error(
-                    .invalidSwiftExpression,
-                    "\(key) of '\(name.value)' must be exactly one Swift expression, but \(problem)",
-                    at: written.location))
+        // Most properties write neither: no list of the two is built for each of them.
+        let expression = ast.expression
+        let convert = ast.from?.convert
+        if expression != nil || convert != nil {
+            for (key, written) in [("expression", expression), ("from.convert", convert)] {
+                guard let written, let problem = SwiftExpression.problem(in: written.value) else { continue }
+                diagnostics.append(
+                    .error(
+                        .invalidSwiftExpression,
+                        "\(key) of '\(name.value)' must be exactly one Swift expression, but \(problem)",
+                        at: written.location))
+            }
         }
 
-        if let expression = ast.expression {
+        if let expression {
             property.defaultValue = .expression(expression.value)
             if let literal = ast.defaultValue {
                 diagnostics.append(
