@@ -238,8 +238,9 @@ if let cliPeak {
 print(String(format: "peak RSS of this bench process, every stage's output held at once: %.1f MiB", peakRSSMiB()))
 
 /// Instructions are steady where wall time is not (a busy machine, another core's work): where
-/// valgrind is installed, count them for the raw pass and for the CLI's `generate`, each a whole
-/// process over the written history (startup included in both).
+/// valgrind is installed, count them for the raw pass, for the CLI's `generate` into an empty
+/// folder and for it again into the folder it wrote (a no-op), each a whole process over the
+/// written history (startup included in all three).
 func instructions(_ executable: String, _ arguments: [String]) -> Int? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -261,11 +262,14 @@ if valgrindFound && !CommandLine.arguments.contains("--no-instructions"), let me
     let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("swiftdata-gen").path
     let scratch = root.appendingPathComponent("CallgrindOutput").path
     if let rawCount = instructions(me, ["--raw-only", schemaFolder]), FileManager.default.isExecutableFile(atPath: cli),
-        let generateCount = instructions(cli, ["generate", schemaFolder, "--output", scratch, "--quiet"])
+        let generateCount = instructions(cli, ["generate", schemaFolder, "--output", scratch, "--quiet"]),
+        let noOpCount = instructions(cli, ["generate", schemaFolder, "--output", scratch, "--quiet"])
     {
+        func againstRaw(_ count: Int) -> String {
+            String(format: "%.0f M, %.2f× raw", Double(count) / 1e6, Double(count) / Double(rawCount))
+        }
         print(
-            String(
-                format: "instructions (callgrind, whole processes): raw pass %.0f M, CLI generate %.0f M, %.2f× raw",
-                Double(rawCount) / 1e6, Double(generateCount) / 1e6, Double(generateCount) / Double(rawCount)))
+            String(format: "instructions (callgrind, whole processes): raw pass %.0f M, ", Double(rawCount) / 1e6)
+                + "CLI generate \(againstRaw(generateCount)), no-op regeneration \(againstRaw(noOpCount))")
     }
 }
