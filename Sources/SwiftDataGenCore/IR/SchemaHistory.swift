@@ -207,13 +207,20 @@ public struct ModelDecl: Sendable, Equatable {
     public var doc: String?
     public var location: SourceLocation
 
-    public func property(named name: String) -> Property? {
+    public func property(named name: String) -> Property? { property(named: name, near: 0) }
+
+    /// Looks from `position` on, wrapping around: a property mostly sits where its counterpart
+    /// sat in the version before, so a walk over a model's properties finds each one at once.
+    public func property(named name: String, near position: Int) -> Property? {
+        let count = properties.count
         // Compares names in place rather than copying every property into a predicate, and their
         // lengths first: an unequal String comparison costs a call into the runtime.
         let length = name.utf8.count
-        for index in properties.indices {
+        var index = position > 0 && position < count ? position : 0
+        for _ in 0..<count {
             let candidate = properties[index].name
             if candidate.utf8.count == length && candidate == name { return properties[index] }
+            index = index + 1 == count ? 0 : index + 1
         }
         return nil
     }

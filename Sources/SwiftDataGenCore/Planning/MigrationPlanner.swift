@@ -102,8 +102,9 @@ public struct MigrationPlanner: Sendable {
                 planModelRename(model, from: before, old: old, new: new, work: &work)
                 continue
             }
-            for property in model.properties where property.isStored {
-                planProperty(property, in: model, before: before, old: old, new: new, work: &work)
+            for position in model.properties.indices where model.properties[position].isStored {
+                let property = model.properties[position]
+                planProperty(property, at: position, in: model, before: before, old: old, new: new, work: &work)
                 reportCodableShape(property, in: model, before: before, old: old, new: new)
             }
             planUniqueness(model, before: before, old: old, new: new, work: &work)
@@ -191,8 +192,8 @@ public struct MigrationPlanner: Sendable {
     }
 
     private mutating func planProperty(
-        _ property: Property, in model: ModelDecl, before: ModelDecl, old: SchemaVersion, new: SchemaVersion,
-        work: inout StepWork
+        _ property: Property, at position: Int, in model: ModelDecl, before: ModelDecl, old: SchemaVersion,
+        new: SchemaVersion, work: inout StepWork
     ) {
         // Spelled out only where a message needs it.
         var path: String { "\(model.name).\(property.name)" }
@@ -200,7 +201,9 @@ public struct MigrationPlanner: Sendable {
             planConversion(conversion, of: property, in: model, before: before, old: old, new: new, work: &work)
             return
         }
-        guard let previous = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming),
+        guard
+            let previous = SchemaDiff.counterpart(
+                of: property, in: before, within: model, naming: naming, near: position),
             previous.isStored
         else {
             let canStayEmpty =

@@ -48,13 +48,15 @@ public struct SchemaDiff: Sendable {
     /// previous version's column behind another Swift name (`syncStatus` stored as
     /// `syncStatusRaw`, `status` by raw value in `statusRawValue`) continues it, since the store
     /// does not change.
+    /// `position`, the property's place in `model`, is where the search in `before` starts.
     public static func counterpart(
-        of property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig
+        of property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig,
+        near position: Int = 0
     ) -> Property? {
         if let conversion = property.conversion, conversion.sourceProperty != property.name { return nil }
-        if let renamedFrom = property.renamedFrom { return before.property(named: renamedFrom) }
+        if let renamedFrom = property.renamedFrom { return before.property(named: renamedFrom, near: position) }
         if model.properties.contains(where: { $0.renamedFrom == property.name }) { return nil }
-        if let same = before.property(named: property.name) { return same }
+        if let same = before.property(named: property.name, near: position) { return same }
         return sameColumn(as: property, in: before, within: model, naming: naming)
     }
 
@@ -154,8 +156,11 @@ public struct SchemaDiff: Sendable {
         let name = model.name
         var continued: Set<String> = []
         continued.reserveCapacity(model.properties.count)
-        for property in model.properties where property.isStored {
-            guard let previous = Self.counterpart(of: property, in: before, within: model, naming: naming),
+        for position in model.properties.indices where model.properties[position].isStored {
+            let property = model.properties[position]
+            guard
+                let previous = Self.counterpart(
+                    of: property, in: before, within: model, naming: naming, near: position),
                 previous.isStored
             else {
                 changes.append(.propertyAdded(model: name, property: property.name))

@@ -8,7 +8,9 @@ public struct SchemaRenderer: Sendable {
     let configFile: String?
 
     let names: GeneratedNames
-    var access: String { history.config.access == .internal ? "" : history.config.access.rawValue + " " }
+    /// Read for every property: kept rather than copied out of `history` each time.
+    let naming: NamingConfig
+    let access: String
 
     public init(history: SchemaHistory, plan: MigrationPlan, templates: TemplateSet, configFile: String?) {
         self.history = history
@@ -16,6 +18,8 @@ public struct SchemaRenderer: Sendable {
         self.templates = templates
         self.configFile = configFile
         self.names = GeneratedNames(history: history)
+        naming = history.config.naming
+        access = history.config.access == .internal ? "" : history.config.access.rawValue + " "
     }
 
     /// Hands each file to `emit` as soon as it is rendered, so the caller can write it and let it
@@ -285,7 +289,7 @@ public struct SchemaRenderer: Sendable {
                 let type =
                     swiftType(valueType, isArray: isArray, typed: true, spelling: property.scalarSpelling)
                     + (property.isOptional ? "?" : "")
-                let stored = history.config.naming.storedName(property)
+                let stored = naming.storedName(property)
                 var assignment = "self.\(stored) = \(property.name)"
                 if property.kind.storesEnumRawValue {
                     assignment = "self.\(stored) = \(property.name)\(property.isOptional ? "?" : "").rawValue"
@@ -310,7 +314,7 @@ public struct SchemaRenderer: Sendable {
 
     private func storedView(_ property: Property, in version: SchemaVersion) -> StoredPropertyView {
         var attributes: [String] = []
-        let name = history.config.naming.storedName(property)
+        let name = naming.storedName(property)
         var type: String
         var initialValue: String?
         switch property.kind {
@@ -346,7 +350,7 @@ public struct SchemaRenderer: Sendable {
                 if property.originalName != nil {
                     arguments.append(
                         "originalName: "
-                            + "\(SwiftLiteral.string(renamingIdentifier(of: property, naming: history.config.naming)))"
+                            + "\(SwiftLiteral.string(renamingIdentifier(of: property, naming: naming)))"
                     )
                 }
                 if let modifier = property.hashModifier {
@@ -393,7 +397,9 @@ public struct SchemaRenderer: Sendable {
     /// The typed property app code uses where the value is stored under another name: an enum
     /// over its raw value, or a plain pass-through for `storedName:`.
     private func accessorView(_ property: Property, in version: SchemaVersion) -> AccessorView? {
-        let raw = history.config.naming.storedName(property)
+        // Most properties are stored under their own name: no accessor, and no name to build.
+        guard property.storedName != nil || property.kind.storesEnumRawValue else { return nil }
+        let raw = naming.storedName(property)
         guard raw != property.name, case .attribute(let valueType, let isArray) = property.kind else { return nil }
         guard case .enumeration(let enumName, _, .rawValue) = valueType else {
             let type =

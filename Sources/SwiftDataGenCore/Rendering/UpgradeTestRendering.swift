@@ -77,7 +77,7 @@ struct UpgradeChain {
         var comparesEncoding = false
     }
 
-    private var naming: NamingConfig { renderer.history.config.naming }
+    private var naming: NamingConfig { renderer.naming }
 
     mutating func expectations() -> [String] {
         let old = versions[start]

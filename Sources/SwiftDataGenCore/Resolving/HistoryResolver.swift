@@ -199,7 +199,7 @@ public enum HistoryResolver {
             {
                 fresh.append(p)
             } else if let renamedFrom = property.renamedFrom {
-                guard let old = before?.property(named: renamedFrom) else {
+                guard let old = before?.property(named: renamedFrom, near: p) else {
                     diagnostics.append(
                         .error(
                             .renameSourceNotFound,
@@ -211,7 +211,8 @@ public enum HistoryResolver {
                 }
                 continued.append((p, renamingIdentifier(of: old, naming: naming)))
             } else if let before,
-                let old = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming), old.isStored
+                let old = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming, near: p),
+                old.isStored
             {
                 // The same name, kept where it was, unless the storage moved (enumStorage, storedName).
                 let moved = naming.storedName(old) != naming.storedName(property)

@@ -32,11 +32,59 @@ public struct MustacheTemplate: Sendable {
         }
     }
 
-    let nodes: [Node]
+    /// The parsed tree flattened into plain values: a section's body is the operations after it,
+    /// up to its `end`, and text is a range of one byte buffer. Rendering then walks arrays of
+    /// trivial values; walking the tree retained and released every node it passed.
+    struct Program: Sendable {
+        enum Operation: Sendable {
+            case text(start: Int, end: Int)
+            case variable(name: Int, escaped: Bool)
+            case section(name: Int, inverted: Bool, end: Int)
+            case partial(Int)
+        }
+
+        struct Partial: Sendable {
+            var name: String
+            var indent: String
+        }
+
+        var operations: [Operation] = []
+        var text: [UInt8] = []
+        var names: [Name] = []
+        var partials: [Partial] = []
+
+        init(_ nodes: [Node]) { append(nodes) }
+
+        private mutating func append(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text(let bytes):
+                    let start = text.count
+                    text += bytes
+                    operations.append(.text(start: start, end: text.count))
+                case .variable(let name, let escaped):
+                    names.append(name)
+                    operations.append(.variable(name: names.count - 1, escaped: escaped))
+                case .section(let name, let inverted, let children):
+                    names.append(name)
+                    let name = names.count - 1
+                    let at = operations.count
+                    operations.append(.section(name: name, inverted: inverted, end: at))
+                    append(children)
+                    operations[at] = .section(name: name, inverted: inverted, end: operations.count)
+                case .partial(let name, let indent):
+                    partials.append(Partial(name: name, indent: indent))
+                    operations.append(.partial(partials.count - 1))
+                }
+            }
+        }
+    }
+
+    let program: Program
 
     public init(_ source: String) throws(ParseError) {
         var parser = MustacheParser(Array(source.utf8))
-        nodes = try parser.parse()
+        program = Program(try parser.parse())
     }
 
     /// Renders with `partials` looked up by name; a missing partial renders as nothing (spec).
@@ -47,12 +95,12 @@ public struct MustacheTemplate: Sendable {
         _ data: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .html, strict: Bool = false
     ) throws(ParseError) -> String {
         var renderer = MustacheRenderer(partialSources: partials, escaping: escaping, strict: strict)
-        var output: [UInt8] = []
+        var output = RenderedBytes()
         var stack = [data]
-        try renderer.render(nodes, stack: &stack, into: &output)
+        try renderer.render(program, stack: &stack, into: &output)
         // The buffer doubles as it grows; the string is an exact-size copy, since generated files
         // are kept until they are compared with the output folder.
-        return String(decoding: output, as: UTF8.self)
+        return output.string()
     }
 }
 
@@ -207,7 +255,7 @@ private struct MustacheRenderer {
     let partialSources: [String: String]
     let escaping: MustacheTemplate.Escaping
     let strict: Bool
-    var parsedPartials: [String: [MustacheTemplate.Node]] = [:]
+    var parsedPartials: [String: MustacheTemplate.Program] = [:]
     var depth = 0
 
     init(partialSources: [String: String], escaping: MustacheTemplate.Escaping, strict: Bool) {
@@ -218,63 +266,93 @@ private struct MustacheRenderer {
 
     /// `stack` is the context stack; sections push onto it and pop before returning.
     mutating func render(
-        _ nodes: [MustacheTemplate.Node], stack: inout [MustacheValue], into output: inout [UInt8]
+        _ program: MustacheTemplate.Program, stack: inout [MustacheValue], into output: inout RenderedBytes
     ) throws(MustacheTemplate.ParseError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                output.append(contentsOf: text)
+        var hints = [Int](repeating: 0, count: program.names.count)
+        try program.operations.withUnsafeBufferPointer { operations throws(MustacheTemplate.ParseError) in
+            try program.text.withUnsafeBufferPointer { text throws(MustacheTemplate.ParseError) in
+                try render(
+                    operations[...], text: text, program: program, hints: &hints, stack: &stack, into: &output)
+            }
+        }
+    }
+
+    /// `hints` holds, for each name of the program, where in its view model it was found last:
+    /// a section's items share one shape, so a lookup is mostly one comparison.
+    private mutating func render(
+        _ operations: Slice<UnsafeBufferPointer<MustacheTemplate.Program.Operation>>, text: UnsafeBufferPointer<UInt8>,
+        program: MustacheTemplate.Program, hints: inout [Int], stack: inout [MustacheValue],
+        into output: inout RenderedBytes
+    ) throws(MustacheTemplate.ParseError) {
+        var index = operations.startIndex
+        while index < operations.endIndex {
+            switch operations[index] {
+            case .text(let start, let end):
+                output.append(UnsafeBufferPointer(rebasing: text[start..<end]))
+                index += 1
             case .variable(let name, let escaped):
-                var text = try lookup(name, in: stack)?.interpolated ?? ""
+                index += 1
+                guard let value = try lookup(program.names[name], hint: &hints[name], in: stack) else { continue }
                 if escaped && escaping == .html {
-                    Self.appendEscapingHTML(text, to: &output)
+                    Self.appendEscapingHTML(value.interpolated, to: &output)
                 } else {
+                    var string = value.interpolated
                     // As one block of bytes: appending the UTF-8 view went a byte at a time.
-                    text.withUTF8 { output.append(contentsOf: $0) }
+                    string.withUTF8 { output.append($0) }
                 }
-            case .section(let name, let inverted, let children):
-                let value = try lookup(name, in: stack) ?? .null
+            case .section(let name, let inverted, let end):
+                let body = operations[(index + 1)..<end]
+                index = end
+                let value = try lookup(program.names[name], hint: &hints[name], in: stack) ?? .null
                 if inverted {
-                    if value.isFalsey { try render(children, stack: &stack, into: &output) }
+                    if value.isFalsey {
+                        try render(
+                            body, text: text, program: program, hints: &hints, stack: &stack, into: &output)
+                    }
                 } else if case .list(let items) = value {
                     for item in items {
                         stack.append(item)
                         defer { stack.removeLast() }
-                        try render(children, stack: &stack, into: &output)
+                        try render(
+                            body, text: text, program: program, hints: &hints, stack: &stack, into: &output)
                     }
                 } else if !value.isFalsey {
                     stack.append(value)
                     defer { stack.removeLast() }
-                    try render(children, stack: &stack, into: &output)
+                    try render(
+                        body, text: text, program: program, hints: &hints, stack: &stack, into: &output)
                 }
-            case .partial(let name, let indent):
-                guard let source = partialSources[name] else { continue }
+            case .partial(let number):
+                index += 1
+                let partial = program.partials[number]
+                guard let source = partialSources[partial.name] else { continue }
                 // Recursive partials are legal; a runaway recursion is a template bug.
                 guard depth < 100 else {
-                    throw MustacheTemplate.ParseError(message: "partial '\(name)' recurses too deeply", line: 0)
+                    throw MustacheTemplate.ParseError(
+                        message: "partial '\(partial.name)' recurses too deeply", line: 0)
                 }
-                let key = indent + "\u{0}" + name
-                let nodes: [MustacheTemplate.Node]
+                let key = partial.indent + "\u{0}" + partial.name
+                let parsed: MustacheTemplate.Program
                 if let cached = parsedPartials[key] {
-                    nodes = cached
+                    parsed = cached
                 } else {
-                    nodes = try MustacheTemplate(Self.indent(source, with: indent)).nodes
-                    parsedPartials[key] = nodes
+                    parsed = try MustacheTemplate(Self.indent(source, with: partial.indent)).program
+                    parsedPartials[key] = parsed
                 }
                 depth += 1
-                try render(nodes, stack: &stack, into: &output)
+                try render(parsed, stack: &stack, into: &output)
                 depth -= 1
             }
         }
     }
 
-    private func lookup(_ name: MustacheTemplate.Name, in stack: [MustacheValue]) throws(MustacheTemplate.ParseError)
-        -> MustacheValue?
-    {
+    private func lookup(
+        _ name: MustacheTemplate.Name, hint: inout Int, in stack: [MustacheValue]
+    ) throws(MustacheTemplate.ParseError) -> MustacheValue? {
         guard let first = name.path.first else { return stack.last }
         var value: MustacheValue?
         for index in stack.indices.reversed() {
-            if let found = stack[index][first] {
+            if let found = stack[index].value(forKey: first, hint: &hint) {
                 value = found
                 break
             }
@@ -311,16 +389,53 @@ private struct MustacheRenderer {
         return result
     }
 
-    static func appendEscapingHTML(_ text: String, to output: inout [UInt8]) {
+    static func appendEscapingHTML(_ text: String, to output: inout RenderedBytes) {
         for byte in text.utf8 {
+            var entity: StaticString
             switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            default: output.append(byte)
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            default:
+                withUnsafeBytes(of: byte) { output.append($0.bindMemory(to: UInt8.self)) }
+                continue
             }
+            output.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
         }
+    }
+}
+
+/// The bytes a render writes: a buffer that doubles as it grows and appends with one copy.
+/// `Array.append(contentsOf:)` paid over a hundred instructions per piece of text in checks.
+struct RenderedBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity {
+            let grown = Swift.max(capacity * 2, count + bytes.count)
+            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            moved.initialize(from: base, count: count)
+            base.deallocate()
+            base = moved
+            capacity = grown
+        }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func string() -> String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 }
 

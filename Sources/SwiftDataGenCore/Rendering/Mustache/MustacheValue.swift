@@ -48,6 +48,17 @@ public enum MustacheValue: Sendable {
         }
     }
 
+    /// The value under `key`, trying the pair at `hint` first and leaving there where it was found.
+    func value(forKey key: String, hint: inout Int) -> MustacheValue? {
+        guard case .object(let pairs) = self else { return nil }
+        if hint < pairs.count, pairs[hint].0 == key { return pairs[hint].1 }
+        for index in pairs.indices where pairs[index].0 == key {
+            hint = index
+            return pairs[index].1
+        }
+        return nil
+    }
+
     subscript(key: String) -> MustacheValue? {
         guard case .object(let pairs) = self else { return nil }
         // By index, so only the matching value is copied out.
