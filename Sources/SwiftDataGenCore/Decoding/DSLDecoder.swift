@@ -300,12 +300,14 @@ public enum DSLDecoder {
             let type = typeSpelling(typeNode, &reader)
         else { return nil }
         var property = PropertyAST(name: name, type: type)
+        property.written.reserveCapacity(entries.pairs.count)
         for key in PropertyKey.allCases {
             guard let entry = entries[key] else { continue }
             // The type is read above, where it is required: not parsed a second time.
             let value =
                 key == .type
-                ? Located(.text(type.value.description), at: type.location) : decodeValue(of: key, entry, &reader)
+                ? typeNode.scalar.map { Located(.text($0.value), at: type.location) }
+                : decodeValue(of: key, entry, &reader)
             property.written.append(.init(key: key, keyLocation: entry.key.location, value: value))
         }
         return property

@@ -95,6 +95,18 @@ public struct CoreDataProperty: Sendable, Hashable {
     /// This property's version hash, as 64 hexadecimal digits.
     public var versionHashHex: String { VersionHashRecipe.hex(versionHash) }
 
+    /// The name and what most often tells same-named properties apart, not every field: the hash
+    /// cache looks up every property of every schema, and equal properties still compare whole.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(isOptional)
+        switch kind {
+        case .attribute(let type, _, _): hasher.combine(type.rawValue)
+        case .composite(let elements): hasher.combine(elements.count)
+        case .relationship(let relationship): hasher.combine(relationship.destination)
+        }
+    }
+
     func collectRows(into rows: inout Set<StorageRow>) {
         if let row { rows.insert(row) }
         if hashModifier != nil { rows.insert(.hashModifier) }

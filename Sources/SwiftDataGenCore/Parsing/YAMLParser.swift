@@ -149,8 +149,9 @@ private struct TreeBuilder {
             default: style = .plain
             }
             guard let tag = checkedTag(s.tag, at: start) else { return false }
-            let node = YAMLNode(.scalar(YAMLScalar(value: value, style: style)), at: start, tag: tag.value)
-            return add(node, weight: 1, newNodes: 1, anchor: string(s.anchor))
+            return add(
+                YAMLNode(.scalar(YAMLScalar(value: value, style: style)), at: start, tag: tag.value), weight: 1,
+                newNodes: 1, anchor: string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
@@ -208,23 +209,23 @@ private struct TreeBuilder {
                     at: node.location))
             return false
         }
-        if let anchor { anchors[anchor] = (node, weight) }
+        if let anchor { anchors[anchor] = (copy node, weight) }
         guard !stack.isEmpty else {
-            root = node
+            root = consume node
             return true
         }
+        // Each node moves into its place: a copy and a release per node were a tenth of building.
         let top = stack.count - 1
         stack[top].weight += weight
         if !stack[top].isMapping {
-            stack[top].items.append(node)
-        } else if let key = stack[top].pendingKey {
-            if stack[top].keepsValue { stack[top].pairs.append(YAMLPair(key: key, value: node)) }
-            stack[top].pendingKey = nil
+            stack[top].items.append(consume node)
+        } else if let key = stack[top].pendingKey.take() {
+            if stack[top].keepsValue { stack[top].pairs.append(YAMLPair(key: key, value: consume node)) }
         } else {
             let problem = Self.checkKey(node, in: &stack[top])
             if let problem { diagnostics.append(problem) }
             stack[top].keepsValue = problem == nil
-            stack[top].pendingKey = node
+            stack[top].pendingKey = consume node
         }
         return true
     }
@@ -247,15 +248,16 @@ private struct TreeBuilder {
             frame.keySet.formUnion(frame.pairs.lazy.compactMap(keyName))
         }
         let isLarge = !frame.keySet.isEmpty
+        // A large mapping's set learns the key in the same lookup that asks for it.
         if isLarge
-            ? frame.keySet.contains(name) : frame.pairs.indices.contains(where: { keyName(frame.pairs[$0]) == name })
+            ? !frame.keySet.insert(name).inserted
+            : frame.pairs.indices.contains(where: { keyName(frame.pairs[$0]) == name })
         {
             let first = frame.pairs.first { keyName($0) == name }?.key.location
             return .error(
                 .duplicateKey, "key '\(name)' appears twice in this mapping; remove one of them",
                 at: key.location, notes: first.map { [.init("first '\(name)' is here", at: $0)] } ?? [])
         }
-        if isLarge { frame.keySet.insert(name) }
         return nil
     }
 
