@@ -37,4 +37,21 @@ final class SchemaHistoryTests: XCTestCase {
         XCTAssertEqual(early.file, "b.yaml")
         XCTAssertEqual(early.description, "b.yaml:9:1")
     }
+
+    /// `ScalarType.named` answers as `init(rawValue:)` does: every case, near misses, names longer
+    /// than any case, and names that are not ASCII (one canonically equal to ASCII among them).
+    func testScalarTypeByNameAgreesWithRawValues() {
+        var names = ScalarType.allCases.map(\.rawValue)
+        names += ["", "S", "Str", "string", "STRING", "Int1", "Int128", "UInt6", "UInt640", "Decimals", "Decima"]
+        names += ["TimeInterval", "CGFloat", "Strings", "Dat", "Datum", "URLs", "UUIDs", "Float80", "Double?"]
+        names += ["Int\u{0}", "Str\u{E9}ng", "\u{212A}ey", "Bo\u{301}ol", "Dat\u{0061}", "Int\u{1F600}"]
+        for prefix in ["", " ", "_"] {
+            names += ScalarType.allCases.map { prefix + $0.rawValue + (prefix.isEmpty ? "X" : "") }
+        }
+        for name in names {
+            XCTAssertEqual(ScalarType.named(name), ScalarType(rawValue: name), "\(name.debugDescription)")
+        }
+        XCTAssertEqual(ScalarType.named("Decimal"), .decimal)
+        XCTAssertNil(ScalarType.named("Int8 "))
+    }
 }

@@ -275,9 +275,15 @@ public struct PropertyAST: Sendable {
         return nil
     }
 
-    /// The keys written, where: an option at its key, any other at its value (what placement checks show).
-    public var writtenKeys: [(key: PropertyKey, location: SourceLocation)] {
-        written.map { ($0.key, $0.key.value == .option ? $0.keyLocation : $0.value?.location ?? $0.keyLocation) }
+    /// The keys written that belong to `position`, where: an option at its key, any other at its
+    /// value (what placement checks show). Mostly there are none, and then no list is built.
+    public func writtenKeys(for position: PropertyKey.Position) -> [(key: PropertyKey, location: SourceLocation)] {
+        var keys: [(key: PropertyKey, location: SourceLocation)] = []
+        for entry in written where entry.key.position == position {
+            let location = entry.key.value == .option ? entry.keyLocation : entry.value?.location ?? entry.keyLocation
+            keys.append((entry.key, location))
+        }
+        return keys
     }
 
     public func text(_ key: PropertyKey) -> Located<String>? {
@@ -315,6 +321,15 @@ public struct PropertyAST: Sendable {
         return value.location
     }
     /// The option keys (`PropertyKey.Value.option`) written `true`, each at its key.
+    /// An option written as `true`, where its key stands: one of `flags`, found without building them.
+    public func option(_ key: PropertyKey) -> Located<PropertyKey>? {
+        for entry in written where entry.key == key {
+            guard entry.key.value == .option, case .flag(true) = entry.value?.value else { return nil }
+            return Located(entry.key, at: entry.keyLocation)
+        }
+        return nil
+    }
+
     public var flags: [Located<PropertyKey>] {
         written.compactMap { entry in
             guard entry.key.value == .option, case .flag(true) = entry.value?.value else { return nil }

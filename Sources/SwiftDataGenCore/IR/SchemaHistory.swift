@@ -212,6 +212,10 @@ public struct ModelDecl: Sendable, Equatable {
     /// Looks from `position` on, wrapping around: a property mostly sits where its counterpart
     /// sat in the version before, so a walk over a model's properties finds each one at once.
     public func property(named name: String, near position: Int) -> Property? {
+        propertyIndex(named: name, near: position).map { properties[$0] }
+    }
+
+    public func propertyIndex(named name: String, near position: Int = 0) -> Int? {
         let count = properties.count
         // Compares names in place rather than copying every property into a predicate, and their
         // lengths first: an unequal String comparison costs a call into the runtime.
@@ -219,7 +223,7 @@ public struct ModelDecl: Sendable, Equatable {
         var index = position > 0 && position < count ? position : 0
         for _ in 0..<count {
             let candidate = properties[index].name
-            if candidate.utf8.count == length && candidate == name { return properties[index] }
+            if candidate.utf8.count == length && candidate == name { return index }
             index = index + 1 == count ? 0 : index + 1
         }
         return nil
@@ -250,6 +254,33 @@ public enum ScalarType: String, CaseIterable, Sendable {
     /// Other spellings apps use for the same storage, kept as written in the generated code.
     /// `CGFloat` is a `Double` only where it is 64 bits: not on watchOS (arm64_32).
     public static let spellings: [String: ScalarType] = ["TimeInterval": .double, "CGFloat": .double]
+
+    /// `init(rawValue:)` by one number per name: every attribute of every version is looked up,
+    /// and comparing its type's name with each case's was a call into the runtime per case.
+    public static func named(_ name: String) -> ScalarType? {
+        guard let key = packed(name) else {
+            // Longer than any case, or not ASCII: the canonical comparison decides.
+            return name.utf8.count > 7 && name.utf8.allSatisfy({ $0 < 0x80 }) ? nil : ScalarType(rawValue: name)
+        }
+        for (candidate, type) in byPackedName where candidate == key { return type }
+        return nil
+    }
+
+    private static let byPackedName: [(UInt64, ScalarType)] = allCases.compactMap { type in
+        packed(type.rawValue).map { ($0, type) }
+    }
+
+    /// An ASCII name of at most seven bytes as one number, its length in the top byte.
+    private static func packed(_ name: String) -> UInt64? {
+        var value: UInt64 = 0
+        var count: UInt64 = 0
+        for byte in name.utf8 {
+            guard count < 7, byte < 0x80 else { return nil }
+            value = value << 8 | UInt64(byte)
+            count += 1
+        }
+        return value | count << 56
+    }
 
     var isInteger: Bool { rawValue.contains("Int") }
     var isFloatingPoint: Bool { self == .double || self == .float || self == .decimal }

@@ -175,7 +175,7 @@ extension CoreDataAttributeType {
     /// The Core Data type SwiftData stores a Swift value type as (`String`, `Int16`,
     /// `TimeInterval`, …); nil for any other. The importer reads an app's models with it.
     public init?(storing spelling: String) {
-        guard let scalar = ScalarType(rawValue: spelling) ?? ScalarType.spellings[spelling] else { return nil }
+        guard let scalar = ScalarType.named(spelling) ?? ScalarType.spellings[spelling] else { return nil }
         self = StorageRow.scalar(scalar, spelling: spelling).0
     }
 }

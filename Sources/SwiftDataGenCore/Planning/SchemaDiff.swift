@@ -154,8 +154,9 @@ public struct SchemaDiff: Sendable {
     {
         var changes: [SchemaChange] = []
         let name = model.name
-        var continued: Set<String> = []
-        continued.reserveCapacity(model.properties.count)
+        // By position in `before`, whose names are distinct: marking one costs a lookup from where
+        // its counterpart was found, where a set of names hashed each one.
+        var continued = [Bool](repeating: false, count: before.properties.count)
         for position in model.properties.indices where model.properties[position].isStored {
             let property = model.properties[position]
             guard
@@ -166,7 +167,7 @@ public struct SchemaDiff: Sendable {
                 changes.append(.propertyAdded(model: name, property: property.name))
                 continue
             }
-            continued.insert(previous.name)
+            if let index = before.propertyIndex(named: previous.name, near: position) { continued[index] = true }
             if previous.name != property.name, property.renamedFrom == nil {
                 changes.append(
                     .columnAdopted(model: name, from: previous.name, to: property.name, column: storedName(property)))
@@ -225,8 +226,8 @@ public struct SchemaDiff: Sendable {
                 }
             }
         }
-        for property in before.properties where property.isStored && !continued.contains(property.name) {
-            changes.append(.propertyRemoved(model: name, property: property.name))
+        for index in before.properties.indices where before.properties[index].isStored && !continued[index] {
+            changes.append(.propertyRemoved(model: name, property: before.properties[index].name))
         }
         return changes
     }

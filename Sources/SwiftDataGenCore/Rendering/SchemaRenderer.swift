@@ -229,7 +229,16 @@ public struct SchemaRenderer: Sendable {
         /// The statement that stores the argument in the new object.
         var assignment: String
 
-        var spelled: String { "\(label): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
+        /// `label: Type = default`, added to `text`: a model's signature is built in one string.
+        func spell(into text: inout String) {
+            text += label
+            text += ": "
+            text += type
+            if let defaultValue {
+                text += " = "
+                text += defaultValue
+            }
+        }
     }
 
     /// `subclassed` names the models that others inherit from: they cannot be `final`.
@@ -248,7 +257,13 @@ public struct SchemaRenderer: Sendable {
                 initParameters(inheritedChainOf: $0, in: version)
             } ?? []
         let allParameters = parameters + inherited
-        var signature = "init(" + allParameters.map(\.spelled).joined(separator: ", ") + ")"
+        var signature = "init("
+        signature.reserveCapacity(allParameters.count * 32)
+        for index in allParameters.indices {
+            if index > 0 { signature += ", " }
+            allParameters[index].spell(into: &signature)
+        }
+        signature += ")"
         if model.superclass != nil, allParameters == inherited {
             signature = "override " + signature
         }

@@ -81,7 +81,7 @@ extension VersionResolver {
 
     mutating func checkAttributeOptions(_ ast: PropertyAST, valueType: ValueType, isArray: Bool) {
         let name = ast.name.value
-        for (key, location) in ast.writtenKeys where key.position == .relationship {
+        for (key, location) in ast.writtenKeys(for: .relationship) {
             diagnostics.append(
                 .error(
                     .relationshipOptionOnAttribute,
@@ -89,14 +89,14 @@ extension VersionResolver {
                         + "\(ast.type.value); remove it or make the type a model",
                     at: location))
         }
-        if let flag = ast.flags.first(where: { $0.value == .externalStorage }), valueType != .scalar(.data) || isArray {
+        if let flag = ast.option(.externalStorage), valueType != .scalar(.data) || isArray {
             diagnostics.append(
                 .error(
                     .externalStorageNeedsData,
                     "externalStorage applies only to Data properties; '\(name)' is \(ast.type.value)", at: flag.location
                 ))
         }
-        if let flag = ast.flags.first(where: { $0.value == .codable }) {
+        if let flag = ast.option(.codable) {
             switch valueType {
             case .composite, .dictionary: break
             case .scalar, .enumeration:

@@ -81,9 +81,9 @@ extension VersionResolver {
         }
         let resolved: ValueType
         var written: String?
-        if let scalar = ScalarType(rawValue: spelling.name) ?? ScalarType.spellings[spelling.name] {
+        if let scalar = ScalarType.named(spelling.name) ?? ScalarType.spellings[spelling.name] {
             resolved = .scalar(scalar)
-            written = ScalarType(rawValue: spelling.name) == nil ? spelling.name : nil
+            written = ScalarType.named(spelling.name) == nil ? spelling.name : nil
         } else if let decl = enums[spelling.name] {
             resolved = .enumeration(name: decl.name, rawType: decl.rawType, storage: .value)
         } else if structNames.contains(spelling.name) {

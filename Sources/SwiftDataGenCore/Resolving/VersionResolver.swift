@@ -303,7 +303,7 @@ struct VersionResolver {
                 return nil
             }
             kind = .attribute(.dictionary(key: .string, value: spelling.name), isArray: false)
-        } else if let scalar = ScalarType(rawValue: spelling.name) {
+        } else if let scalar = ScalarType.named(spelling.name) {
             kind = .attribute(.scalar(scalar), isArray: spelling.isArray)
         } else if let scalar = ScalarType.spellings[spelling.name] {
             if spelling.name == "CGFloat", config.platforms[.watchOS] != nil {
@@ -410,7 +410,7 @@ struct VersionResolver {
 
     private mutating func checkRelationshipOptions(_ ast: PropertyAST, _ relationship: Relationship) {
         let name = ast.name.value
-        for (key, location) in ast.writtenKeys where key.position == .attribute {
+        for (key, location) in ast.writtenKeys(for: .attribute) {
             if key == .default, startsEmpty(ast, relationship) { continue }
             diagnostics.append(
                 .error(
