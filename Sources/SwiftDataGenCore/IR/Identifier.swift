@@ -19,7 +19,7 @@ public enum Identifier {
     /// Words that cannot name a type, case or property without backticks. Contextual keywords
     /// that compile as plain names (`open`, `package`, `actor`, `async`, `macro`, `borrowing`,
     /// `consuming`, `nonisolated`, checked with swiftc 6.3) are allowed: `case open` is common.
-    public static let keywords: Set<String> = [
+    public static let keywords: NameSet = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate",
         "func", "import", "init", "inout", "internal", "let", "operator",
         "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",

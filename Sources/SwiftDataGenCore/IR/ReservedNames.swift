@@ -85,10 +85,11 @@ public enum NamePosition: Sendable, CaseIterable {
     }
 
     /// Every list `refusal(of:)` reads; ReservedNameTests fails on a listed name this leaves out.
-    private static let refusedSomewhere = typesTheOutputNames.union(typesEverySwiftUIAppNames)
-        .union(membersAroundTypes).union(membersEveryModelHas).union(persistentModelMembers)
-        .union(typesEveryModelHas).union(modulesTheMacroNames).union(managedObjectMembers)
-        .union(rawRepresentableMembers).union(namesCodableSynthesizes)
+    private static let refusedSomewhere = NameSet(
+        typesTheOutputNames.union(typesEverySwiftUIAppNames)
+            .union(membersAroundTypes).union(membersEveryModelHas).union(persistentModelMembers)
+            .union(typesEveryModelHas).union(modulesTheMacroNames).union(managedObjectMembers)
+            .union(rawRepresentableMembers).union(namesCodableSynthesizes))
 
     /// What a struct and its synthesized `Codable` conformance name inside it: a field `self` is
     /// not reachable as `self.self`, and a field `CodingKeys` leaves no room for the coding keys.
