@@ -102,9 +102,12 @@ public struct MigrationPlanner: Sendable {
                 planModelRename(model, from: before, old: old, new: new, work: &work)
                 continue
             }
+            let renamedAway = SchemaDiff.renamedAway(in: model)
             for position in model.properties.indices where model.properties[position].isStored {
                 let property = model.properties[position]
-                planProperty(property, at: position, in: model, before: before, old: old, new: new, work: &work)
+                let previous = SchemaDiff.counterpart(
+                    of: property, in: before, within: model, naming: naming, near: position, renamedAway: renamedAway)
+                planProperty(property, previous: previous, in: model, before: before, old: old, new: new, work: &work)
                 reportCodableShape(property, in: model, before: before, old: old, new: new)
             }
             planUniqueness(model, before: before, old: old, new: new, work: &work)
@@ -191,9 +194,10 @@ public struct MigrationPlanner: Sendable {
         return (step, bridge)
     }
 
+    /// `previous` is the property's counterpart in `before` (`SchemaDiff.Counterparts`), if any.
     private mutating func planProperty(
-        _ property: Property, at position: Int, in model: ModelDecl, before: ModelDecl, old: SchemaVersion,
-        new: SchemaVersion, work: inout StepWork
+        _ property: Property, previous counterpart: Property?, in model: ModelDecl, before: ModelDecl,
+        old: SchemaVersion, new: SchemaVersion, work: inout StepWork
     ) {
         // Spelled out only where a message needs it.
         var path: String { "\(model.name).\(property.name)" }
@@ -201,11 +205,7 @@ public struct MigrationPlanner: Sendable {
             planConversion(conversion, of: property, in: model, before: before, old: old, new: new, work: &work)
             return
         }
-        guard
-            let previous = SchemaDiff.counterpart(
-                of: property, in: before, within: model, naming: naming, near: position),
-            previous.isStored
-        else {
+        guard let previous = counterpart, previous.isStored else {
             let canStayEmpty =
                 property.isOptional || property.defaultValue != nil || property.relationship?.isToMany == true
             if !canStayEmpty {

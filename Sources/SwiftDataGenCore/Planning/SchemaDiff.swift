@@ -49,16 +49,24 @@ public struct SchemaDiff: Sendable {
     /// `syncStatusRaw`, `status` by raw value in `statusRawValue`) continues it, since the store
     /// does not change.
     /// `position`, the property's place in `model`, is where the search in `before` starts.
+    /// `renamedAway`, the names `model`'s properties rename from (`renamedAway(in:)`), is read
+    /// from the model when not given: a walk over a model's properties passes it once for all.
     public static func counterpart(
         of property: Property, in before: ModelDecl, within model: ModelDecl, naming: NamingConfig,
-        near position: Int = 0
+        near position: Int = 0, renamedAway: [String]? = nil
     ) -> Property? {
         if let conversion = property.conversion, conversion.sourceProperty != property.name { return nil }
         if let renamedFrom = property.renamedFrom { return before.property(named: renamedFrom, near: position) }
-        if model.properties.contains(where: { $0.renamedFrom == property.name }) { return nil }
+        if renamedAway?.contains(property.name) ?? model.properties.contains(where: { $0.renamedFrom == property.name })
+        {
+            return nil
+        }
         if let same = before.property(named: property.name, near: position) { return same }
         return sameColumn(as: property, in: before, within: model, naming: naming)
     }
+
+    /// The names properties of `model` rename from: a property that keeps one of them is new.
+    public static func renamedAway(in model: ModelDecl) -> [String] { model.properties.compactMap(\.renamedFrom) }
 
     /// A relationship of a model that is not renamed, whose destination is renamed in this
     /// version and whose previous version led to the old name: its links move to the copies.
@@ -157,11 +165,12 @@ public struct SchemaDiff: Sendable {
         // By position in `before`, whose names are distinct: marking one costs a lookup from where
         // its counterpart was found, where a set of names hashed each one.
         var continued = [Bool](repeating: false, count: before.properties.count)
+        let renamedAway = Self.renamedAway(in: model)
         for position in model.properties.indices where model.properties[position].isStored {
             let property = model.properties[position]
             guard
                 let previous = Self.counterpart(
-                    of: property, in: before, within: model, naming: naming, near: position),
+                    of: property, in: before, within: model, naming: naming, near: position, renamedAway: renamedAway),
                 previous.isStored
             else {
                 changes.append(.propertyAdded(model: name, property: property.name))

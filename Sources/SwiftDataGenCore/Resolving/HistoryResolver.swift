@@ -189,6 +189,7 @@ public enum HistoryResolver {
         }
         var continued: [(Int, String?)] = []
         var fresh: [Int] = []
+        let renamedAway = SchemaDiff.renamedAway(in: model)
         for p in model.properties.indices where model.properties[p].isStored {
             let property = model.properties[p]
             if property.conversion?.sourceProperty == property.name {
@@ -211,7 +212,8 @@ public enum HistoryResolver {
                 }
                 continued.append((p, renamingIdentifier(of: old, naming: naming)))
             } else if let before,
-                let old = SchemaDiff.counterpart(of: property, in: before, within: model, naming: naming, near: p),
+                let old = SchemaDiff.counterpart(
+                    of: property, in: before, within: model, naming: naming, near: p, renamedAway: renamedAway),
                 old.isStored
             {
                 // The same name, kept where it was, unless the storage moved (enumStorage, storedName).
