@@ -17,12 +17,12 @@ public enum MustacheValue: Sendable {
     }
 
     /// An object with `key` set: what a section's view model takes from the one around it, so
-    /// strict rendering finds it there.
+    /// strict rendering finds it there. Lookups go by key, so where the pair goes does not matter.
     func with(_ key: String, _ value: MustacheValue) -> MustacheValue {
         guard case .object(var pairs) = self else { return self }
         pairs.removeAll { $0.0 == key }
         pairs.append((key, value))
-        return .object(pairs.sorted { $0.0 < $1.0 })
+        return .object(pairs)
     }
 
     /// Mustache's falsiness: sections skip null, false and empty lists.
