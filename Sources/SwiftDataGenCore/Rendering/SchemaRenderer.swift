@@ -229,14 +229,14 @@ public struct SchemaRenderer: Sendable {
         /// The statement that stores the argument in the new object.
         var assignment: String
 
-        /// `label: Type = default`, added to `text`: a model's signature is built in one string.
-        func spell(into text: inout String) {
-            text += label
-            text += ": "
-            text += type
+        /// `label: Type = default`, added to `text`: a model's signature is built in one buffer.
+        func spell(into text: inout RenderedBytes) {
+            text.append(label)
+            text.append(": ")
+            text.append(type)
             if let defaultValue {
-                text += " = "
-                text += defaultValue
+                text.append(" = ")
+                text.append(defaultValue)
             }
         }
     }
@@ -257,13 +257,14 @@ public struct SchemaRenderer: Sendable {
                 initParameters(inheritedChainOf: $0, in: version)
             } ?? []
         let allParameters = parameters + inherited
-        var signature = "init("
-        signature.reserveCapacity(allParameters.count * 32)
+        var text = RenderedBytes(capacity: 64 + allParameters.count * 32)
+        text.append("init(")
         for index in allParameters.indices {
-            if index > 0 { signature += ", " }
-            allParameters[index].spell(into: &signature)
+            if index > 0 { text.append(", ") }
+            allParameters[index].spell(into: &text)
         }
-        signature += ")"
+        text.append(")")
+        var signature = text.string()
         if model.superclass != nil, allParameters == inherited {
             signature = "override " + signature
         }

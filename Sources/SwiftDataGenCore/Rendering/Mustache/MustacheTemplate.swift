@@ -406,39 +406,6 @@ private struct MustacheRenderer {
     }
 }
 
-/// The bytes a render writes: a buffer that doubles as it grows and appends with one copy.
-/// `Array.append(contentsOf:)` paid over a hundred instructions per piece of text in checks.
-struct RenderedBytes: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
-
-    init(capacity: Int = 4096) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity {
-            let grown = Swift.max(capacity * 2, count + bytes.count)
-            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-            moved.initialize(from: base, count: count)
-            base.deallocate()
-            base = moved
-            capacity = grown
-        }
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    func string() -> String {
-        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-    }
-}
-
 extension String {
     func trimmingWhitespace() -> String {
         var scalars = Substring(self)
