@@ -116,7 +116,7 @@ extension VersionResolver {
                 if let other = partner[side] {
                     relationship.inverse = other.property
                     relationship.declaresInverse = Self.declaresInverse(side, other, declared: declared, models: models)
-                    let otherProperty = Self.model(named: other.model, in: models)?.property(named: other.property)
+                    let otherProperty = self.model(named: other.model, in: models)?.property(named: other.property)
                     if relationship.deleteRule == .nullify, let otherProperty,
                         let otherRelationship = otherProperty.relationship,
                         !otherRelationship.isToMany, !otherProperty.isOptional
@@ -136,7 +136,7 @@ extension VersionResolver {
                 {
                     // SwiftData may pair two relationships that point at each other by itself; an
                     // inferred pair is still worth writing down, since the inverse is stored.
-                    let target = Self.model(named: relationship.target, in: models)
+                    let target = self.model(named: relationship.target, in: models)
                     let pointingBack =
                         target?.properties.filter { other in
                             let otherSide = Side(model: relationship.target, property: other.name)
@@ -188,7 +188,7 @@ extension VersionResolver {
                     }
                 }
                 // `inverse: false` on both ends says one-way, but SwiftData pairs such ends all the same.
-                if oneWay.contains(side), let target = Self.model(named: relationship.target, in: models) {
+                if oneWay.contains(side), let target = self.model(named: relationship.target, in: models) {
                     let back = target.properties.filter {
                         $0.relationship?.target == side.model
                             && partner[Side(model: target.name, property: $0.name)] == nil
