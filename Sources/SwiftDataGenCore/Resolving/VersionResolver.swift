@@ -83,19 +83,25 @@ struct VersionResolver {
         for propertyAST in ast.properties {
             guard let property = resolveProperty(propertyAST, in: ast) else { continue }
             let stored = config.naming.storedName(property)
-            let claimed = stored == property.name ? [property.name] : [property.name, stored]
-            var clash = false
-            for name in claimed {
-                if let first = names[name] {
+            // Each name is claimed in the lookup that asks for it (one hash, not two), and given
+            // back when the property is refused: a refused property claims nothing.
+            let location = propertyAST.name.location
+            let first = names.updateValue(location, forKey: property.name)
+            if let first { names[property.name] = first }
+            let firstStored = stored == property.name ? nil : names.updateValue(location, forKey: stored)
+            if let firstStored { names[stored] = firstStored }
+            guard first == nil && firstStored == nil else {
+                for (name, earlier) in [(property.name, first), (stored, firstStored)] {
+                    guard let earlier else { continue }
                     diagnostics.append(
                         .error(
                             .duplicateName, "'\(name)' is declared twice in model \(ast.name.value)",
-                            at: propertyAST.name.location, notes: [.init("first declared here", at: first)]))
-                    clash = true
+                            at: location, notes: [.init("first declared here", at: earlier)]))
                 }
+                if first == nil { names[property.name] = nil }
+                if firstStored == nil && stored != property.name { names[stored] = nil }
+                continue
             }
-            if clash { continue }
-            for name in claimed { names[name] = propertyAST.name.location }
             properties.append(property)
         }
         diagnostics += Self.backingStorageClashes(properties, naming: config.naming, model: ast.name.value)
@@ -135,7 +141,10 @@ struct VersionResolver {
     /// a stored `x` is a redeclaration the compiler reports inside macro expansions.
     static func backingStorageClashes(_ properties: [Property], naming: NamingConfig, model: String) -> [Diagnostic] {
         // A clash needs a name `_<stored name>`: with no name starting with `_`, there is none.
-        guard properties.contains(where: { $0.name.hasPrefix("_") || naming.storedName($0).hasPrefix("_") }) else {
+        func startsWithUnderscore(_ name: String) -> Bool { name.utf8.first == UInt8(ascii: "_") }
+        guard
+            properties.contains(where: { startsWithUnderscore($0.name) || startsWithUnderscore(naming.storedName($0)) })
+        else {
             return []
         }
         var declared: [String: Property] = [:]
