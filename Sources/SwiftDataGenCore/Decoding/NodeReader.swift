@@ -42,6 +42,10 @@ struct NodeReader {
                     at: node.location))
             return nil
         }
+        // Mostly every key is one it takes: the mapping's own pairs then serve, not a copy.
+        if pairs.allSatisfy({ allowedKeys.contains($0.key.scalar?.value ?? "") }) {
+            return MappingEntries(pairs: pairs, misspelled: [])
+        }
         var result: [YAMLPair] = []
         var misspelled: Set<String> = []
         var recovered: [YAMLPair] = []
