@@ -54,4 +54,27 @@ final class SchemaHistoryTests: XCTestCase {
         XCTAssertEqual(ScalarType.named("Decimal"), .decimal)
         XCTAssertNil(ScalarType.named("Int8 "))
     }
+
+    /// A type's spelling parses to its parts, bare names and `Name?` by the short way included.
+    func testTypeSpellingsParse() {
+        let cases: [(String, TypeSpelling?)] = [
+            ("String", TypeSpelling(name: "String")),
+            ("String?", TypeSpelling(name: "String", isOptional: true)),
+            (" String ", TypeSpelling(name: "String")),
+            ("String ?", nil),
+            ("[Tag]", TypeSpelling(name: "Tag", isArray: true)),
+            ("[ Tag ]?", TypeSpelling(name: "Tag", isArray: true, isOptional: true)),
+            ("[String: Int]?", TypeSpelling(name: "Int", isOptional: true, dictionaryKey: "String")),
+            ("Int??", nil), ("?", nil), ("", nil), ("9Lives", nil), ("Caf\u{E9}", nil), ("Optional<Int>", nil),
+            ("_private?", TypeSpelling(name: "_private", isOptional: true)),
+            (
+                String(repeating: "a", count: 128) + "?",
+                TypeSpelling(name: String(repeating: "a", count: 128), isOptional: true)
+            ),
+            (String(repeating: "a", count: 129), nil),
+        ]
+        for (raw, expected) in cases {
+            XCTAssertEqual(TypeSpelling(parsing: raw), expected, raw.debugDescription)
+        }
+    }
 }

@@ -64,6 +64,15 @@ public struct TypeSpelling: Hashable, Sendable, CustomStringConvertible {
     /// Parses the spellings above and `[Key: Name]`, `[Key: Name]?`; nil for anything else (nested
     /// optionals, generics).
     public init?(parsing raw: String) {
+        // Most spellings are a bare name, or a name and `?`: nothing to trim or take apart.
+        if Identifier.isValid(raw) {
+            self.init(name: raw)
+            return
+        }
+        if raw.utf8.last == UInt8(ascii: "?"), case let name = String(raw.dropLast()), Identifier.isValid(name) {
+            self.init(name: name, isOptional: true)
+            return
+        }
         var bytes = raw.utf8[...]
         func trim(_ slice: inout Substring.UTF8View.SubSequence) {
             while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
