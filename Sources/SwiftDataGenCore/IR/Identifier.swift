@@ -6,11 +6,14 @@ public enum Identifier {
 
     /// ASCII letters, digits and `_`, not starting with a digit.
     public static func isValid(_ name: String) -> Bool {
-        let bytes = name.utf8
-        guard let first = bytes.first, bytes.count <= maxLength, !isDigit(first) else { return false }
-        // Every allowed character is ASCII, so checking bytes checks characters.
-        return bytes.allSatisfy {
-            $0 == UInt8(ascii: "_") || isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+        var name = name
+        // Over the bytes in place: every name of every version passes here.
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, bytes.count <= maxLength, !isDigit(first) else { return false }
+            // Every allowed character is ASCII, so checking bytes checks characters.
+            return bytes.allSatisfy {
+                $0 == UInt8(ascii: "_") || isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+            }
         }
     }
 

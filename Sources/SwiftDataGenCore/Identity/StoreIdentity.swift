@@ -49,7 +49,7 @@ public struct StoreIdentity: Sendable, Equatable {
         var rows: Set<StorageRow> = pairedReading == nil ? [] : [.undeclaredInversePair]
         for entity in entities {
             if entity.parent != nil { rows.insert(.inheritance) }
-            for property in entity.properties { property.collectRows(into: &rows) }
+            for index in entity.properties.indices { entity.properties[index].collectRows(into: &rows) }
         }
         unprovedRows = StorageRow.allCases.filter { rows.contains($0) && $0.proof == nil }
     }
@@ -189,9 +189,14 @@ public struct StoreIdentity: Sendable, Equatable {
             if let known = cache.entityHash(key) {
                 result = known
             } else {
+                // One pass, in place: filtering first copied every property into a new array.
+                var named: [(name: String, hash: VersionHashRecipe.Hash)] = []
+                named.reserveCapacity(properties.count)
+                for index in properties.indices where !properties[index].isTransient {
+                    named.append((properties[index].name, cache.hash(of: properties[index])))
+                }
                 result = VersionHashRecipe.entity(
-                    name: entity.name, isAbstract: entity.isAbstract, parent: parentHash,
-                    properties: properties.filter { !$0.isTransient }.map { ($0.name, cache.hash(of: $0)) },
+                    name: entity.name, isAbstract: entity.isAbstract, parent: parentHash, properties: named,
                     modifier: entity.hashModifier, uniquenessConstraints: entity.uniquenessConstraints)
                 cache.remember(key, result)
             }

@@ -42,12 +42,16 @@ public struct NameSet: Sendable, ExpressibleByArrayLiteral {
     }
 
     private static func hash(_ name: String) -> (value: Int, isASCII: Bool) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var high: UInt8 = 0
-        for byte in name.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            high |= byte
+        // Over the bytes in place: walking the UTF-8 view took a dozen instructions a byte.
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var high: UInt8 = 0
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                high |= byte
+            }
+            return (Int(truncatingIfNeeded: hash ^ hash >> 32), high < 0x80)
         }
-        return (Int(truncatingIfNeeded: hash ^ hash >> 32), high < 0x80)
     }
 }
