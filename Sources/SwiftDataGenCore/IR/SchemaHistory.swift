@@ -272,14 +272,16 @@ public enum ScalarType: String, CaseIterable, Sendable {
 
     /// An ASCII name of at most seven bytes as one number, its length in the top byte.
     private static func packed(_ name: String) -> UInt64? {
-        var value: UInt64 = 0
-        var count: UInt64 = 0
-        for byte in name.utf8 {
-            guard count < 7, byte < 0x80 else { return nil }
-            value = value << 8 | UInt64(byte)
-            count += 1
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.count <= 7 else { return nil }
+            var value: UInt64 = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                value = value << 8 | UInt64(byte)
+            }
+            return value | UInt64(bytes.count) << 56
         }
-        return value | count << 56
     }
 
     var isInteger: Bool { rawValue.contains("Int") }

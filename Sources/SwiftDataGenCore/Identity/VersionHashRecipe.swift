@@ -106,13 +106,18 @@ enum VersionHashRecipe {
         var keys: [(prefix: UInt64, index: Int)] = []
         keys.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            var prefix: UInt64 = 0
-            var shift: UInt64 = 56
-            for byte in name(item).utf8.prefix(8) {
-                guard byte < 0xEE else { return items.sorted { precedes(name($0), name($1)) } }
-                prefix |= UInt64(byte) << shift
-                shift &-= 8
+            var text = name(item)
+            let prefix: UInt64? = text.withUTF8 { bytes in
+                var prefix: UInt64 = 0
+                var shift: UInt64 = 56
+                for byte in bytes.prefix(8) {
+                    guard byte < 0xEE else { return nil }
+                    prefix |= UInt64(byte) << shift
+                    shift &-= 8
+                }
+                return prefix
             }
+            guard let prefix else { return items.sorted { precedes(name($0), name($1)) } }
             keys.append((prefix, index))
         }
         keys.sort { a, b in
