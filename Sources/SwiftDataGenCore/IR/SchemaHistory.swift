@@ -255,6 +255,17 @@ public enum ScalarType: String, CaseIterable, Sendable {
     /// `CGFloat` is a `Double` only where it is 64 bits: not on watchOS (arm64_32).
     public static let spellings: [String: ScalarType] = ["TimeInterval": .double, "CGFloat": .double]
 
+    /// `spellings[name]` without hashing the name, which every type that is not a scalar (each
+    /// enum, struct and model named in a version) was looked up by.
+    public static func spelled(_ name: String) -> ScalarType? {
+        for (spelling, type) in spellingList where spelling.utf8.count == name.utf8.count && spelling == name {
+            return type
+        }
+        return nil
+    }
+
+    private static let spellingList = spellings.sorted { $0.key < $1.key }
+
     /// `init(rawValue:)` by one number per name: every attribute of every version is looked up,
     /// and comparing its type's name with each case's was a call into the runtime per case.
     public static func named(_ name: String) -> ScalarType? {

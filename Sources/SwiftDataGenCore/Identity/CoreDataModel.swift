@@ -107,13 +107,16 @@ public struct CoreDataProperty: Sendable, Hashable {
         }
     }
 
-    func collectRows(into rows: inout Set<StorageRow>) {
-        if let row { rows.insert(row) }
-        if hashModifier != nil { rows.insert(.hashModifier) }
+    /// Adds the rows that made this property to `rows`, each once. A list, not a set: a schema
+    /// uses a handful of rows, and hashing a row (by its name) for every property cost more.
+    func collectRows(into rows: inout [StorageRow]) {
+        func add(_ row: StorageRow) { if !rows.contains(row) { rows.append(row) } }
+        if let row { add(row) }
+        if hashModifier != nil { add(.hashModifier) }
         switch kind {
         case .attribute(_, let external, let preserved):
-            if external { rows.insert(.externalStorage) }
-            if preserved { rows.insert(.preserveValueOnDeletion) }
+            if external { add(.externalStorage) }
+            if preserved { add(.preserveValueOnDeletion) }
         case .composite(let elements):
             for element in elements { element.collectRows(into: &rows) }
         case .relationship:
@@ -175,7 +178,7 @@ extension CoreDataAttributeType {
     /// The Core Data type SwiftData stores a Swift value type as (`String`, `Int16`,
     /// `TimeInterval`, …); nil for any other. The importer reads an app's models with it.
     public init?(storing spelling: String) {
-        guard let scalar = ScalarType.named(spelling) ?? ScalarType.spellings[spelling] else { return nil }
+        guard let scalar = ScalarType.named(spelling) ?? ScalarType.spelled(spelling) else { return nil }
         self = StorageRow.scalar(scalar, spelling: spelling).0
     }
 }

@@ -46,9 +46,9 @@ public struct StoreIdentity: Sendable, Equatable {
         } else {
             pairedReading = nil
         }
-        var rows: Set<StorageRow> = pairedReading == nil ? [] : [.undeclaredInversePair]
+        var rows: [StorageRow] = pairedReading == nil ? [] : [.undeclaredInversePair]
         for entity in entities {
-            if entity.parent != nil { rows.insert(.inheritance) }
+            if entity.parent != nil && !rows.contains(.inheritance) { rows.append(.inheritance) }
             for index in entity.properties.indices { entity.properties[index].collectRows(into: &rows) }
         }
         unprovedRows = StorageRow.allCases.filter { rows.contains($0) && $0.proof == nil }

@@ -81,7 +81,7 @@ extension VersionResolver {
         }
         let resolved: ValueType
         var written: String?
-        if let scalar = ScalarType.named(spelling.name) ?? ScalarType.spellings[spelling.name] {
+        if let scalar = ScalarType.named(spelling.name) ?? ScalarType.spelled(spelling.name) {
             resolved = .scalar(scalar)
             written = ScalarType.named(spelling.name) == nil ? spelling.name : nil
         } else if let decl = enums[spelling.name] {

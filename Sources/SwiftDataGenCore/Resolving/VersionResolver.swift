@@ -314,7 +314,7 @@ struct VersionResolver {
             kind = .attribute(.dictionary(key: .string, value: spelling.name), isArray: false)
         } else if let scalar = ScalarType.named(spelling.name) {
             kind = .attribute(.scalar(scalar), isArray: spelling.isArray)
-        } else if let scalar = ScalarType.spellings[spelling.name] {
+        } else if let scalar = ScalarType.spelled(spelling.name) {
             if spelling.name == "CGFloat", config.platforms[.watchOS] != nil {
                 diagnostics.append(
                     .error(
