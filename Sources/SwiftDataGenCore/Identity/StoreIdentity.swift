@@ -208,15 +208,6 @@ public struct StoreIdentity: Sendable, Equatable {
     }
 }
 
-/// Version hashes as text, the way a lock, a plan and a store report write them.
-public enum VersionHashText {
-    /// Lower-case hexadecimal, two digits a byte.
-    public static func hex(_ bytes: [UInt8]) -> String { VersionHashRecipe.hex(bytes) }
-
-    /// The 32 bytes of 64 hexadecimal digits; nil for anything else.
-    public static func bytes(hex text: String) -> [UInt8]? { VersionHashRecipe.hash(hex: text) }
-}
-
 /// Hashes already computed, for identities built one after another: a plan's schemas repeat most
 /// of their entities and properties from one to the next, and hashing is most of planning's work.
 public struct VersionHashCache: Sendable {
