@@ -124,7 +124,7 @@ final class RoundTripTests: XCTestCase {
             let (version, diagnostics) = DSLDecoder.decodeVersion(try XCTUnwrap(node), file: file.name)
             XCTAssertEqual((parseDiagnostics + diagnostics).map(\.rendered), [], file.text)
             for model in try XCTUnwrap(version).models {
-                for property in model.properties { decoded.formUnion(property.writtenKeys.map(\.key)) }
+                for property in model.properties { decoded.formUnion(property.written.map(\.key)) }
             }
         }
         for key in PropertyKey.allCases where key.importedFrom != nil {
