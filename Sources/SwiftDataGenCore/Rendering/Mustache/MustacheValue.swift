@@ -60,10 +60,8 @@ public enum MustacheValue: Sendable {
     }
 
     subscript(key: String) -> MustacheValue? {
-        guard case .object(let pairs) = self else { return nil }
-        // By index, so only the matching value is copied out.
-        for index in pairs.indices where pairs[index].0 == key { return pairs[index].1 }
-        return nil
+        var hint = 0
+        return value(forKey: key, hint: &hint)
     }
 }
 
