@@ -4,11 +4,24 @@
 # plan-model-rename golden's model rename (a copy of every row and the relinks) on stores of 10^4,
 # 10^5 and 10^6 rows in the SwiftData stand-in's simulator (an SQLite store laid out as SwiftData's),
 # built with -O. Each seed and each migration runs in a process of its own; prints, per job and
-# size, wall time, SQL statements run by the migration and the process's peak RSS.
-# Usage: scripts/bench-migrations.sh [ROWS...]   (default: 10000 100000 1000000)
+# size, wall time, processor time (user and system), SQL statements run by the migration and the
+# process's peak RSS. With --repeat K every size is run K times, the sizes alternating, and a
+# summary gives each job's medians and, between each size and the next, the ratios the targets
+# are set on (time at most 12x a decade, peak memory at most 2x).
+# Usage: scripts/bench-migrations.sh [--repeat K] [--jobs JOB,...] [ROWS...]
+#   (default: once, every job, 10000 100000 1000000; jobs: lightweight conversion dedupe link rename)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-sizes=("$@")
+repeat=1
+jobs=lightweight,conversion,dedupe,link,rename
+sizes=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --repeat) repeat=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    *) sizes+=("$1"); shift ;;
+  esac
+done
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000 1000000)
 out="$here/.build/migration-bench"
 mkdir -p "$out"
@@ -20,15 +33,22 @@ sources=$(ls "$golden"/*.swift "$renamed"/*.swift | grep -v UpgradeFrom)
 # shellcheck disable=SC2086
 swiftc -O -swift-version 6 -module-name MigrationBench $flags -Xlinker -rpath -Xlinker "$standin" \
   $sources "$here/scripts/migration-bench/main.swift" -o "$out/migration-bench"
-printf '%-12s %9s %10s %12s %10s\n' job rows seconds statements "peak MiB"
-for rows in "${sizes[@]}"; do
-  for pair in "lightweight seed-v1" "conversion seed-v1" "dedupe seed-v2" "link seed-v3" "rename seed-shelf"; do
-    set -- $pair
-    store="$out/bench-$1-$rows.store"
-    rm -f "$store"
-    "$out/migration-bench" "$2" "$rows" "$store" > /dev/null
-    read -r job count seconds statements peak < <("$out/migration-bench" "$1" "$rows" "$store")
-    printf '%-12s %9s %10s %12s %10.1f\n' "$job" "$count" "$seconds" "$statements" "$(awk -v k="$peak" 'BEGIN { print k / 1024 }')"
-    rm -f "$store"
+declare -A seeds=([lightweight]=seed-v1 [conversion]=seed-v1 [dedupe]=seed-v2 [link]=seed-v3 [rename]=seed-shelf)
+results="$out/results.txt"
+: > "$results"
+printf '%-12s %9s %10s %10s %12s %10s\n' job rows seconds processor statements "peak MiB"
+for ((run = 1; run <= repeat; run++)); do
+  for rows in "${sizes[@]}"; do
+    for job in ${jobs//,/ }; do
+      seed=${seeds[$job]:?"no job $job"}
+      store="$out/bench-$job-$rows.store"
+      rm -f "$store" "$store-wal" "$store-shm"
+      "$out/migration-bench" "$seed" "$rows" "$store" > /dev/null
+      "$out/migration-bench" "$job" "$rows" "$store" | tee -a "$results" |
+        awk '{ printf "%-12s %9s %10s %10s %12s %10.1f\n", $1, $2, $3, $4, $5, $6 / 1024 }'
+      rm -f "$store" "$store-wal" "$store-shm"
+    done
   done
 done
+[ "$repeat" -gt 1 ] && python3 "$here/scripts/migration-bench/summary.py" "$results"
+exit 0
