@@ -5,9 +5,9 @@
 # 10^5 and 10^6 rows in the SwiftData stand-in's simulator (an SQLite store laid out as SwiftData's),
 # built with -O. Each seed and each migration runs in a process of its own; prints, per job and
 # size, wall time, processor time (user and system), SQL statements run by the migration and the
-# process's peak RSS. With --repeat K every size is run K times, the sizes alternating, and a
-# summary gives each job's medians and, between each size and the next, the ratios the targets
-# are set on (time at most 12x a decade, peak memory at most 2x).
+# process's peak RSS. With --repeat K every size is run K times, the sizes alternating. A summary
+# then gives each job's medians and, between each size and the next, the ratios the targets are
+# set on (time at most 12x a decade, peak memory at most 2x).
 # Usage: scripts/bench-migrations.sh [--repeat K] [--jobs JOB,...] [ROWS...]
 #   (default: once, every job, 10000 100000 1000000; jobs: lightweight conversion dedupe link rename)
 set -euo pipefail
@@ -50,5 +50,4 @@ for ((run = 1; run <= repeat; run++)); do
     done
   done
 done
-[ "$repeat" -gt 1 ] && python3 "$here/scripts/migration-bench/summary.py" "$results"
-exit 0
+python3 "$here/scripts/migration-bench/summary.py" "$results"

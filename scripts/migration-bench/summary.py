@@ -15,8 +15,9 @@ for line in open(sys.argv[1]):
     runs[(job, int(rows))].append((float(seconds), float(processor), int(statements), int(peak)))
 
 jobs = list(dict.fromkeys(job for job, _ in runs))
-print(f"\nmedians of {max(len(r) for r in runs.values())} runs")
-print(f"{'job':12} {'rows':>9} {'seconds':>10} {'processor':>10} {'statements':>12} {'peak MiB':>10} {'seconds, each run'}")
+count = max(len(r) for r in runs.values())
+print(f"\nmedians of {count} run{'' if count == 1 else 's'}")
+print(f"{'job':12} {'rows':>9} {'seconds':>10} {'processor':>10} {'statements':>12} {'peak MiB':>10} seconds, each run")
 median = {}
 for job in jobs:
     for rows in sorted(r for j, r in runs if j == job):
@@ -24,14 +25,18 @@ for job in jobs:
         value = tuple(statistics.median(s[i] for s in samples) for i in range(4))
         median[(job, rows)] = value
         each = " ".join(f"{s[0]:.3f}" for s in samples)
-        print(f"{job:12} {rows:>9} {value[0]:>10.3f} {value[1]:>10.3f} {value[2]:>12.0f} {value[3] / 1024:>10.1f} {each}")
+        print(f"{job:12} {rows:>9} {value[0]:>10.3f} {value[1]:>10.3f} {value[2]:>12.0f} "
+              f"{value[3] / 1024:>10.1f} {each}")
 
-print("\nratios of the medians and of the fastest runs (targets for ten times the rows: time at most 12x, peak memory at most 2x)")
+print("\nratios of the medians and of the fastest runs "
+      "(targets for ten times the rows: time at most 12x, peak memory at most 2x)")
 print(f"{'job':12} {'rows':>19} {'seconds':>8} {'processor':>9} {'fastest':>8} {'statements':>10} {'peak':>6}  verdict")
 for job in jobs:
     sizes = sorted(r for j, r in runs if j == job)
     for small, large in zip(sizes, sizes[1:]):
         a, b = median[(job, small)], median[(job, large)]
+        # The time target is set for ten times the rows; another step between sizes is held to it
+        # in proportion (twice the rows: 2.4x).
         factor = large / small
         time_limit, memory_limit = 12 * factor / 10, 2.0
         ratios = [b[i] / a[i] if a[i] else float("inf") for i in range(4)]
