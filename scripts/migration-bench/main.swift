@@ -64,11 +64,17 @@ func migrate(_ schema: any VersionedSchema.Type, _ plan: any SchemaMigrationPlan
     try ModelContainer(for: Schema(versionedSchema: schema), migrationPlan: plan, configurations: ModelConfiguration(url: url))
 }
 
-/// The process's processor time so far (user and system), which a busy machine disturbs less than
-/// the wall clock: the bench's ratios between sizes are read from both.
-func processorSeconds() -> Double {
+/// What the process has used so far: processor times and peak resident memory.
+func resourceUsage() -> rusage {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage
+}
+
+/// The process's processor time so far (user and system): beside the wall clock, it tells a run
+/// that waited (on the disk, on other processes) from one that worked.
+func processorSeconds() -> Double {
+    let usage = resourceUsage()
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
@@ -124,8 +130,6 @@ default:
 }
 let seconds = Date().timeIntervalSince(start)
 let processor = processorSeconds() - processorStart
-var usage = rusage()
-getrusage(RUSAGE_SELF.rawValue, &usage)
 print(
     "\(job) \(rows) \(String(format: "%.3f", seconds)) \(String(format: "%.3f", processor)) "
-        + "\(container?._statementsRun ?? 0) \(usage.ru_maxrss)")
+        + "\(container?._statementsRun ?? 0) \(resourceUsage().ru_maxrss)")

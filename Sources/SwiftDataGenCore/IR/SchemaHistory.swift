@@ -209,12 +209,13 @@ public struct ModelDecl: Sendable, Equatable {
 
     public func property(named name: String) -> Property? { property(named: name, near: 0) }
 
-    /// Looks from `position` on, wrapping around: a property mostly sits where its counterpart
-    /// sat in the version before, so a walk over a model's properties finds each one at once.
+    /// The property `propertyIndex(named:near:)` finds.
     public func property(named name: String, near position: Int) -> Property? {
         propertyIndex(named: name, near: position).map { properties[$0] }
     }
 
+    /// Looks from `position` on, wrapping around: a property mostly sits where its counterpart
+    /// sat in the version before, so a walk over a model's properties finds each one at once.
     public func propertyIndex(named name: String, near position: Int = 0) -> Int? {
         let count = properties.count
         // Compares names in place rather than copying every property into a predicate, and their

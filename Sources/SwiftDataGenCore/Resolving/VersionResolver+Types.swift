@@ -81,9 +81,10 @@ extension VersionResolver {
         }
         let resolved: ValueType
         var written: String?
-        if let scalar = ScalarType.named(spelling.name) ?? ScalarType.spelled(spelling.name) {
+        let named = ScalarType.named(spelling.name)
+        if let scalar = named ?? ScalarType.spelled(spelling.name) {
             resolved = .scalar(scalar)
-            written = ScalarType.named(spelling.name) == nil ? spelling.name : nil
+            written = named == nil ? spelling.name : nil
         } else if let decl = enums[spelling.name] {
             resolved = .enumeration(name: decl.name, rawType: decl.rawType, storage: .value)
         } else if structNames.contains(spelling.name) {
